@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Reply codes of spec §7–§8. Anything but SUCCESS is a failure whose `msg` is shown to the user. */
+export const ReplyCode = {
+  SUCCESS: 1,
+  FAIL: 0,
+  /** Session ended by an administrator, a password change or an account disable. */
+  SESSION_ENDED: 50008,
+  /** Logged in elsewhere (kept for spec parity; the server does not send it today). */
+  OTHER_CLIENT: 50012,
+  /** Token expired (kept for spec parity; the server answers HTTP 401 instead). */
+  TOKEN_EXPIRED: 50014,
+} as const;
+
+export const SERVER_LOGOUT_CODES: readonly number[] = [
+  ReplyCode.SESSION_ENDED,
+  ReplyCode.OTHER_CLIENT,
+  ReplyCode.TOKEN_EXPIRED,
+];
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), msg: z.string(), data });
+
+/** A page of a list (DOMAIN.md §0). */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+export const pageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
