@@ -1,0 +1,22 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { AppToaster } from '../components/toaster';
+import { useLocale } from '../components/locale-switch';
+import { messagesFor } from '../i18n/messages';
+import { ActorsContext, type AppActors } from './actors-context';
+import { system } from './theme';
+
+export function Providers(props: { actors: AppActors; children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <ActorsContext.Provider value={props.actors}>
+      <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
+        <ChakraProvider value={system}>
+          {props.children}
+          <AppToaster />
+        </ChakraProvider>
+      </IntlProvider>
+    </ActorsContext.Provider>
+  );
+}

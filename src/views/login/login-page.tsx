@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { loginBody } from '../../api/contract/auth';
+import { useAppActors } from '../../app/actors-context';
+import { fieldErrors } from '../../app/zod-errors';
+import { FormField } from '../../components/form-field';
+import { LocaleSwitch } from '../../components/locale-switch';
+import { PasswordInput } from '../../components/password-input';
+import { formatText } from '../../i18n/intl';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { RegisterDialog } from './register-dialog';
+
+/** Where "remember account" keeps the account name. The password is never stored. */
+const REMEMBERED_ACCOUNT_KEY = 'rememberedAccount';
+
+function rememberedAccount(): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED_ACCOUNT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export default function LoginPage() {
+  const intl = useIntl();
+  const { auth, branding } = useAppActors();
+  const signingIn = useSelector(auth, (s) => s.hasTag('signingIn'));
+  const authError = useSelector(auth, (s) => (s.matches('signedOut') ? s.context.error : null));
+  const info = useSelector(branding, (s) => s.context.info);
+
+  const [account, setAccount] = useState(() => rememberedAccount() ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => rememberedAccount() !== null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = loginBody.safeParse({ account, password });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    if (!parsed.success) return;
+    try {
+      if (remember) localStorage.setItem(REMEMBERED_ACCOUNT_KEY, parsed.data.account);
+      else localStorage.removeItem(REMEMBERED_ACCOUNT_KEY);
+    } catch {
+      /* storage unavailable: nothing to remember */
+    }
+    auth.send({ type: 'LOGIN', account: parsed.data.account, password: parsed.data.password });
+  };
+  const err = (key: string) => (errors[key] ? formatText(intl, errors[key]) : null);
+  const brandName = info?.name ?? '';
+
+  return (
+    <Flex minHeight="100vh" direction={{ base: 'column', md: 'row' }} bg="bg.subtle">
+      <Flex
+        flex="1"
+        direction="column"
+        justify="center"
+        padding={{ base: '8', md: '16' }}
+        bgGradient="to-br"
+        gradientFrom="brand.600"
+        gradientTo="brand.400"
+        color="white"
+        gap="4"
+      >
+        <HStack gap="3">
+          {info?.logo && <Image src={info.logo} alt="" boxSize="10" />}
+          <Text fontSize="2xl" fontWeight="bold">
+            {brandName}
+          </Text>
+        </HStack>
+        <Text fontSize="lg" maxWidth="md">
+          {intl.formatMessage({ id: 'login.slogan' })}
+        </Text>
+      </Flex>
+      <Flex flex="1" align="center" justify="center" padding="8" position="relative">
+        <Box position="absolute" top="4" right="4">
+          <LocaleSwitch />
+        </Box>
+        <Box
+          as="main"
+          width="full"
+          maxWidth="sm"
+          bg="bg"
+          padding="8"
+          borderRadius="l3"
+          boxShadow="md"
+        >
+          <Stack as="form" gap="5" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
+            <Heading as="h1" id="login-title" size="xl">
+              {intl.formatMessage({ id: 'login.title' })}
+            </Heading>
+            {authError && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{formatText(intl, authError)}</Alert.Title>
+              </Alert.Root>
+            )}
+            <FormField label={intl.formatMessage({ id: 'form.account' })} error={err('account')}>
+              <Input
+                name="account"
+                value={account}
+                autoComplete="username"
+                placeholder={intl.formatMessage({ id: 'login.accountPlaceholder' })}
+                onChange={(e) => setAccount(e.target.value)}
+              />
+            </FormField>
+            <FormField label={intl.formatMessage({ id: 'form.password' })} error={err('password')}>
+              <PasswordInput
+                name="password"
+                value={password}
+                autoComplete="current-password"
+                placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </FormField>
+            <HStack justify="space-between">
+              <Checkbox.Root
+                checked={remember}
+                onCheckedChange={(e) => setRemember(e.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{intl.formatMessage({ id: 'login.remember' })}</Checkbox.Label>
+              </Checkbox.Root>
+              <Button
+                variant="plain"
+                size="sm"
+                color="brand.fg"
+                onClick={() => setDialog('forgot')}
+              >
+                {intl.formatMessage({ id: 'login.forgot' })}
+              </Button>
+            </HStack>
+            <Button
+              type="submit"
+              width="full"
+              loading={signingIn}
+              loadingText={intl.formatMessage({ id: 'login.submitting' })}
+              aria-busy={signingIn}
+            >
+              {intl.formatMessage({ id: 'login.submit' })}
+            </Button>
+            {info?.register_open === '1' && (
+              <Button variant="ghost" width="full" onClick={() => setDialog('register')}>
+                {intl.formatMessage({ id: 'login.register' })}
+              </Button>
+            )}
+          </Stack>
+        </Box>
+      </Flex>
+      <ForgotPasswordDialog open={dialog === 'forgot'} onClose={() => setDialog(null)} />
+      <RegisterDialog
+        open={dialog === 'register'}
+        onClose={() => setDialog(null)}
+        onRegistered={(username) => {
+          setAccount(username);
+          setPassword('');
+        }}
+      />
+    </Flex>
+  );
+}
