@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_LOCALE } from '../src/api/contract/messages';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DbHandle } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
+import { apiNotFound, installErrorHandling, plainNotFound } from './http/error-handler';
+import { API_PREFIX, installPolicies } from './http/policy';
+import { installSecurityHeaders } from './http/security-headers';
+import { hasConsoleBuild, isSpaPath, registerConsole, sendConsoleIndex } from './http/static';
+import { localeOf } from './i18n';
+import { systemClock, type Clock } from './lib/clock';
+import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { menuRoutes } from './modules/menu/routes';
+import { ensurePlatformDefaults } from './modules/system/service';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
+import { createLogSmsProvider, type SmsProvider } from './providers/sms';
+
+export interface BuildOptions {
+  /** Overrides of the environment's settings. */
+  config?: Partial<Config>;
+  /**
+   * An open, migrated database (tests). Without one the app opens the configured database,
+   * migrates it and closes it on `app.close()`.
+   */
+  db?: DbHandle;
+  /** The clock (tests move time). */
+  now?: Clock;
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra API routes, registered under /api/v1 like the modules' (tests). */
+  extraApiRoutes?: (api: FastifyInstance) => void;
+}
+
+/** The API modules; each registers its calls under /api/v1. */
+const MODULES: readonly ((api: FastifyInstance) => void)[] = [
+  authRoutes,
+  userRoutes,
+  systemRoutes,
+  menuRoutes,
+  dashboardRoutes,
+];
+
+/**
+ * Builds the whole server (API, console files, hooks) and waits until it is ready. Rejects when a
+ * route under /api lacks a policy.
+ */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig(), ...options.config };
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => randomUUID(),
+  });
+  const handle = options.db ?? openDatabase(config);
+  try {
+    if (!options.db) {
+      app.addHook('onClose', () => handle.close());
+      await migrateToLatest(handle.db, handle.engine);
+      await ensurePlatformDefaults(handle.db, Date.now());
+    }
+    const ctx: AppContext = {
+      db: handle.db,
+      engine: handle.engine,
+      config,
+      now: options.now ?? systemClock,
+      sms: options.sms ?? createLogSmsProvider(config.dataDir, app.log),
+      log: app.log,
+    };
+    app.decorate('ctx', ctx);
+    app.decorateRequest('locale', DEFAULT_LOCALE);
+    app.addHook('onRequest', async (request) => {
+      request.locale = localeOf(request.headers);
+    });
+    installSecurityHeaders(app);
+    installBodyParsing(app);
+    installErrorHandling(app);
+    installPolicies(app, ctx);
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+
+    await app.register(
+      async (api) => {
+        for (const register of MODULES) register(api);
+        options.extraApiRoutes?.(api);
+      },
+      { prefix: API_PREFIX },
+    );
+
+    const serveConsole = hasConsoleBuild(config.staticDir);
+    if (serveConsole) await registerConsole(app, config.staticDir);
+    else app.log.warn(`no console build in ${config.staticDir}: serving the API only`);
+
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url === '/api' || request.url.startsWith('/api/')) {
+        return apiNotFound(request, reply);
+      }
+      if (serveConsole && isSpaPath(request)) return sendConsoleIndex(reply);
+      return plainNotFound(request, reply);
+    });
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (!options.db) await handle.close().catch(() => undefined);
+    throw error;
+  }
+}

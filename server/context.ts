@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '../src/api/contract/roles';
+import type { Config } from './config';
+import type { Engine } from './db/dialect';
+import type { Db, SessionRow, UserRow } from './db/schema';
+import type { Clock } from './lib/clock';
+import type { SmsProvider } from './providers/sms';
+
+/** What services need from the running app; built once in buildApp and passed down explicitly. */
+export interface AppContext {
+  db: Db;
+  engine: Engine;
+  config: Config;
+  now: Clock;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+}
+
+/** The caller of an authenticated route. */
+export interface AuthContext {
+  user: UserRow;
+  role: Role;
+  session: SessionRow;
+}

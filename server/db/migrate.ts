@@ -1,0 +1,36 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Engine } from './dialect';
+import type { Db } from './schema';
+import * as initial from './migrations/0001-initial';
+
+/** In-code provider: migrations are ordinary modules, ordered by their keys. */
+function provider(engine: Engine): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001-initial': { up: (db) => initial.up(db, engine), down: (db) => initial.down(db) },
+  };
+  return { getMigrations: async () => migrations };
+}
+
+/** Applies every pending migration; throws (with the failing migration's error) on failure. */
+export async function migrateToLatest(db: Db, engine: Engine): Promise<void> {
+  // On PostgreSQL the migration tables live in the connection's own schema: Kysely otherwise
+  // finds another schema's table (e.g. a parallel test run) and skips creating its own.
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: provider(engine),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${reason.message}`, {
+      cause: reason,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { ensurePlatformDefaults } from '../modules/system/service';
+import type { DbHandle } from './connection';
+import { migrateToLatest } from './migrate';
+import { createFirstAdmin, hasAdmin, hasUsers, seedDemo } from './seed';
+
+/**
+ * Start-up work on the database: migrations, missing platform settings, then demo data on a fresh
+ * database (unless DEMO=0) or else the first admin from the environment.
+ */
+export async function prepareDatabase(
+  handle: DbHandle,
+  config: Pick<Config, 'demo' | 'adminUsername' | 'adminPassword'>,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+): Promise<void> {
+  const now = Date.now();
+  await migrateToLatest(handle.db, handle.engine);
+  await ensurePlatformDefaults(handle.db, now);
+  if (config.demo) {
+    if (!(await hasUsers(handle.db))) {
+      await seedDemo(handle.db, now);
+      log?.info('demo data seeded (accounts admin, partner, partner2, agent, merchant, merchant2)');
+    }
+    return;
+  }
+  if (!(await hasAdmin(handle.db))) {
+    await createFirstAdmin(handle.db, config.adminUsername, config.adminPassword, now);
+    log?.info(`first admin ${config.adminUsername} created`);
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ROLES, type Role } from '../../src/api/contract/roles';
+import type { AppContext, AuthContext } from '../context';
+import type { Locale } from '../../src/api/contract/messages';
+import { authenticate } from '../modules/sessions/service';
+import { forbidden } from './errors';
+
+/**
+ * Who may call a route (ARCHITECTURE.md rule 5). Every /api route declares one in `config.policy`;
+ * the app refuses to start otherwise.
+ * - roles: 'public' (no session needed), 'any' (any logged-in user) or the roles admitted;
+ * - scope: the ownership rule the handler applies to rows (documentation for readers and tests);
+ * - overstep: whether an overstep session may call it (default true).
+ */
+export interface Policy {
+  roles: 'public' | 'any' | readonly Role[];
+  scope?: string;
+  overstep?: boolean;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  policy: Policy;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    /** Set for routes whose policy needs a session. */
+    auth: AuthContext | null;
+    locale: Locale;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every /api route with its policy, as registered (the authorisation tests enumerate it). */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export class MissingPolicyError extends Error {
+  constructor(method: string, url: string, problem: string) {
+    super(`route ${method} ${url} ${problem}: every /api route declares config.policy`);
+    this.name = 'MissingPolicyError';
+  }
+}
+
+function checkPolicy(method: string, url: string, policy: unknown): Policy {
+  if (!policy || typeof policy !== 'object')
+    throw new MissingPolicyError(method, url, 'has no policy');
+  const { roles, scope, overstep } = policy as Record<string, unknown>;
+  const rolesOk =
+    roles === 'public' ||
+    roles === 'any' ||
+    (Array.isArray(roles) &&
+      roles.length > 0 &&
+      roles.every((r) => (ROLES as readonly unknown[]).includes(r)));
+  if (!rolesOk) throw new MissingPolicyError(method, url, 'has a policy without valid roles');
+  if (scope !== undefined && typeof scope !== 'string') {
+    throw new MissingPolicyError(method, url, 'has a policy with a non-string scope');
+  }
+  if (overstep !== undefined && typeof overstep !== 'boolean') {
+    throw new MissingPolicyError(method, url, 'has a policy with a non-boolean overstep');
+  }
+  return policy as Policy;
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const token = request.headers['token'];
+  return typeof token === 'string' ? token : undefined;
+}
+
+/**
+ * Installs the two halves of the policy rule on the root instance, before any route exists:
+ * an onRoute hook that refuses /api routes without a policy (so start-up fails), and an onRequest
+ * hook that enforces the session and the roles before the body is even parsed.
+ */
+export function installPolicies(app: FastifyInstance, ctx: AppContext): void {
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/') && route.url !== '/api') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const policy = checkPolicy(method, route.url, route.config?.policy);
+      app.apiRoutes.push({ method, url: route.url, policy });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config?.policy;
+    if (!policy || policy.roles === 'public') return;
+    const auth = await authenticate(ctx, tokenOf(request));
+    if (policy.roles !== 'any' && !policy.roles.includes(auth.role)) throw forbidden();
+    if (auth.session.kind === 'overstep' && policy.overstep === false) throw forbidden();
+    request.auth = auth;
+  });
+}
+
+export { tokenOf };

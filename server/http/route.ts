@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Envelope } from '../../src/api/contract/envelope';
+import { ReplyCode } from '../../src/api/contract/envelope';
+import type { AuthContext } from '../context';
+import { t, type MessageId } from '../i18n';
+import type { Policy } from './policy';
+import { parseInput } from './validation';
+
+/** Calls without a payload accept no body (or `{}`) and no query parameters. */
+const nothing = z.strictObject({}).optional();
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<P extends Policy, B, Q> {
+  body: Output<B>;
+  query: Output<Q>;
+  /** The caller; null only on public routes. */
+  auth: P['roles'] extends 'public' ? AuthContext | null : AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDefinition<
+  P extends Policy,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+> {
+  method: 'GET' | 'POST';
+  /** Relative to the API prefix, e.g. `/platform/login`. */
+  url: string;
+  policy: P;
+  body?: B;
+  query?: Q;
+  /** `msg` of a successful reply (default "Success"). */
+  successMessage?: MessageId;
+  handler: (input: RouteInput<P, B, Q>) => Promise<unknown>;
+}
+
+/**
+ * Registers one API call: policy in `config.policy` (enforced by the onRequest hook), body and
+ * query validated with the contract's zod schemas, the result wrapped in `{code: 1, msg, data}`.
+ */
+export function defineRoute<
+  const P extends Policy,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, def: RouteDefinition<P, B, Q>): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    exposeHeadRoute: false,
+    config: { policy: def.policy },
+    handler: async (request, reply): Promise<Envelope<unknown>> => {
+      const locale = request.locale;
+      const body = parseInput(def.body ?? nothing, request.body, locale) as Output<B>;
+      const query = parseInput(def.query ?? nothing, request.query, locale) as Output<Q>;
+      const auth = request.auth as RouteInput<P, B, Q>['auth'];
+      const data = await def.handler({ body, query, auth, request, reply });
+      return {
+        code: ReplyCode.SUCCESS,
+        msg: t(locale, def.successMessage ?? 'common.ok'),
+        data: data ?? null,
+      };
+    },
+  });
+}

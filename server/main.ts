@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { prepareDatabase } from './db/prepare';
+
+/** `npm run server`: migrate, seed (demo) or create the first admin, then serve console + API. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  const app = await buildApp({ config, db: handle });
+  try {
+    await prepareDatabase(handle, config, app.log);
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    await handle.close();
+    throw error;
+  }
+  console.log(`listening on http://${config.host}:${config.port}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

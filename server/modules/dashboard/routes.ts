@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/route';
+import { getDashboard } from './service';
+
+export function dashboardRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/dashboard_data',
+    policy: {
+      roles: 'any',
+      scope: 'visible(u): admin all, partner subtree, agent referrals, merchant self',
+    },
+    handler: ({ auth }) => getDashboard(ctx, auth),
+  });
+}

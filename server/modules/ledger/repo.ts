@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Asset, Executor, LedgerType } from '../../db/schema';
+
+/** The balance column each ledger asset moves. */
+export const BALANCE_COLUMN = {
+  money: 'money',
+  digital_man: 'digital_man_seconds',
+  digital_voice: 'voice_clone_count',
+  image_clone: 'image_clone_count',
+} as const satisfies Record<Asset, string>;
+
+export interface LedgerEntry {
+  userId: number;
+  asset: Asset;
+  type: LedgerType;
+  /** Signed, in the asset's unit (cents, seconds, count). */
+  change: number;
+  memo?: string;
+  relatedType?: string;
+  relatedId?: number;
+  operatorId?: number | null;
+  now: number;
+}
+
+/**
+ * Moves one balance and appends its ledger row. Call inside a transaction. The update is
+ * conditional (`balance + change >= 0`), so a debit larger than the balance changes nothing and
+ * returns undefined; otherwise returns the balance after the change.
+ */
+export async function postEntry(db: Executor, entry: LedgerEntry): Promise<number | undefined> {
+  if (!Number.isSafeInteger(entry.change) || entry.change === 0) {
+    throw new Error(`ledger change must be a non-zero integer, got ${entry.change}`);
+  }
+  const column = BALANCE_COLUMN[entry.asset];
+  const updated = await db
+    .updateTable('users')
+    .set({ [column]: sql`${sql.ref(column)} + ${entry.change}` })
+    .where('id', '=', entry.userId)
+    .where(sql<boolean>`${sql.ref(column)} + ${entry.change} >= 0`)
+    .returning(sql<number>`${sql.ref(column)}`.as('after'))
+    .executeTakeFirst();
+  if (!updated) return undefined;
+  const after = Number(updated.after);
+  await db
+    .insertInto('ledger')
+    .values({
+      user_id: entry.userId,
+      asset: entry.asset,
+      type: entry.type,
+      change: entry.change,
+      before: after - entry.change,
+      after,
+      memo: entry.memo ?? '',
+      related_type: entry.relatedType ?? null,
+      related_id: entry.relatedId ?? null,
+      operator_id: entry.operatorId ?? null,
+      created_at: entry.now,
+    })
+    .execute();
+  return after;
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/route';
+import { menuFor } from './service';
+
+export function menuRoutes(app: FastifyInstance): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/user/menu',
+    policy: { roles: 'any', scope: 'self' },
+    handler: async ({ auth }) =>
+      menuFor({ role: auth.role, show_clip_menu: auth.user.show_clip_menu }),
+  });
+}

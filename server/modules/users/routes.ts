@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { editProfileBody } from '../../../src/api/contract/auth';
+import { defineRoute } from '../../http/route';
+import { editProfile, getUserInfo, toAccount } from './service';
+
+export function userRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/platform/get_user_info',
+    policy: { roles: 'any', scope: 'self' },
+    handler: ({ auth }) => getUserInfo(ctx, auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/platform/edit_profile',
+    policy: { roles: 'any', scope: 'self' },
+    body: editProfileBody,
+    successMessage: 'profile.saved',
+    handler: ({ auth, body }) => editProfile(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/get_account',
+    policy: { roles: 'any', scope: 'self' },
+    handler: async ({ auth }) => toAccount(auth.user),
+  });
+}

@@ -1,0 +1,92 @@
+import type { EditProfileBody, UserInfo } from '../../../src/api/contract/auth';
+import type { Account } from '../../../src/api/contract/dashboard';
+import type { AppContext, AuthContext } from '../../context';
+import { USER_STATUS, type UserRow } from '../../db/schema';
+import { formatCents } from '../../lib/money';
+import { endSessionsOfUser } from '../sessions/service';
+import { findUserById, updateUser } from './repo';
+
+/** The current-user fields of spec §3 (`userInfoSchema`). */
+export function toUserInfo(user: UserRow, overstepBy: UserRow | undefined): UserInfo {
+  return {
+    accountId: user.id,
+    username: user.username,
+    name: user.name,
+    nickname: user.nickname,
+    mobile: user.mobile ?? '',
+    avatar: user.avatar,
+    job: user.job,
+    organization: user.organization,
+    location: user.location,
+    email: user.email,
+    introduction: user.introduction,
+    personalWebsite: user.personal_website,
+    jobName: user.job,
+    organizationName: user.organization,
+    locationName: user.location,
+    phone: user.mobile ?? '',
+    registrationDate: new Date(user.created_at).toISOString(),
+    certification: user.certification,
+    user_type: user.user_type,
+    service_prefix_no: user.service_prefix_no ?? '',
+    service_type: user.service_type,
+    money: formatCents(user.money),
+    show_clip_menu: user.show_clip_menu,
+    can_transfer_digital_man: user.can_transfer_digital_man,
+    can_transfer_digital_voice: user.can_transfer_digital_voice,
+    can_transfer_money: user.can_transfer_money,
+    service_id: user.service_id,
+    digital_man_money_exchange_num: user.digital_man_money_exchange_num,
+    digital_voice_money_exchange_num: user.digital_voice_money_exchange_num,
+    open_oem: user.open_oem,
+    mini_appid: user.mini_appid,
+    overstep_by: overstepBy ? { accountId: overstepBy.id, username: overstepBy.username } : null,
+  };
+}
+
+export async function getUserInfo(ctx: AppContext, auth: AuthContext): Promise<UserInfo> {
+  const stepper =
+    auth.session.overstep_by !== null
+      ? await findUserById(ctx.db, auth.session.overstep_by)
+      : undefined;
+  return toUserInfo(auth.user, stepper);
+}
+
+export async function editProfile(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: EditProfileBody,
+): Promise<UserInfo> {
+  const { personalWebsite, ...rest } = body;
+  const changes = Object.fromEntries(
+    Object.entries({ ...rest, personal_website: personalWebsite }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  if (Object.keys(changes).length > 0) {
+    await updateUser(ctx.db, auth.user.id, { ...changes, updated_at: ctx.now() });
+  }
+  const user = (await findUserById(ctx.db, auth.user.id)) ?? auth.user;
+  return getUserInfo(ctx, { ...auth, user });
+}
+
+export function toAccount(user: UserRow): Account {
+  return {
+    money: formatCents(user.money),
+    digital_man_seconds: user.digital_man_seconds,
+    voice_clone_count: user.voice_clone_count,
+    image_clone_count: user.image_clone_count,
+  };
+}
+
+/** Enables or disables an account; disabling ends its sessions at once (docs/decisions.md). */
+export async function setUserStatus(
+  ctx: AppContext,
+  userId: number,
+  status: (typeof USER_STATUS)[keyof typeof USER_STATUS],
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { status, updated_at: ctx.now() });
+    if (status === USER_STATUS.disabled) await endSessionsOfUser(ctx, trx, userId, 'disabled');
+  });
+}
