@@ -104,8 +104,11 @@ export async function runPath<TSnapshot extends Snapshot<unknown>, TEvent extend
   }
 }
 
-/** A readable name for a path: the events after init. */
-export function describePath(path: StatePath<Snapshot<unknown>, EventObject>): string {
-  const events = path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\./, ''));
+/** A readable name for a path: the events after init (`label` may name them more precisely). */
+export function describePath<TEvent extends EventObject>(
+  path: StatePath<Snapshot<unknown>, TEvent>,
+  label: (event: TEvent) => string = (event) => event.type.replace(/^xstate\./, ''),
+): string {
+  const events = path.steps.slice(1).map((s) => label(s.event));
   return events.length ? events.join(' → ') : '(initial state)';
 }
