@@ -50,11 +50,19 @@ export interface LoginReply {
 
 /** POST /platform/overstep_login: log in as a merchant (admin: any; partner: its own). */
 export const overstepBody = z.strictObject({
-  merchant_id: z.coerce
-    .number(msg('validation.merchantId'))
-    .int(msg('validation.merchantId'))
-    .positive(msg('validation.merchantId'))
-    .max(2 ** 31, msg('validation.merchantId')),
+  // A number, or digits (the id may come from the query string, spec §2); nothing else is coerced.
+  merchant_id: z
+    .union(
+      [z.number(), z.string().regex(/^\d{1,10}$/, msg('validation.merchantId'))],
+      msg('validation.merchantId'),
+    )
+    .pipe(
+      z.coerce
+        .number<string | number>(msg('validation.merchantId'))
+        .int(msg('validation.merchantId'))
+        .positive(msg('validation.merchantId'))
+        .max(2 ** 31, msg('validation.merchantId')),
+    ),
 });
 export type OverstepBody = z.infer<typeof overstepBody>;
 
