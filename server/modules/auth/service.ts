@@ -7,7 +7,7 @@ import type {
 } from '../../../src/api/contract/auth';
 import type { AppContext, AuthContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { USER_STATUS, type UserRow } from '../../db/schema';
+import { USER_STATUS, type Executor, type UserRow } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
 import { writeAudit } from '../audit/repo';
@@ -144,6 +144,14 @@ export async function register(
   if (!partner || partner.user_type !== PARTNER || partner.status !== USER_STATUS.normal) {
     throw refuse('register.noPartner');
   }
+  const assertBelowLimit = async (db: Executor) => {
+    const limit = partner.merchant_count_limit;
+    if (limit >= 0 && (await countMerchantsOf(db, partner.id)) >= limit) {
+      throw refuse('register.merchantLimit', { limit });
+    }
+  };
+  // Every refusal that needs no code comes before the code check, which uses up one of its tries.
+  await assertBelowLimit(ctx.db);
   if (await isUsernameTaken(ctx.db, body.username)) throw refuse('register.usernameTaken');
   if (await isMobileTaken(ctx.db, body.mobile)) throw refuse('register.mobileTaken');
   const codeId = await checkCode(ctx, body.mobile, 'register', body.code);
@@ -159,10 +167,7 @@ export async function register(
         .where('id', '=', partner.id)
         .$if(ctx.engine === 'postgres', (qb) => qb.forUpdate())
         .execute();
-      const limit = partner.merchant_count_limit;
-      if (limit >= 0 && (await countMerchantsOf(trx, partner.id)) >= limit) {
-        throw refuse('register.merchantLimit', { limit });
-      }
+      await assertBelowLimit(trx);
       await consumeCode(trx, codeId, now);
       const id = await insertUser(trx, {
         user_type: MERCHANT,

@@ -1,0 +1,267 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../../server/app';
+import type { Config } from '../../server/config';
+import { openDatabase, type DbHandle } from '../../server/db/connection';
+import type { Engine } from '../../server/db/dialect';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { Database, Db, UserRow } from '../../server/db/schema';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { ensurePlatformDefaults } from '../../server/modules/system/service';
+import type { SmsMessage, SmsProvider } from '../../server/providers/sms';
+
+export { DEMO_PASSWORD };
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+/** Every server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+/** The full URL of an API call (`/platform/login` → `/api/v1/platform/login`). */
+export const api = (path: string) => `/api/v1${path}`;
+
+export const engines: Engine[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fixed start (a weekday morning, Asia/Shanghai) so expiry arithmetic is exact. */
+export const T0 = Date.parse('2026-03-02T02:00:00.000Z');
+
+export interface TestClock {
+  (): number;
+  advance(ms: number): void;
+}
+
+export function testClock(start = T0): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+/** Keeps every message instead of sending it. */
+export class CapturingSms implements SmsProvider {
+  readonly sent: SmsMessage[] = [];
+  async send(message: SmsMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  lastCode(mobile: string): string | undefined {
+    return this.sent.filter((m) => m.mobile === mobile).at(-1)?.code;
+  }
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Record<string, unknown>;
+  body: { code: number; msg: string; data: T };
+  raw: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Sent as is (with `contentType`, default application/json). */
+  payload?: string;
+  contentType?: string;
+  remoteAddress?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  engine: Engine;
+  clock: TestClock;
+  sms: CapturingSms;
+  dataDir: string;
+  /** Any path (`/api/v1/…`, `/assets/…`). */
+  call<T = unknown>(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<Reply<T>>;
+  /** API calls by their path under /api/v1 (`/platform/login`). */
+  post<T = unknown>(url: string, body?: unknown, token?: string): Promise<Reply<T>>;
+  get<T = unknown>(url: string, query?: Record<string, string>, token?: string): Promise<Reply<T>>;
+  /** Logs in (demo password by default) and returns the token; throws when login fails. */
+  login(account: string, password?: string): Promise<string>;
+  user(username: string): Promise<UserRow>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Omit<BuildOptions, 'db' | 'now' | 'sms' | 'config'> {
+  config?: Partial<Config>;
+  /** Seed the demo data (default true). */
+  seed?: boolean;
+  /** Use the app's default SMS provider instead of a capturing one. */
+  realSms?: boolean;
+}
+
+export interface TestDatabase {
+  handle: DbHandle;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temp SQLite dir, or a private schema on the test PostgreSQL. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-server-test-'));
+  if (engine === 'sqlite') {
+    const handle = openDatabase({ dataDir });
+    await migrateToLatest(handle.db, handle.engine);
+    return {
+      handle,
+      dataDir,
+      drop: async () => {
+        await handle.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openDatabase({ dataDir, databaseUrl: PG_URL, pgSchema: schema });
+  await migrateToLatest(handle.db, handle.engine);
+  return {
+    handle,
+    dataDir,
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists ${schema} cascade`);
+      } finally {
+        await client.end();
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(
+  engine: Engine,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const { seed = true, realSms = false, config, ...build } = options;
+  const database = await createTestDatabase(engine);
+  const { db } = database.handle;
+  const clock = testClock();
+  const sms = new CapturingSms();
+  let app: FastifyInstance;
+  try {
+    await ensurePlatformDefaults(db, clock());
+    if (seed) await seedDemo(db, clock());
+    app = await buildApp({
+      logger: false,
+      ...build,
+      db: database.handle,
+      now: clock,
+      ...(realSms ? {} : { sms }),
+      config: {
+        dataDir: database.dataDir,
+        staticDir: path.join(database.dataDir, 'no-console'),
+        ...config,
+      },
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    options: CallOptions = {},
+  ): Promise<Reply<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token !== undefined) headers.token = options.token;
+    const request: InjectOptions = {
+      method,
+      url,
+      headers,
+      query: options.query,
+      remoteAddress: options.remoteAddress,
+    };
+    if (options.payload !== undefined) {
+      request.payload = options.payload;
+      headers['content-type'] = options.contentType ?? 'application/json';
+    } else if (options.body !== undefined) {
+      request.payload = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await app.inject(request);
+    let body: Reply<T>['body'];
+    try {
+      body = response.json();
+    } catch {
+      body = undefined as unknown as Reply<T>['body'];
+    }
+    return { status: response.statusCode, headers: response.headers, body, raw: response.body };
+  };
+
+  const testApp: TestApp = {
+    app,
+    db,
+    engine,
+    clock,
+    sms,
+    dataDir: database.dataDir,
+    call,
+    post: (url, body, token) => call('POST', api(url), { body, token }),
+    get: (url, query, token) => call('GET', api(url), { query, token }),
+    async login(account, password = DEMO_PASSWORD) {
+      const reply = await call<{ userinfo: { token: string } }>('POST', api('/platform/login'), {
+        body: { account, password },
+      });
+      if (reply.body?.code !== 1) throw new Error(`login ${account} failed: ${reply.raw}`);
+      return reply.body.data.userinfo.token;
+    },
+    async user(username) {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+  return testApp;
+}
+
+export const ALL_TABLES: readonly (keyof Database)[] = [
+  'users',
+  'sessions',
+  'audit_log',
+  'domains',
+  'platform_config',
+  'sms_codes',
+  'login_throttle',
+  'ledger',
+];
+
+/** Every row of every table (or all but `except`), to assert that a refused call changed nothing. */
+export async function snapshot(
+  db: Db,
+  except: readonly (keyof Database)[] = [],
+): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of ALL_TABLES) {
+    if (except.includes(table)) continue;
+    const rows = await db.selectFrom(table).selectAll().execute();
+    result[table] = rows.map((row) => JSON.stringify(row, Object.keys(row).sort())).sort();
+  }
+  return result;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
