@@ -1,3 +1,4 @@
+import type { MessageId } from '../i18n/messages';
 import {
   Alert,
   Avatar,
@@ -21,7 +22,7 @@ import { LocaleSwitch } from '../components/locale-switch';
 import { useAppActors } from './actors-context';
 import { matchRoute, menuFor, routeByName } from './route-table';
 
-type TitleId = Parameters<ReturnType<typeof useIntl>['formatMessage']>[0]['id'];
+type TitleId = MessageId;
 
 /** Sets the document title from the open route and the brand name. */
 function useDocumentTitle(brandName: string | undefined) {

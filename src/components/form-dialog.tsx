@@ -24,33 +24,34 @@ export function FormDialog(props: {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            noValidate
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              props.onSubmit();
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{props.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">{props.children}</Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose}>
-                {intl.formatMessage({ id: 'form.cancel' })}
-              </Button>
-              <Button
-                type="submit"
-                loading={props.submitting}
-                loadingText={props.submitLabel}
-                aria-busy={props.submitting}
-              >
-                {props.submitLabel}
-              </Button>
-            </Dialog.Footer>
+          <Dialog.Content>
+            <form
+              noValidate
+              onSubmit={(e: FormEvent) => {
+                e.preventDefault();
+                props.onSubmit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">{props.children}</Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={props.onClose}>
+                  {intl.formatMessage({ id: 'form.cancel' })}
+                </Button>
+                <Button
+                  type="submit"
+                  loading={props.submitting}
+                  loadingText={props.submitLabel}
+                  aria-busy={props.submitting}
+                >
+                  {props.submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </form>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'form.close' })} />
             </Dialog.CloseTrigger>

@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/messages';
 import { Alert, Button, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { getAccount, getDashboardData } from '../../api/dashboard';
@@ -16,7 +17,7 @@ export default function WorkBenchPage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
   const { data, loading, failed, reload } = useLoad('workBench', loadWorkBench);
-  const t = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const account = data?.account;
   const totals = data?.totals;
   return (

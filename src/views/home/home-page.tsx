@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/messages';
 import { Alert, Button, SimpleGrid, Skeleton } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { getDashboardData } from '../../api/dashboard';
@@ -11,7 +12,7 @@ export default function HomePage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
   const { data, loading, failed, reload } = useLoad('homeTotals', getDashboardData);
-  const t = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Page title={t('route.home')}>
       {failed && (

@@ -100,67 +100,72 @@ export default function LoginPage() {
           borderRadius="l3"
           boxShadow="md"
         >
-          <Stack as="form" gap="5" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
-            <Heading as="h1" id="login-title" size="xl">
-              {intl.formatMessage({ id: 'login.title' })}
-            </Heading>
-            {authError && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{formatText(intl, authError)}</Alert.Title>
-              </Alert.Root>
-            )}
-            <FormField label={intl.formatMessage({ id: 'form.account' })} error={err('account')}>
-              <Input
-                name="account"
-                value={account}
-                autoComplete="username"
-                placeholder={intl.formatMessage({ id: 'login.accountPlaceholder' })}
-                onChange={(e) => setAccount(e.target.value)}
-              />
-            </FormField>
-            <FormField label={intl.formatMessage({ id: 'form.password' })} error={err('password')}>
-              <PasswordInput
-                name="password"
-                value={password}
-                autoComplete="current-password"
-                placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </FormField>
-            <HStack justify="space-between">
-              <Checkbox.Root
-                checked={remember}
-                onCheckedChange={(e) => setRemember(e.checked === true)}
+          <form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
+            <Stack gap="5">
+              <Heading as="h1" id="login-title" size="xl">
+                {intl.formatMessage({ id: 'login.title' })}
+              </Heading>
+              {authError && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{formatText(intl, authError)}</Alert.Title>
+                </Alert.Root>
+              )}
+              <FormField label={intl.formatMessage({ id: 'form.account' })} error={err('account')}>
+                <Input
+                  name="account"
+                  value={account}
+                  autoComplete="username"
+                  placeholder={intl.formatMessage({ id: 'login.accountPlaceholder' })}
+                  onChange={(e) => setAccount(e.target.value)}
+                />
+              </FormField>
+              <FormField
+                label={intl.formatMessage({ id: 'form.password' })}
+                error={err('password')}
               >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{intl.formatMessage({ id: 'login.remember' })}</Checkbox.Label>
-              </Checkbox.Root>
+                <PasswordInput
+                  name="password"
+                  value={password}
+                  autoComplete="current-password"
+                  placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </FormField>
+              <HStack justify="space-between">
+                <Checkbox.Root
+                  checked={remember}
+                  onCheckedChange={(e) => setRemember(e.checked === true)}
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{intl.formatMessage({ id: 'login.remember' })}</Checkbox.Label>
+                </Checkbox.Root>
+                <Button
+                  variant="plain"
+                  size="sm"
+                  color="brand.fg"
+                  onClick={() => setDialog('forgot')}
+                >
+                  {intl.formatMessage({ id: 'login.forgot' })}
+                </Button>
+              </HStack>
               <Button
-                variant="plain"
-                size="sm"
-                color="brand.fg"
-                onClick={() => setDialog('forgot')}
+                type="submit"
+                width="full"
+                loading={signingIn}
+                loadingText={intl.formatMessage({ id: 'login.submitting' })}
+                aria-busy={signingIn}
               >
-                {intl.formatMessage({ id: 'login.forgot' })}
+                {intl.formatMessage({ id: 'login.submit' })}
               </Button>
-            </HStack>
-            <Button
-              type="submit"
-              width="full"
-              loading={signingIn}
-              loadingText={intl.formatMessage({ id: 'login.submitting' })}
-              aria-busy={signingIn}
-            >
-              {intl.formatMessage({ id: 'login.submit' })}
-            </Button>
-            {info?.register_open === '1' && (
-              <Button variant="ghost" width="full" onClick={() => setDialog('register')}>
-                {intl.formatMessage({ id: 'login.register' })}
-              </Button>
-            )}
-          </Stack>
+              {info?.register_open === '1' && (
+                <Button variant="ghost" width="full" onClick={() => setDialog('register')}>
+                  {intl.formatMessage({ id: 'login.register' })}
+                </Button>
+              )}
+            </Stack>
+          </form>
         </Box>
       </Flex>
       <ForgotPasswordDialog open={dialog === 'forgot'} onClose={() => setDialog(null)} />

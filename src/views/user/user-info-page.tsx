@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/messages';
 import { Avatar, Badge, Card, DataList, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
@@ -12,7 +13,7 @@ export default function UserInfoPage() {
   const moneyName = useMoneyName();
   const { auth } = useAppActors();
   const user = useSelector(auth, (s) => s.context.user);
-  const t = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
+  const t = (id: MessageId) => intl.formatMessage({ id });
   if (!user) return null;
   const role = roleOf(user.user_type);
   const rows: [string, string][] = [

@@ -1,3 +1,4 @@
+import type { MessageId } from '../../i18n/messages';
 import { Button, Card, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -52,57 +53,50 @@ function ProfileForm() {
     setErrors(parsed.success ? {} : fieldErrors(parsed.error));
     if (parsed.success) form.submit(parsed.data);
   };
-  const field = (
-    key: keyof ProfileValues,
-    labelId: Parameters<typeof intl.formatMessage>[0]['id'],
-  ) => (
+  const field = (key: keyof ProfileValues, labelId: MessageId) => (
     <FormField label={intl.formatMessage({ id: labelId })} error={err(key)}>
       <Input value={values[key]} onChange={set(key)} />
     </FormField>
   );
 
   return (
-    <Card.Root
-      variant="outline"
-      as="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="profile-title"
-    >
-      <Card.Header>
-        <Heading as="h2" size="md" id="profile-title">
-          {intl.formatMessage({ id: 'profile.title' })}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {field('nickname', 'user.nickname')}
-          {field('email', 'user.email')}
-          {field('job', 'user.job')}
-          {field('organization', 'user.organization')}
-          {field('location', 'user.location')}
-          {field('personalWebsite', 'user.personalWebsite')}
-        </SimpleGrid>
-        <Stack marginTop="4">
-          <FormField
-            label={intl.formatMessage({ id: 'user.introduction' })}
-            error={err('introduction')}
+    <form noValidate onSubmit={onSubmit} aria-labelledby="profile-title">
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading as="h2" size="md" id="profile-title">
+            {intl.formatMessage({ id: 'profile.title' })}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {field('nickname', 'user.nickname')}
+            {field('email', 'user.email')}
+            {field('job', 'user.job')}
+            {field('organization', 'user.organization')}
+            {field('location', 'user.location')}
+            {field('personalWebsite', 'user.personalWebsite')}
+          </SimpleGrid>
+          <Stack marginTop="4">
+            <FormField
+              label={intl.formatMessage({ id: 'user.introduction' })}
+              error={err('introduction')}
+            >
+              <Textarea value={values.introduction} onChange={set('introduction')} />
+            </FormField>
+          </Stack>
+        </Card.Body>
+        <Card.Footer>
+          <Button
+            type="submit"
+            loading={form.submitting}
+            loadingText={intl.formatMessage({ id: 'form.save' })}
+            aria-busy={form.submitting}
           >
-            <Textarea value={values.introduction} onChange={set('introduction')} />
-          </FormField>
-        </Stack>
-      </Card.Body>
-      <Card.Footer>
-        <Button
-          type="submit"
-          loading={form.submitting}
-          loadingText={intl.formatMessage({ id: 'form.save' })}
-          aria-busy={form.submitting}
-        >
-          {intl.formatMessage({ id: 'form.save' })}
-        </Button>
-      </Card.Footer>
-    </Card.Root>
+            {intl.formatMessage({ id: 'form.save' })}
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    </form>
   );
 }
 
@@ -133,67 +127,63 @@ function PasswordForm() {
   };
 
   return (
-    <Card.Root
-      variant="outline"
-      as="form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="password-title"
-    >
-      <Card.Header>
-        <Heading as="h2" size="md" id="password-title">
-          {intl.formatMessage({ id: 'password.title' })}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4" maxWidth="md">
-          <FormField
-            label={intl.formatMessage({ id: 'form.oldPassword' })}
-            error={err('old_password')}
-            required
+    <form noValidate onSubmit={onSubmit} aria-labelledby="password-title">
+      <Card.Root variant="outline">
+        <Card.Header>
+          <Heading as="h2" size="md" id="password-title">
+            {intl.formatMessage({ id: 'password.title' })}
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4" maxWidth="md">
+            <FormField
+              label={intl.formatMessage({ id: 'form.oldPassword' })}
+              error={err('old_password')}
+              required
+            >
+              <PasswordInput
+                value={values.old_password}
+                onChange={set('old_password')}
+                autoComplete="current-password"
+              />
+            </FormField>
+            <FormField
+              label={intl.formatMessage({ id: 'form.newPassword' })}
+              error={err('new_password')}
+              helper={intl.formatMessage({ id: 'validation.passwordRule' })}
+              required
+            >
+              <PasswordInput
+                value={values.new_password}
+                onChange={set('new_password')}
+                autoComplete="new-password"
+              />
+            </FormField>
+            <FormField
+              label={intl.formatMessage({ id: 'form.confirmPassword' })}
+              error={err('confirm_password')}
+              required
+            >
+              <PasswordInput
+                value={values.confirm_password}
+                onChange={set('confirm_password')}
+                autoComplete="new-password"
+              />
+            </FormField>
+          </Stack>
+        </Card.Body>
+        <Card.Footer>
+          <Button
+            type="submit"
+            loading={form.submitting}
+            loadingText={intl.formatMessage({ id: 'password.submit' })}
+            aria-busy={form.submitting}
           >
-            <PasswordInput
-              value={values.old_password}
-              onChange={set('old_password')}
-              autoComplete="current-password"
-            />
-          </FormField>
-          <FormField
-            label={intl.formatMessage({ id: 'form.newPassword' })}
-            error={err('new_password')}
-            helper={intl.formatMessage({ id: 'validation.passwordRule' })}
-            required
-          >
-            <PasswordInput
-              value={values.new_password}
-              onChange={set('new_password')}
-              autoComplete="new-password"
-            />
-          </FormField>
-          <FormField
-            label={intl.formatMessage({ id: 'form.confirmPassword' })}
-            error={err('confirm_password')}
-            required
-          >
-            <PasswordInput
-              value={values.confirm_password}
-              onChange={set('confirm_password')}
-              autoComplete="new-password"
-            />
-          </FormField>
-        </Stack>
-      </Card.Body>
-      <Card.Footer>
-        <Button
-          type="submit"
-          loading={form.submitting}
-          loadingText={intl.formatMessage({ id: 'password.submit' })}
-          aria-busy={form.submitting}
-        >
-          {intl.formatMessage({ id: 'password.submit' })}
-        </Button>
-      </Card.Footer>
-    </Card.Root>
+            {intl.formatMessage({ id: 'password.submit' })}
+          </Button>
+        </Card.Footer>
+      </Card.Root>
+    </form>
   );
 }
 
