@@ -1,0 +1,188 @@
+/**
+ * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard and menu
+ * machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
+ *
+ *   npm run docs:machines
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { authMachine } from '../src/machines/auth';
+import { guardMachine } from '../src/machines/guard';
+import { menuMachine } from '../src/machines/menu';
+
+interface TransitionLike {
+  eventType: string;
+  target?: readonly AnyStateNode[];
+  guard?: unknown;
+  actions: readonly unknown[];
+}
+
+const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
+  {
+    machine: authMachine,
+    file: 'src/machines/auth.ts',
+    about:
+      'The session of a tab: restore, login, overstep, user info, server logout codes, HTTP 401, logout.',
+  },
+  {
+    machine: guardMachine,
+    file: 'src/machines/guard.ts',
+    about: 'One actor per navigation; its output is the decision (allow or redirect).',
+  },
+  {
+    machine: menuMachine,
+    file: 'src/machines/menu.ts',
+    about: 'The server menu with its loading, success and error notices.',
+  },
+];
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states).flatMap((child) => [child, ...allNodes(child)]);
+}
+
+/** Mermaid ids: the state key when unique in the machine, else its path joined with '_'. */
+function idMaker(machine: AnyStateMachine) {
+  const counts = new Map<string, number>();
+  for (const node of allNodes(machine.root)) counts.set(node.key, (counts.get(node.key) ?? 0) + 1);
+  return (node: AnyStateNode) => (counts.get(node.key) === 1 ? node.key : node.path.join('_'));
+}
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard && 'type' in guard) return String(guard.type);
+  const parts = (guard as { guards?: unknown[] }).guards;
+  if (Array.isArray(parts)) return parts.map((g) => guardName(g)).join(' and ');
+  return 'guard';
+}
+
+/** Named actions only (built-ins such as assign are implementation detail). */
+function actionNames(actions: readonly unknown[]): string[] {
+  return actions
+    .map((action) => {
+      if (typeof action === 'string') return action;
+      if (action && typeof action === 'object' && 'type' in action) return String(action.type);
+      return null;
+    })
+    .filter((name): name is string => name !== null && !name.startsWith('xstate.'));
+}
+
+function eventLabel(eventType: string): string {
+  const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
+  if (done) return `${done[1]} ${done[2]}`;
+  const after = /^xstate\.after\.(\d+)\./.exec(eventType);
+  if (after) return `after ${after[1]} ms`;
+  if (eventType === '') return 'always';
+  return eventType;
+}
+
+function label(t: TransitionLike, always = false): string {
+  const guard = guardName(t.guard);
+  const actions = actionNames(t.actions);
+  let text = always ? 'always' : eventLabel(t.eventType);
+  if (guard) text += ` [${guard}]`;
+  if (actions.length) text += ` / ${actions.join(', ')}`;
+  // Mermaid reads ';' and '#' specially in labels.
+  return text.replace(/[;#]/g, ' ');
+}
+
+function transitionsOf(node: AnyStateNode): { t: TransitionLike; always: boolean }[] {
+  const list: { t: TransitionLike; always: boolean }[] = [];
+  for (const group of node.transitions.values())
+    for (const t of group as TransitionLike[]) list.push({ t, always: false });
+  for (const t of (node.always ?? []) as TransitionLike[]) list.push({ t, always: true });
+  return list;
+}
+
+function diagram(machine: AnyStateMachine): string {
+  const id = idMaker(machine);
+  const lines = ['stateDiagram-v2'];
+
+  // Structure: initial states, compound states as blocks, final states.
+  const walk = (node: AnyStateNode, indent: string) => {
+    const initial = node.initial?.target?.[0];
+    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`);
+    for (const child of Object.values(node.states)) {
+      if (Object.keys(child.states).length) {
+        lines.push(`${indent}state ${id(child)} {`);
+        walk(child, `${indent}  `);
+        lines.push(`${indent}}`);
+      } else if (child.type === 'final') {
+        lines.push(`${indent}${id(child)} --> [*]`);
+      } else {
+        // Declared here so that Mermaid draws it inside its parent.
+        lines.push(`${indent}${id(child)}`);
+      }
+    }
+  };
+  walk(machine.root, '  ');
+
+  // Every transition of every state (targetless ones as self-loops).
+  for (const node of allNodes(machine.root)) {
+    for (const { t, always } of transitionsOf(node)) {
+      const targets = t.target?.length ? t.target : [node];
+      for (const target of targets)
+        lines.push(`  ${id(node)} --> ${id(target)}: ${label(t, always)}`);
+    }
+  }
+  // Transitions declared on the root apply in every state.
+  for (const { t } of transitionsOf(machine.root)) {
+    for (const target of t.target ?? [])
+      lines.push(`  note right of ${id(target)}: from any state, ${label(t)}`);
+  }
+  return lines.join('\n');
+}
+
+function walkAll(machine: AnyStateMachine): AnyStateNode[] {
+  return allNodes(machine.root);
+}
+
+function table(machine: AnyStateMachine): string {
+  const rows = ['| state | tags | invokes (id: actor) | entry actions |', '|---|---|---|---|'];
+  for (const node of walkAll(machine)) {
+    const tags = [...(node.tags ?? [])].join(', ');
+    const invokes = (node.invoke ?? []).map(
+      (i: { id: string; src: unknown }) =>
+        `${i.id}: ${typeof i.src === 'string' ? i.src : 'inline'}`,
+    );
+    const entry = actionNames(node.entry ?? []);
+    const name = node.path.join('.') + (node.type === 'final' ? ' (final)' : '');
+    rows.push(`| ${name} | ${tags} | ${invokes.join(', ')} | ${entry.join(', ')} |`);
+  }
+  return rows.join('\n');
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = resolve(here, '../docs/machines.md');
+const sections = MACHINES.map(({ machine, file, about }) =>
+  [
+    `## ${machine.id}`,
+    '',
+    `${about} Source: \`${file}\`.`,
+    '',
+    '```mermaid',
+    diagram(machine),
+    '```',
+    '',
+    table(machine),
+    '',
+  ].join('\n'),
+);
+writeFileSync(
+  out,
+  [
+    '# State machines',
+    '',
+    '<!-- Generated by `npm run docs:machines` (scripts/docs-machines.ts) from the machine',
+    'definitions. Do not edit by hand. -->',
+    '',
+    'Labels read `event [guard] / named actions`; `done x` / `error x` are the outcomes of the',
+    'invoked actor with id `x`; `after N ms` is a delayed transition; `always` an eventless one.',
+    '',
+    ...sections,
+  ].join('\n'),
+);
+console.log(`wrote ${out}`);
