@@ -80,7 +80,7 @@ export const USER_INFO_PATH = '/platform/get_user_info';
 
 const noop = () => {};
 const defaults: HttpConfig = {
-  baseUrl: import.meta.env?.VITE_API_BASE ?? '/api/v1',
+  baseUrl: import.meta.env.VITE_API_BASE ?? '/api/v1',
   notify: noop,
   serverLogout: noop,
   unauthorized: noop,

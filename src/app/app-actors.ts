@@ -8,6 +8,7 @@ import { createActor, fromPromise, toPromise, waitFor, type ActorRefFrom } from 
 import * as authApi from '../api/auth';
 import type { SystemInfo } from '../api/contract/system';
 import { configureHttp, tokenStore, type Notice } from '../api/http';
+import { localeStore } from '../i18n/locale-store';
 import * as systemApi from '../api/system';
 import { authMachine, summarizeAuth, type TokenKind } from '../machines/auth';
 import { brandingMachine } from '../machines/branding';
@@ -66,14 +67,13 @@ function applyBrandingToDocument(info: SystemInfo): void {
   link.href = icon;
 }
 
-export function defaultDeps(): AppActorDeps {
+export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
   return {
     api: { ...authApi, getSystemInfo: systemApi.getSystemInfo },
     tokens: tokenStore,
     reload: () => window.location.reload(),
     closeWindow: () => window.close(),
-    notify: () => {},
-    locale: () => undefined,
+    locale: () => localeStore.get(),
     menuFromServer: () => false,
     domain: () => window.location.hostname,
     applyBranding: applyBrandingToDocument,
@@ -93,7 +93,10 @@ export interface AppActors {
   dispose(): void;
 }
 
-export function createAppActors(overrides: Partial<AppActorDeps> = {}): AppActors {
+/** `notify` is required: without it the HTTP layer's error toasts would go nowhere. */
+export function createAppActors(
+  overrides: Partial<AppActorDeps> & Pick<AppActorDeps, 'notify'>,
+): AppActors {
   const deps: AppActorDeps = { ...defaultDeps(), ...overrides };
   const { api, tokens } = deps;
   let stopRouteListener: (() => void) | null = null;
