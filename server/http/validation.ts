@@ -20,7 +20,8 @@ export function validationMessage(error: z.ZodError, locale: Locale): string {
     return `${t(locale, 'validation.unknownField')}${separator}${issue.keys.join(', ')}`;
   }
   const id: MessageId = isValidationMessageId(issue.message) ? issue.message : 'validation.invalid';
-  const field = issue.path.map(String).join('.');
+  // The top-level field the user filled in (not `group.1` for the second item of a list).
+  const field = issue.path.length > 0 ? String(issue.path[0]) : '';
   const text = t(locale, id);
   return GENERIC.has(id) && field ? `${field}${separator}${text}` : text;
 }

@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/migrate';
+import { prepareDatabase } from '../../server/db/prepare';
+import { ASSETS } from '../../server/db/schema';
+import { BALANCE_COLUMN, postEntry } from '../../server/modules/ledger/repo';
+import {
+  DEMO_PASSWORD,
+  createTestApp,
+  createTestDatabase,
+  engines,
+  type TestApp,
+  type TestDatabase,
+} from './helpers';
+
+describe.each(engines)('database and demo data on %s', (engine) => {
+  let t: TestApp | undefined;
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await t?.close();
+    await database?.drop();
+    t = undefined;
+    database = undefined;
+  });
+
+  it('every balance equals the sum of its ledger rows, and each row chains before → after', async () => {
+    t = await createTestApp(engine);
+    const users = await t.db.selectFrom('users').selectAll().execute();
+    const ledger = await t.db.selectFrom('ledger').selectAll().orderBy('id').execute();
+    expect(ledger.length).toBeGreaterThan(0);
+    for (const user of users) {
+      for (const asset of ASSETS) {
+        const rows = ledger.filter((r) => r.user_id === user.id && r.asset === asset);
+        const balance = user[BALANCE_COLUMN[asset]];
+        expect(
+          rows.reduce((sum, r) => sum + r.change, 0),
+          `${user.username} ${asset}`,
+        ).toBe(balance);
+        let running = 0;
+        for (const row of rows) {
+          expect(row.before).toBe(running);
+          expect(row.after).toBe(row.before + row.change);
+          running = row.after;
+        }
+      }
+    }
+    const partner = users.find((u) => u.username === 'partner')!;
+    expect(partner.money).toBeGreaterThan(0);
+    expect(partner.digital_man_seconds).toBeGreaterThan(0);
+    expect(partner.voice_clone_count).toBeGreaterThan(0);
+  });
+
+  it('seeds the demo tree and branding', async () => {
+    t = await createTestApp(engine);
+    const users = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
+    const byName = Object.fromEntries(users.map((u) => [u.username, u]));
+    expect(Object.keys(byName).sort()).toEqual(
+      ['admin', 'agent', 'merchant', 'merchant2', 'partner', 'partner2'].sort(),
+    );
+    expect(new Set(users.map((u) => u.mobile)).size).toBe(6);
+    expect(byName.merchant).toMatchObject({
+      user_type: 2,
+      service_id: byName.partner.id,
+      agent_id: byName.agent.id,
+      mobile: '13800000003',
+    });
+    expect(byName.merchant2.service_id).toBe(byName.partner2.id);
+    expect(byName.agent).toMatchObject({ user_type: 3, service_id: byName.partner.id });
+    expect(byName.partner).toMatchObject({
+      service_id: byName.partner.id,
+      service_prefix_no: 'PA',
+    });
+    expect(byName.partner2.service_prefix_no).toBe('PB');
+    const domains = await t.db.selectFrom('domains').selectAll().execute();
+    expect(domains.map((d) => [d.domain, d.partner_id]).sort()).toEqual([
+      ['127.0.0.1', byName.partner.id],
+      ['localhost', byName.partner.id],
+    ]);
+  });
+
+  it('a debit larger than the balance changes nothing (CHECK and conditional update)', async () => {
+    t = await createTestApp(engine);
+    const merchant = await t.user('merchant');
+    const before = await t.db.selectFrom('ledger').select('id').execute();
+    const result = await postEntry(t.db, {
+      userId: merchant.id,
+      asset: 'money',
+      type: 'admin_adjust',
+      change: -(merchant.money + 1),
+      now: t.clock(),
+    });
+    expect(result).toBeUndefined();
+    expect((await t.user('merchant')).money).toBe(merchant.money);
+    expect(await t.db.selectFrom('ledger').select('id').execute()).toEqual(before);
+    await expect(
+      t.db.updateTable('users').set({ money: -1 }).where('id', '=', merchant.id).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('migrations run once; preparing again keeps the data', async () => {
+    database = await createTestDatabase(engine);
+    const config = { demo: true, adminUsername: undefined, adminPassword: undefined };
+    await prepareDatabase(database.handle, config);
+    await migrateToLatest(database.handle.db, database.handle.engine);
+    await prepareDatabase(database.handle, config);
+    const users = await database.handle.db.selectFrom('users').select('username').execute();
+    expect(users).toHaveLength(6);
+  });
+
+  it('without demo data the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD', async () => {
+    database = await createTestDatabase(engine);
+    const { handle } = database;
+    await expect(
+      prepareDatabase(handle, { demo: false, adminUsername: undefined, adminPassword: undefined }),
+    ).rejects.toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+    await expect(
+      prepareDatabase(handle, { demo: false, adminUsername: 'root', adminPassword: 'weak' }),
+    ).rejects.toThrow(/ADMIN_PASSWORD/);
+    await prepareDatabase(handle, {
+      demo: false,
+      adminUsername: 'root',
+      adminPassword: 'Root#2026',
+    });
+    await prepareDatabase(handle, {
+      demo: false,
+      adminUsername: 'other',
+      adminPassword: 'Other#2026',
+    });
+    const users = await handle.db.selectFrom('users').select(['username', 'user_type']).execute();
+    expect(users).toEqual([{ username: 'root', user_type: 0 }]);
+    const settings = await handle.db
+      .selectFrom('platform_config')
+      .select(['name', 'value'])
+      .execute();
+    expect(settings.find((s) => s.name === 'register_open')?.value).toBe('0');
+    expect(settings.find((s) => s.name === 'money_name')?.value).toBe('余额');
+  });
+});
+
+/** Runs `tsx server/main.ts` and resolves with the first line matching `until`, or the exit. */
+function startServer(env: Record<string, string>, until: RegExp) {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<{ line?: string; code?: number | null }>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => until.test(l));
+      if (line) resolve({ line });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => resolve({ code }));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { ready, stop, output: () => output };
+}
+
+describe('server/main.ts', () => {
+  let dataDir: string;
+  afterEach(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates and seeds a fresh data dir, then serves the API on HOST:PORT', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const server = startServer(
+      {
+        DATA_DIR: dataDir,
+        PORT: port,
+        HOST: '127.0.0.1',
+        STATIC_DIR: dataDir,
+        DEMO: '',
+        DATABASE_URL: '',
+      },
+      /listening on/,
+    );
+    try {
+      const started = await server.ready;
+      expect(started.line, server.output()).toBe(`listening on http://127.0.0.1:${port}`);
+      const reply = await fetch(`http://127.0.0.1:${port}/api/v1/platform/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'admin', password: DEMO_PASSWORD }),
+      });
+      const body = (await reply.json()) as { code: number; data: { userinfo: { token: string } } };
+      expect(body.code).toBe(1);
+      expect(body.data.userinfo.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await expect(fs.stat(path.join(dataDir, 'app.db'))).resolves.toBeTruthy();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to start with DEMO=0 and no admin configured, saying what to set', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));
+    const server = startServer(
+      {
+        DATA_DIR: dataDir,
+        PORT: '39999',
+        DEMO: '0',
+        ADMIN_USERNAME: '',
+        ADMIN_PASSWORD: '',
+        DATABASE_URL: '',
+      },
+      /ADMIN_USERNAME/,
+    );
+    try {
+      const result = await server.ready;
+      expect(result.line ?? server.output()).toMatch(/set ADMIN_USERNAME and ADMIN_PASSWORD/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
