@@ -48,6 +48,15 @@ function RedirectView() {
   return <Navigate to={`/${decodeURIComponent(path).replace(/^\/+/, '')}`} replace />;
 }
 
+/** Left a session (logout, expiry): not the start-up check or a failed login, which the guard handles. */
+function wasInSession(snapshot: ReturnType<AppActors['auth']['getSnapshot']>): boolean {
+  return (
+    !snapshot.matches('signedOut') &&
+    !snapshot.matches('signingIn') &&
+    !snapshot.hasTag('authPending')
+  );
+}
+
 export function createAppRouter(actors: AppActors) {
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
@@ -104,19 +113,17 @@ export function createAppRouter(actors: AppActors) {
   const router = createBrowserRouter(routes);
 
   // Loaders run only on navigation: follow the auth actor so a login or logout moves the page.
-  let wasSignedIn = actors.auth.getSnapshot().hasTag('signedIn');
+  let previous = actors.auth.getSnapshot();
   actors.auth.subscribe((snapshot) => {
-    const signedIn = snapshot.hasTag('signedIn');
     const { pathname, search } = router.state.location;
-    if (signedIn && !wasSignedIn && pathname === '/login') {
+    if (snapshot.hasTag('signedIn') && !previous.hasTag('signedIn') && pathname === '/login') {
       const back = new URLSearchParams(search).get('redirect');
-      void router.navigate(back && back.startsWith('/') && !back.startsWith('//') ? back : '/', {
-        replace: true,
-      });
-    } else if (!signedIn && wasSignedIn && snapshot.matches('signedOut')) {
+      const safe = back && back.startsWith('/') && !back.startsWith('//');
+      void router.navigate(safe ? back : '/', { replace: true });
+    } else if (snapshot.matches('signedOut') && wasInSession(previous) && pathname !== '/login') {
       void router.navigate('/login', { replace: true });
     }
-    wasSignedIn = signedIn;
+    previous = snapshot;
   });
   return router;
 }
