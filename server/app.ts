@@ -58,9 +58,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     genReqId: () => randomUUID(),
   });
   const handle = options.db ?? openDatabase(config);
+  let dbClosed = !!options.db; // a database passed in belongs to the caller
+  const closeDb = async () => {
+    if (dbClosed) return;
+    dbClosed = true;
+    await handle.close();
+  };
   try {
     if (!options.db) {
-      app.addHook('onClose', () => handle.close());
+      app.addHook('onClose', closeDb);
       await migrateToLatest(handle.db, handle.engine);
       await ensurePlatformDefaults(handle.db, Date.now());
     }
@@ -107,7 +113,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
-    if (!options.db) await handle.close().catch(() => undefined);
+    await closeDb();
     throw error;
   }
 }

@@ -69,7 +69,8 @@ function checkPolicy(method: string, url: string, policy: unknown): Policy {
   return policy as Policy;
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
+/** The session token of a request (header `token`, spec §7). */
+export function tokenOf(request: FastifyRequest): string | undefined {
   const token = request.headers['token'];
   return typeof token === 'string' ? token : undefined;
 }
@@ -101,5 +102,3 @@ export function installPolicies(app: FastifyInstance, ctx: AppContext): void {
     request.auth = auth;
   });
 }
-
-export { tokenOf };

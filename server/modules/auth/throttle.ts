@@ -11,14 +11,21 @@ export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * MINUTE, lockMs:
 export interface ThrottleKey {
   key: string;
   rule: ThrottleRule;
+  /** A right password forgets all earlier failures of the key (accounts), or only takes back its own count (addresses). */
+  clearOnSuccess: boolean;
 }
 
 /** Account names are matched as typed, but throttled case-insensitively. */
 export const accountKey = (account: string): ThrottleKey => ({
   key: `account:${account.trim().toLowerCase()}`,
   rule: ACCOUNT_RULE,
+  clearOnSuccess: true,
 });
-export const ipKey = (ip: string): ThrottleKey => ({ key: `ip:${ip}`, rule: IP_RULE });
+export const ipKey = (ip: string): ThrottleKey => ({
+  key: `ip:${ip}`,
+  rule: IP_RULE,
+  clearOnSuccess: false,
+});
 
 /**
  * Counts one password attempt against every key (all or none, in one transaction), or refuses
@@ -41,8 +48,8 @@ export async function reserveAttempts(ctx: AppContext, keys: readonly ThrottleKe
     /** The password was right: forget the account's failures and take back the other counts. */
     async succeeded(): Promise<void> {
       await ctx.db.transaction().execute(async (trx) => {
-        for (const { key, rule } of keys) {
-          if (rule === ACCOUNT_RULE) await clearAttempts(trx, key);
+        for (const { key, rule, clearOnSuccess } of keys) {
+          if (clearOnSuccess) await clearAttempts(trx, key);
           else await releaseAttempt(trx, key, rule);
         }
       });

@@ -57,13 +57,17 @@ export async function editProfile(
   auth: AuthContext,
   body: EditProfileBody,
 ): Promise<UserInfo> {
-  const { personalWebsite, ...rest } = body;
-  const changes = Object.fromEntries(
-    Object.entries({ ...rest, personal_website: personalWebsite }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  );
-  if (Object.keys(changes).length > 0) {
+  const changes = {
+    nickname: body.nickname,
+    email: body.email,
+    introduction: body.introduction,
+    personal_website: body.personalWebsite,
+    location: body.location,
+    job: body.job,
+    organization: body.organization,
+  };
+  // Only the fields sent change (Kysely leaves undefined values out of the update).
+  if (Object.values(changes).some((value) => value !== undefined)) {
     await updateUser(ctx.db, auth.user.id, { ...changes, updated_at: ctx.now() });
   }
   const user = (await findUserById(ctx.db, auth.user.id)) ?? auth.user;
