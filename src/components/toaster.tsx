@@ -7,7 +7,8 @@ export type NoticeType = 'error' | 'success' | 'info' | 'loading' | 'warning';
 /** Shows a notice; returns its id so a loading notice can be replaced by its outcome. */
 export function notify(type: NoticeType, text: string, durationMs = 3000, id?: string): string {
   return toaster.create({
-    id,
+    // An `id: undefined` key would override the id zag generates and crash the toast machine.
+    ...(id === undefined ? {} : { id }),
     type,
     title: text,
     duration: type === 'loading' ? undefined : durationMs,
