@@ -96,7 +96,7 @@ function SideMenu() {
   );
 }
 
-function UserMenu() {
+export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { auth } = useAppActors();

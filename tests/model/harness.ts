@@ -70,7 +70,11 @@ export interface PathRun<TSnapshot extends Snapshot<unknown>, TEvent extends Eve
   /** The same function given to getShortestPaths (it may look at the event that led there). */
   serialize: (snapshot: TSnapshot, event: TEvent | undefined) => string;
   /** Runs after the initial state and after every step, with the event that led there. */
-  check: (snapshot: TSnapshot, event: TEvent | null, previous: TSnapshot | null) => void;
+  check: (
+    snapshot: TSnapshot,
+    event: TEvent | null,
+    previous: TSnapshot | null,
+  ) => void | Promise<void>;
 }
 
 /** Needs `vi.useFakeTimers()` when the path contains `xstate.after` steps. */
@@ -82,7 +86,7 @@ export async function runPath<TSnapshot extends Snapshot<unknown>, TEvent extend
   // steps[0] is xstate.init: the actor starts there by itself.
   actor.start();
   await settleInto(actor, ser, undefined, serialize(path.steps[0].state, undefined));
-  check(actor.getSnapshot() as TSnapshot, null, null);
+  await check(actor.getSnapshot() as TSnapshot, null, null);
 
   for (const step of path.steps.slice(1)) {
     const previous = actor.getSnapshot() as TSnapshot;
@@ -100,7 +104,7 @@ export async function runPath<TSnapshot extends Snapshot<unknown>, TEvent extend
       await vi.advanceTimersByTimeAsync(1);
     } else actor.send(event);
     await settleInto(actor, ser, event, serialize(step.state, event));
-    check(actor.getSnapshot() as TSnapshot, event, previous);
+    await check(actor.getSnapshot() as TSnapshot, event, previous);
   }
 }
 
