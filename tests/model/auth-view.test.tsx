@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { MenuItem } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
 import type { AppActors } from '../../src/app/actors-context';
 import { Providers } from '../../src/app/providers';
@@ -54,7 +55,9 @@ function makeActors(tokenKind: TokenKind | null, calls: FakeCalls): AppActors {
     { input: { tokenKind } },
   );
   const menu = createActor(
-    menuMachine.provide({ actors: { fetchMenu: fromPromise(() => new Promise<never>(noop)) } }),
+    menuMachine.provide({
+      actors: { fetchMenu: fromPromise(() => new Promise<MenuItem[]>(noop)) },
+    }),
   ).start();
   const branding = createActor(
     brandingMachine.provide({ actors: { fetchSystemInfo: fromPromise(async () => BRANDING) } }),
