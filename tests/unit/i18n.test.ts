@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { validationMessages } from '../../src/api/contract/messages';
+import enUS from '../../src/i18n/en-US';
+import zhCN from '../../src/i18n/zh-CN';
+import { messagesFor } from '../../src/i18n/messages';
+
+describe('catalogues', () => {
+  test('zh-CN and en-US have the same ids, none empty', () => {
+    expect(Object.keys(zhCN).sort()).toEqual(Object.keys(enUS).sort());
+    for (const [id, text] of [...Object.entries(enUS), ...Object.entries(zhCN)]) {
+      expect(text.trim(), id).not.toBe('');
+    }
+  });
+
+  test('the shared validation messages exist in both locales', () => {
+    expect(Object.keys(validationMessages['zh-CN']).sort()).toEqual(
+      Object.keys(validationMessages['en-US']).sort(),
+    );
+  });
+
+  test('zh-CN texts are Chinese where the spec gives the English text', () => {
+    // Spec §5 / §8 texts, and their zh-CN counterparts.
+    expect(enUS['validation.usernameRequired']).toBe('Username cannot be empty');
+    expect(enUS['session.confirmLogoutTitle']).toBe('Confirm logout');
+    expect(enUS['session.relogin']).toBe('Re-Login');
+    expect(enUS['exception.403']).toBe('Access to this resource on the server is denied');
+    expect(enUS['exception.404']).toBe('Whoops, this page is gone');
+    expect(enUS['exception.500']).toBe('Internal server error');
+    expect(enUS['login.error']).toBe('Login error, refresh and try again');
+    expect(zhCN['http.loginExpired']).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  test('en-US is the fallback of zh-CN', () => {
+    const zh = messagesFor('zh-CN');
+    expect(zh['login.title']).toBe(zhCN['login.title']);
+    expect(Object.keys(zh).length).toBe(Object.keys(enUS).length);
+  });
+});
