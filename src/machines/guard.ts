@@ -131,7 +131,9 @@ export const guardMachine = setup({
       overstepMerchantId(context.search) !== null,
     needsServerMenu: ({ context }) =>
       context.menuFromServer && context.menuNames === null && subject(context.auth) !== null,
-    overstepFailed: ({ context }) => context.auth?.overstepFailed === true,
+    // Only for the navigation that tried the overstep: the auth actor keeps `overstepFailed` until
+    // the next login, and applying it to the /login navigation it leads to loops for ever.
+    overstepFailed: ({ context }) => context.overstepTried && context.auth?.overstepFailed === true,
     isRedirectPath: ({ context }) => REDIRECTS[context.pathname] !== undefined,
     signedInOnLogin: ({ context }) =>
       context.route.name === 'login' && subject(context.auth) !== null,
