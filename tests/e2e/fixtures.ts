@@ -1,0 +1,237 @@
+/**
+ * Helpers of the browser tests: API calls from the test (other sessions of a user, server-side
+ * logout), SMS codes from the embedded provider's log, throwaway users, and signing in a page.
+ * Every test that changes server state makes its own user, so demo accounts stay as seeded.
+ */
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import enUS from '../../src/i18n/en-US';
+import zhCN from '../../src/i18n/zh-CN';
+
+export { enUS, zhCN };
+export type MessageId = keyof typeof enUS;
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const API = '/api/v1';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The server's data dir (playwright.config.ts): its sms.log holds the codes the server sent. */
+export const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
+
+/** `{name}` placeholders of a catalogue message filled in. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// API calls from the test
+
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export async function apiCall<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  apiPath: string,
+  options: { token?: string; body?: object; lang?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { platform: 'pc' };
+  if (options.token) headers.token = options.token;
+  if (options.lang) headers.lang = options.lang;
+  const response = await request.fetch(`${API}${apiPath}`, {
+    method,
+    headers,
+    data: method === 'POST' ? (options.body ?? {}) : undefined,
+  });
+  const json = (await response.json()) as { code: number; msg: string; data: T };
+  return { status: response.status(), ...json };
+}
+
+/** Logs in through the API (a session of its own) and returns its token. */
+export async function apiLogin(
+  request: APIRequestContext,
+  account: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const reply = await apiCall<{ userinfo: { token: string } }>(request, 'POST', '/platform/login', {
+    body: { account, password },
+  });
+  expect(reply.code, `login of ${account}: ${reply.msg}`).toBe(1);
+  return reply.data.userinfo.token;
+}
+
+export interface UserInfo {
+  accountId: number;
+  username: string;
+  nickname: string;
+  user_type: number;
+}
+
+export async function apiUserInfo(request: APIRequestContext, token: string): Promise<UserInfo> {
+  const reply = await apiCall<UserInfo>(request, 'POST', '/platform/get_user_info', { token });
+  expect(reply.code, reply.msg).toBe(1);
+  return reply.data;
+}
+
+/** The id of a demo account (found through its own get_user_info; its session is then ended). */
+export async function accountIdOf(request: APIRequestContext, account: string): Promise<number> {
+  const token = await apiLogin(request, account);
+  const { accountId } = await apiUserInfo(request, token);
+  await apiCall(request, 'POST', '/platform/logout', { token });
+  return accountId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SMS codes and throwaway users
+
+/** The newest code the embedded SMS provider sent to `mobile` for `purpose`. */
+export async function smsCode(mobile: string, purpose: 'reset' | 'register'): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const log = await readFile(path.join(DATA_DIR, 'sms.log'), 'utf8').catch(() => '');
+        const lines = log.split('\n').filter((line) => line.startsWith(`${mobile} ${purpose} `));
+        code = lines.at(-1)?.split(' ')[2];
+        return code;
+      },
+      { message: `an SMS code for ${mobile} (${purpose}) in sms.log` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+let counter = 0;
+
+/** Unique within a run: the worker, the clock and a counter. */
+function uniqueDigits(testInfo: TestInfo, length: number): string {
+  counter += 1;
+  const stamp = `${testInfo.parallelIndex % 10}${Date.now() % 1e6}`.padStart(7, '0');
+  return `${stamp}${String(counter % 1000).padStart(3, '0')}`.slice(-length).padStart(length, '0');
+}
+
+/** An 11-digit mobile starting with 19 (the demo accounts use 138…). */
+export function uniqueMobile(testInfo: TestInfo): string {
+  return `19${uniqueDigits(testInfo, 9)}`;
+}
+
+export function uniqueUsername(testInfo: TestInfo, prefix = 'e2e'): string {
+  return `${prefix}_${uniqueDigits(testInfo, 9)}`;
+}
+
+export interface TestUser {
+  username: string;
+  password: string;
+  mobile: string;
+  id: number;
+}
+
+/**
+ * Signs up a merchant through the API (SMS code from sms.log), under the partner that owns
+ * 127.0.0.1, and ends the session the sign-up opened.
+ */
+export async function registerUser(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  password = 'Start#2026',
+): Promise<TestUser> {
+  const mobile = uniqueMobile(testInfo);
+  const username = uniqueUsername(testInfo);
+  const sent = await apiCall(request, 'POST', '/platform/get_captcha', {
+    body: { mobile, purpose: 'register' },
+  });
+  expect(sent.code, sent.msg).toBe(1);
+  const code = await smsCode(mobile, 'register');
+  const reply = await apiCall<{ userinfo: { token: string; accountId: number } }>(
+    request,
+    'POST',
+    '/platform/register',
+    { body: { username, password, mobile, code, domain: '127.0.0.1' } },
+  );
+  expect(reply.code, reply.msg).toBe(1);
+  await apiCall(request, 'POST', '/platform/logout', { token: reply.data.userinfo.token });
+  return { username, password, mobile, id: reply.data.userinfo.accountId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser side
+
+/** Signs in through the login form and waits until the console has left /login. */
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel(zhCN['form.account'], { exact: true }).fill(account);
+  await page.getByLabel(zhCN['form.password'], { exact: true }).fill(password);
+  await page.getByRole('button', { name: zhCN['login.submit'], exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Puts a token (and optionally a locale) into this context's local storage before the console
+ * runs, by way of a same-origin API page that does not start the app.
+ */
+export async function storeToken(page: Page, token: string, locale?: 'zh-CN' | 'en-US') {
+  await page.goto(`${API}/platform/get_system_info?domain=127.0.0.1`);
+  await page.evaluate(
+    ({ token, locale }) => {
+      localStorage.setItem('token', token);
+      if (locale) localStorage.setItem('locale', locale);
+    },
+    { token, locale },
+  );
+}
+
+/** A new context whose local storage already holds `token` (and the locale). */
+export async function contextWithToken(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  locale?: 'zh-CN' | 'en-US',
+): Promise<BrowserContext> {
+  const localStorage = [{ name: 'token', value: token }];
+  if (locale) localStorage.push({ name: 'locale', value: locale });
+  return browser.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
+  });
+}
+
+export const storedToken = (page: Page, kind: 'local' | 'session' = 'local') =>
+  page.evaluate(
+    (kind) => (kind === 'session' ? sessionStorage : localStorage).getItem('token'),
+    kind,
+  );
+
+/** Everything this page's origin keeps in local and session storage, as one list of values. */
+export const storageValues = (page: Page) =>
+  page.evaluate(() =>
+    [localStorage, sessionStorage].flatMap((s) =>
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`),
+    ),
+  );
+
+/** The navbar's user menu, then one of its items. */
+export async function openUserMenuItem(page: Page, item: string, locale = zhCN) {
+  await page
+    .getByRole('button', { name: new RegExp(fill(locale['shell.userMenu'], { name: '.*' })) })
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** The side menu's link to a page. */
+export const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation').getByRole('link', { name, exact: true });
+
+export const heading1 = (page: Page) => page.getByRole('heading', { level: 1 });
