@@ -137,6 +137,8 @@ export interface TestUser {
   password: string;
   mobile: string;
   id: number;
+  /** When its sign-up code was sent: the server sends one code per mobile per 60 s. */
+  codeSentAt: number;
 }
 
 /**
@@ -154,6 +156,7 @@ export async function registerUser(
     body: { mobile, purpose: 'register' },
   });
   expect(sent.code, sent.msg).toBe(1);
+  const codeSentAt = Date.now();
   const code = await smsCode(mobile, 'register');
   const reply = await apiCall<{ userinfo: { token: string; accountId: number } }>(
     request,
@@ -163,7 +166,7 @@ export async function registerUser(
   );
   expect(reply.code, reply.msg).toBe(1);
   await apiCall(request, 'POST', '/platform/logout', { token: reply.data.userinfo.token });
-  return { username, password, mobile, id: reply.data.userinfo.accountId };
+  return { username, password, mobile, id: reply.data.userinfo.accountId, codeSentAt };
 }
 
 // ---------------------------------------------------------------------------------------------

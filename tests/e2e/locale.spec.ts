@@ -1,0 +1,68 @@
+/** Locales (spec §1): zh-CN by default, en-US by choice, kept under localStorage.locale. */
+import { expect, test } from '@playwright/test';
+import { apiLogin, enUS, heading1, storeToken, uniqueMobile, zhCN } from './fixtures';
+
+test('zh-CN is the default', async ({ page }) => {
+  await page.goto('/login');
+  await expect(heading1(page)).toHaveText('欢迎登录');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('button', { name: zhCN['login.submit'], exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('locale'))).toBeNull();
+});
+
+test('the language switch shows English with a success message, kept after reload', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
+  await expect(page.getByRole('status').filter({ hasText: 'Language switched' })).toBeVisible();
+  await expect(heading1(page)).toHaveText('Welcome');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('en-US');
+
+  await page.reload();
+  await expect(heading1(page)).toHaveText('Welcome');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+
+  // And back.
+  await page.getByRole('combobox', { name: enUS['locale.label'] }).selectOption('zh-CN');
+  await expect(page.getByRole('status').filter({ hasText: zhCN['locale.changed'] })).toBeVisible();
+  await expect(heading1(page)).toHaveText('欢迎登录');
+});
+
+test('localStorage.locale = en-US shows the console in English', async ({ page, request }) => {
+  await storeToken(page, await apiLogin(request, 'admin'), 'en-US');
+  await page.goto('/home/index');
+  await expect(heading1(page)).toHaveText('Home');
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Domain list' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText(enUS['stats.partners'], { exact: true }),
+  ).toBeVisible();
+  await page.goto('/exception/404');
+  await expect(page.getByText('Whoops, this page is gone')).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('locale', 'zh-CN'));
+  await page.reload();
+  await expect(page.getByText(zhCN['exception.404'])).toBeVisible();
+});
+
+test("the server's sentences follow the console's locale", async ({ page }, testInfo) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.reload();
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: enUS['register.title'] });
+  // A taken account name is refused before the code is looked at.
+  await dialog.getByRole('textbox', { name: 'Account', exact: true }).fill('admin');
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Start#2026');
+  await dialog.getByRole('textbox', { name: 'Mobile', exact: true }).fill(uniqueMobile(testInfo));
+  await dialog.getByRole('textbox', { name: 'SMS code', exact: true }).fill('000000');
+  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This account name is already taken' }),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
