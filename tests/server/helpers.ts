@@ -119,30 +119,49 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   }
   if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create schema ${schema}`);
-  } finally {
-    await admin.end();
-  }
+  await withPgClient((client) => client.query(`create schema ${schema}`));
   const handle = openDatabase({ dataDir, databaseUrl: PG_URL, pgSchema: schema });
-  await migrateToLatest(handle.db, handle.engine);
-  return {
-    handle,
-    dataDir,
-    drop: async () => {
-      await handle.close();
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      try {
-        await client.query(`drop schema if exists ${schema} cascade`);
-      } finally {
-        await client.end();
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+  const drop = async () => {
+    await handle.close();
+    await withPgClient(async (client) => {
+      await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+      await client.query(`drop schema if exists ${schema} cascade`);
+    });
+    await fs.rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await underMigrationLock(engine, () => migrateToLatest(handle.db, handle.engine));
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { handle, dataDir, drop };
+}
+
+/**
+ * Kysely's migrator introspects every schema of the database (pg_get_serial_sequence by name),
+ * which fails when another test file drops its schema at that moment. Migrations therefore hold
+ * a shared advisory lock and schema drops an exclusive one.
+ */
+const SCHEMA_LOCK = 7_270_001;
+
+async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end(); // ends the session, releasing its advisory locks
+  }
+}
+
+/** Runs a migration (or anything that calls one) so that no test schema is dropped meanwhile. */
+export async function underMigrationLock<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
+  if (engine !== 'postgres') return work();
+  return withPgClient(async (client) => {
+    await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_LOCK]);
+    return work();
+  });
 }
 
 export async function createTestApp(

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { migrateToLatest } from '../../server/db/migrate';
 import { prepareDatabase } from '../../server/db/prepare';
 import { ASSETS } from '../../server/db/schema';
@@ -14,6 +15,7 @@ import {
   engines,
   type TestApp,
   type TestDatabase,
+  underMigrationLock,
 } from './helpers';
 
 describe.each(engines)('database and demo data on %s', (engine) => {
@@ -103,9 +105,12 @@ describe.each(engines)('database and demo data on %s', (engine) => {
   it('migrations run once; preparing again keeps the data', async () => {
     database = await createTestDatabase(engine);
     const config = { demo: true, adminUsername: undefined, adminPassword: undefined };
-    await prepareDatabase(database.handle, config);
-    await migrateToLatest(database.handle.db, database.handle.engine);
-    await prepareDatabase(database.handle, config);
+    const { handle } = database;
+    await underMigrationLock(engine, async () => {
+      await prepareDatabase(handle, config);
+      await migrateToLatest(handle.db, handle.engine);
+      await prepareDatabase(handle, config);
+    });
     const users = await database.handle.db.selectFrom('users').select('username').execute();
     expect(users).toHaveLength(6);
   });
@@ -113,22 +118,14 @@ describe.each(engines)('database and demo data on %s', (engine) => {
   it('without demo data the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD', async () => {
     database = await createTestDatabase(engine);
     const { handle } = database;
-    await expect(
-      prepareDatabase(handle, { demo: false, adminUsername: undefined, adminPassword: undefined }),
-    ).rejects.toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
-    await expect(
-      prepareDatabase(handle, { demo: false, adminUsername: 'root', adminPassword: 'weak' }),
-    ).rejects.toThrow(/ADMIN_PASSWORD/);
-    await prepareDatabase(handle, {
-      demo: false,
-      adminUsername: 'root',
-      adminPassword: 'Root#2026',
-    });
-    await prepareDatabase(handle, {
-      demo: false,
-      adminUsername: 'other',
-      adminPassword: 'Other#2026',
-    });
+    const prepare = (adminUsername?: string, adminPassword?: string) =>
+      underMigrationLock(engine, () =>
+        prepareDatabase(handle, { demo: false, adminUsername, adminPassword }),
+      );
+    await expect(prepare()).rejects.toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+    await expect(prepare('root', 'weak')).rejects.toThrow(/ADMIN_PASSWORD/);
+    await prepare('root', 'Root#2026');
+    await prepare('other', 'Other#2026');
     const users = await handle.db.selectFrom('users').select(['username', 'user_type']).execute();
     expect(users).toEqual([{ username: 'root', user_type: 0 }]);
     const settings = await handle.db
@@ -201,6 +198,24 @@ describe('server/main.ts', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('buildApp without a database opens, migrates and later closes the configured one', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));
+    const app = await buildApp({
+      logger: false,
+      config: { dataDir, staticDir: dataDir, databaseUrl: undefined },
+    });
+    try {
+      const reply = await app.inject({
+        method: 'GET',
+        url: '/api/v1/platform/get_system_info?domain=localhost',
+      });
+      expect(reply.json()).toMatchObject({ code: 1, data: { money_name: '余额' } });
+    } finally {
+      await app.close();
+    }
+    await expect(app.ctx.db.selectFrom('users').select('id').execute()).rejects.toThrow();
   });
 
   it('refuses to start with DEMO=0 and no admin configured, saying what to set', async () => {
