@@ -1,7 +1,7 @@
 /** axe on the login page (zh-CN and en-US) and the admin home: nothing serious or critical. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, heading1, storeToken, zhCN } from './fixtures';
+import type { Page } from '@playwright/test';
+import { apiLogin, expect, heading1, storeToken, test, zhCN } from './fixtures';
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -4,12 +4,15 @@
  * Every test that changes server state makes its own user, so demo accounts stay as seeded.
  */
 import {
+  test as base,
   expect,
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
+  type WorkerInfo,
 } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import enUS from '../../src/i18n/en-US';
 import zhCN from '../../src/i18n/zh-CN';
 
-export { enUS, zhCN };
+export { enUS, expect, zhCN };
 export type MessageId = keyof typeof enUS;
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -116,20 +119,24 @@ export async function smsCode(mobile: string, purpose: 'reset' | 'register'): Pr
 
 let counter = 0;
 
-/** Unique within a run: the worker, the clock and a counter. */
-function uniqueDigits(testInfo: TestInfo, length: number): string {
+/**
+ * Nine digits, unique within a run: the worker's parallel index, the clock in milliseconds
+ * (mod 10^6, about 16 minutes) and a per-process counter (a restarted worker starts it afresh,
+ * but at a later millisecond).
+ */
+function uniqueDigits(info: TestInfo | WorkerInfo): string {
   counter += 1;
-  const stamp = `${testInfo.parallelIndex % 10}${Date.now() % 1e6}`.padStart(7, '0');
-  return `${stamp}${String(counter % 1000).padStart(3, '0')}`.slice(-length).padStart(length, '0');
+  const clock = String(Date.now() % 1e6).padStart(6, '0');
+  return `${info.parallelIndex % 10}${clock}${String(counter % 100).padStart(2, '0')}`;
 }
 
 /** An 11-digit mobile starting with 19 (the demo accounts use 138…). */
-export function uniqueMobile(testInfo: TestInfo): string {
-  return `19${uniqueDigits(testInfo, 9)}`;
+export function uniqueMobile(testInfo: TestInfo | WorkerInfo): string {
+  return `19${uniqueDigits(testInfo)}`;
 }
 
-export function uniqueUsername(testInfo: TestInfo, prefix = 'e2e'): string {
-  return `${prefix}_${uniqueDigits(testInfo, 9)}`;
+export function uniqueUsername(testInfo: TestInfo | WorkerInfo, prefix = 'e2e'): string {
+  return `${prefix}_${uniqueDigits(testInfo)}`;
 }
 
 export interface TestUser {
@@ -147,7 +154,7 @@ export interface TestUser {
  */
 export async function registerUser(
   request: APIRequestContext,
-  testInfo: TestInfo,
+  testInfo: TestInfo | WorkerInfo,
   password = 'Start#2026',
 ): Promise<TestUser> {
   const mobile = uniqueMobile(testInfo);
@@ -233,8 +240,51 @@ export async function openUserMenuItem(page: Page, item: string, locale = zhCN) 
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
+/** A text field by its label (required fields carry a decorative '*' outside the name). */
+export const textField = (scope: Page | Locator, name: string) =>
+  scope.getByRole('textbox', { name, exact: true });
+
+/** The server refuses this password (answering as for any wrong password). */
+export async function expectPasswordRefused(
+  request: APIRequestContext,
+  account: string,
+  password: string,
+) {
+  const reply = await apiCall(request, 'POST', '/platform/login', { body: { account, password } });
+  expect(reply.code).toBe(0);
+  expect(reply.msg).toBe('账号或密码错误');
+}
+
 /** The side menu's link to a page. */
 export const menuLink = (page: Page, name: string) =>
   page.getByRole('navigation').getByRole('link', { name, exact: true });
 
 export const heading1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+// ---------------------------------------------------------------------------------------------
+// The test object of every spec
+
+export const test = base.extend<
+  object,
+  {
+    /**
+     * A throwaway user signed up when the worker starts, for the forgot-password test: the server
+     * sends one code per mobile per 60 s, so a reset code for a fresh user's mobile can be asked
+     * for only a minute after its sign-up code. Signed up early, the minute has mostly passed by
+     * the time that test runs.
+     */
+    resetUser: TestUser;
+  }
+>({
+  resetUser: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      const user = await registerUser(request, workerInfo);
+      await request.dispose();
+      await use(user);
+    },
+    { scope: 'worker', auto: true },
+  ],
+});

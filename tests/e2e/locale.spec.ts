@@ -1,6 +1,6 @@
 /** Locales (spec §1): zh-CN by default, en-US by choice, kept under localStorage.locale. */
-import { expect, test } from '@playwright/test';
-import { apiLogin, enUS, heading1, storeToken, uniqueMobile, zhCN } from './fixtures';
+
+import { apiLogin, enUS, expect, heading1, storeToken, test, uniqueMobile, zhCN } from './fixtures';
 
 test('zh-CN is the default', async ({ page }) => {
   await page.goto('/login');

@@ -1,16 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiLogin,
   DEMO_PASSWORD,
   enUS,
+  expect,
   heading1,
+  openUserMenuItem,
   registerUser,
   signIn,
   storageValues,
   storedToken,
   storeToken,
+  test,
   zhCN,
-  openUserMenuItem,
 } from './fixtures';
 
 const stat = (page: Page, id: string) => page.getByTestId(id);

@@ -2,16 +2,18 @@
  * Overstep login (spec §2): a route with `login_type=1&merchant_id=…` opened in a tab without a
  * session token logs in as that merchant; the token lives in that tab's session storage only.
  */
-import { expect, test } from '@playwright/test';
+
 import {
   accountIdOf,
   apiLogin,
   apiUserInfo,
+  expect,
   fill,
   heading1,
   openUserMenuItem,
   storedToken,
   storeToken,
+  test,
   zhCN,
 } from './fixtures';
 

@@ -3,9 +3,17 @@
  * here as their own table (not derived from the route table's roles); the route table is only
  * used to check that the table covers every route.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ROUTES } from '../../src/app/route-table';
-import { apiLogin, contextWithToken, enUS, heading1, type MessageId } from './fixtures';
+import {
+  apiLogin,
+  contextWithToken,
+  enUS,
+  expect,
+  heading1,
+  type MessageId,
+  test,
+} from './fixtures';
 
 type Role = 'admin' | 'partner' | 'merchant' | 'agent';
 const ROLES: readonly Role[] = ['admin', 'partner', 'merchant', 'agent'];
