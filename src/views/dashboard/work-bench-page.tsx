@@ -1,11 +1,12 @@
-import type { MessageId } from '../../i18n/messages';
-import { Alert, Button, Heading, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
+import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { getAccount, getDashboardData } from '../../api/dashboard';
 import { useLoad } from '../../app/use-load';
 import { useMoneyName } from '../../app/use-money-name';
+import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
-import { StatCard } from '../../components/stat-card';
+import { StatGrid } from '../../components/stat-grid';
+import type { MessageId } from '../../i18n/messages';
 
 async function loadWorkBench() {
   const [account, totals] = await Promise.all([getAccount(), getDashboardData()]);
@@ -22,66 +23,54 @@ export default function WorkBenchPage() {
   const totals = data?.totals;
   return (
     <Page title={t('route.workBench')}>
-      {failed && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{t('load.failed')}</Alert.Title>
-          <Button size="xs" variant="outline" marginStart="auto" onClick={reload}>
-            {t('load.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      {failed && <LoadFailed onRetry={reload} />}
       <Skeleton loading={loading}>
         <Stack gap="6">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t('workBench.balances')}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-              <StatCard
-                testId="balance-money"
-                label={intl.formatMessage({ id: 'stats.money' }, { moneyName })}
-                value={account?.money ?? '0'}
-              />
-              <StatCard
-                testId="balance-minutes"
-                label={t('stats.digitalManMinutes')}
-                value={Math.floor((account?.digital_man_seconds ?? 0) / 60)}
-              />
-              <StatCard
-                testId="balance-voices"
-                label={t('stats.voiceClones')}
-                value={account?.voice_clone_count ?? 0}
-              />
-              <StatCard
-                testId="balance-images"
-                label={t('stats.imageClones')}
-                value={account?.image_clone_count ?? 0}
-              />
-            </SimpleGrid>
-          </Stack>
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              {t('workBench.counts')}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-              <StatCard
-                testId="count-agents"
-                label={t('stats.agents')}
-                value={totals?.agents ?? 0}
-              />
-              <StatCard
-                testId="count-merchants"
-                label={t('stats.merchants')}
-                value={totals?.merchants ?? 0}
-              />
-              <StatCard
-                testId="count-users-today"
-                label={t('stats.usersToday')}
-                value={totals?.users_today ?? 0}
-              />
-            </SimpleGrid>
-          </Stack>
+          <Heading as="h2" size="md">
+            {t('workBench.balances')}
+          </Heading>
+          <StatGrid
+            stats={[
+              {
+                testId: 'balance-money',
+                label: intl.formatMessage({ id: 'stats.money' }, { moneyName }),
+                value: account?.money ?? '0',
+              },
+              {
+                testId: 'balance-minutes',
+                label: t('stats.digitalManMinutes'),
+                value: Math.floor((account?.digital_man_seconds ?? 0) / 60),
+              },
+              {
+                testId: 'balance-voices',
+                label: t('stats.voiceClones'),
+                value: account?.voice_clone_count ?? 0,
+              },
+              {
+                testId: 'balance-images',
+                label: t('stats.imageClones'),
+                value: account?.image_clone_count ?? 0,
+              },
+            ]}
+          />
+          <Heading as="h2" size="md">
+            {t('workBench.counts')}
+          </Heading>
+          <StatGrid
+            stats={[
+              { testId: 'count-agents', label: t('stats.agents'), value: totals?.agents ?? 0 },
+              {
+                testId: 'count-merchants',
+                label: t('stats.merchants'),
+                value: totals?.merchants ?? 0,
+              },
+              {
+                testId: 'count-users-today',
+                label: t('stats.usersToday'),
+                value: totals?.users_today ?? 0,
+              },
+            ]}
+          />
         </Stack>
       </Skeleton>
     </Page>

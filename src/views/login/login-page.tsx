@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { loginBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors-context';
-import { fieldErrors } from '../../app/zod-errors';
+import { useSchemaForm } from '../../app/use-schema-form';
 import { FormField } from '../../components/form-field';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { PasswordInput } from '../../components/password-input';
@@ -42,26 +42,22 @@ export default function LoginPage() {
   const authError = useSelector(auth, (s) => (s.matches('signedOut') ? s.context.error : null));
   const info = useSelector(branding, (s) => s.context.info);
 
-  const [account, setAccount] = useState(() => rememberedAccount() ?? '');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(loginBody, { account: rememberedAccount() ?? '', password: '' });
   const [remember, setRemember] = useState(() => rememberedAccount() !== null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = loginBody.safeParse({ account, password });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
+    const payload = form.validate();
+    if (!payload) return;
     try {
-      if (remember) localStorage.setItem(REMEMBERED_ACCOUNT_KEY, parsed.data.account);
+      if (remember) localStorage.setItem(REMEMBERED_ACCOUNT_KEY, payload.account);
       else localStorage.removeItem(REMEMBERED_ACCOUNT_KEY);
     } catch {
       /* storage unavailable: nothing to remember */
     }
-    auth.send({ type: 'LOGIN', account: parsed.data.account, password: parsed.data.password });
+    auth.send({ type: 'LOGIN', account: payload.account, password: payload.password });
   };
-  const err = (key: string) => (errors[key] ? formatText(intl, errors[key]) : null);
   const brandName = info?.name ?? '';
 
   return (
@@ -111,25 +107,24 @@ export default function LoginPage() {
                   <Alert.Title>{formatText(intl, authError)}</Alert.Title>
                 </Alert.Root>
               )}
-              <FormField label={intl.formatMessage({ id: 'form.account' })} error={err('account')}>
+              <FormField
+                label={intl.formatMessage({ id: 'form.account' })}
+                error={form.error('account')}
+              >
                 <Input
-                  name="account"
-                  value={account}
+                  {...form.bind('account')}
                   autoComplete="username"
                   placeholder={intl.formatMessage({ id: 'login.accountPlaceholder' })}
-                  onChange={(e) => setAccount(e.target.value)}
                 />
               </FormField>
               <FormField
                 label={intl.formatMessage({ id: 'form.password' })}
-                error={err('password')}
+                error={form.error('password')}
               >
                 <PasswordInput
-                  name="password"
-                  value={password}
+                  {...form.bind('password')}
                   autoComplete="current-password"
                   placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
-                  onChange={(e) => setPassword(e.target.value)}
                 />
               </FormField>
               <HStack justify="space-between">
@@ -172,10 +167,7 @@ export default function LoginPage() {
       <RegisterDialog
         open={dialog === 'register'}
         onClose={() => setDialog(null)}
-        onRegistered={(username) => {
-          setAccount(username);
-          setPassword('');
-        }}
+        onRegistered={(username) => form.setValues({ account: username, password: '' })}
       />
     </Flex>
   );

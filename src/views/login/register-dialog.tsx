@@ -1,19 +1,17 @@
-import { HStack, Input } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Input } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { register } from '../../api/auth';
-import { registerBody, type RegisterBody } from '../../api/contract/auth';
+import { registerBody } from '../../api/contract/auth';
 import { useFormSubmit } from '../../app/use-form-submit';
-import { fieldErrors } from '../../app/zod-errors';
+import { useSchemaForm } from '../../app/use-schema-form';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { PasswordInput } from '../../components/password-input';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { notify } from '../../components/toaster';
-import { formatText } from '../../i18n/intl';
-import { SmsCodeButton } from './sms-code-button';
+import { MobileCodeFields } from './mobile-code-fields';
 
-type Values = Omit<RegisterBody, 'domain'>;
-const empty: Values = { username: '', password: '', mobile: '', code: '' };
+const EMPTY = { username: '', password: '', mobile: '', code: '' };
 
 /** Merchant sign-up under the partner that owns this domain (offered when the platform allows it). */
 export function RegisterDialog(props: {
@@ -22,80 +20,47 @@ export function RegisterDialog(props: {
   onRegistered: (username: string) => void;
 }) {
   const intl = useIntl();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const form = useFormSubmit(register);
-  const { done, reset } = form;
+  const form = useSchemaForm(registerBody, EMPTY);
+  const submission = useFormSubmit(register);
+  const { done, reset } = submission;
   const { onClose, onRegistered } = props;
+  const { username } = form.values;
+  const clear = form.reset;
 
   useEffect(() => {
     if (!done) return;
     notify('success', intl.formatMessage({ id: 'register.done' }));
-    onRegistered(values.username);
-    setValues(empty);
+    onRegistered(username);
+    clear();
     reset();
     onClose();
-  }, [done, reset, onClose, onRegistered, values.username, intl]);
-
-  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (key: string) => (errors[key] ? formatText(intl, errors[key]) : null);
+  }, [done, reset, onClose, onRegistered, username, clear, intl]);
 
   return (
     <FormDialog
       open={props.open}
       title={intl.formatMessage({ id: 'register.title' })}
       submitLabel={intl.formatMessage({ id: 'register.submit' })}
-      submitting={form.submitting}
+      submitting={submission.submitting}
       onClose={props.onClose}
       onSubmit={() => {
-        const parsed = registerBody.safeParse({ ...values, domain: window.location.hostname });
-        setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-        if (parsed.success) form.submit(parsed.data);
+        const payload = form.validate({ domain: window.location.hostname });
+        if (payload) submission.submit(payload);
       }}
     >
       <FormField
         label={intl.formatMessage({ id: 'form.account' })}
-        error={err('username')}
+        error={form.error('username')}
         required
       >
-        <Input value={values.username} onChange={set('username')} autoComplete="username" />
+        <Input {...form.bind('username')} autoComplete="username" />
       </FormField>
-      <FormField
-        label={intl.formatMessage({ id: 'form.password' })}
-        error={err('password')}
-        helper={intl.formatMessage({ id: 'validation.passwordRule' })}
-        required
-      >
-        <PasswordInput
-          value={values.password}
-          onChange={set('password')}
-          autoComplete="new-password"
-        />
-      </FormField>
-      <FormField label={intl.formatMessage({ id: 'form.mobile' })} error={err('mobile')} required>
-        <Input
-          value={values.mobile}
-          onChange={set('mobile')}
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-      </FormField>
-      <FormField label={intl.formatMessage({ id: 'form.smsCode' })} error={err('code')} required>
-        <HStack width="full">
-          <Input
-            value={values.code}
-            onChange={set('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-          <SmsCodeButton
-            mobile={values.mobile}
-            purpose="register"
-            onInvalidMobile={(id) => setErrors((e) => ({ ...e, mobile: id }))}
-          />
-        </HStack>
-      </FormField>
+      <NewPasswordFields
+        label="form.password"
+        password={form.bind('password')}
+        passwordError={form.error('password')}
+      />
+      <MobileCodeFields form={form} purpose="register" />
     </FormDialog>
   );
 }

@@ -1,98 +1,54 @@
-import type { MessageId } from '../../i18n/messages';
 import { Button, Card, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { changePwd, editProfile } from '../../api/auth';
-import {
-  changePwdBody,
-  editProfileBody,
-  type ChangePwdBody,
-  type EditProfileBody,
-} from '../../api/contract/auth';
+import { changePwdBody, editProfileBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors-context';
 import { useFormSubmit } from '../../app/use-form-submit';
-import { fieldErrors } from '../../app/zod-errors';
+import { useSchemaForm } from '../../app/use-schema-form';
 import { FormField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { Page } from '../../components/page';
 import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
-import { formatText } from '../../i18n/intl';
+import type { MessageId } from '../../i18n/messages';
 
-type ProfileValues = Required<EditProfileBody>;
-
-function ProfileForm() {
+/** A card that is a form: heading, fields, one submit button. */
+function FormCard(props: {
+  id: string;
+  title: MessageId;
+  submit: MessageId;
+  submitting: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   const intl = useIntl();
-  const { auth } = useAppActors();
-  const user = useSelector(auth, (s) => s.context.user);
-  const [values, setValues] = useState<ProfileValues>(() => ({
-    nickname: user?.nickname ?? '',
-    email: user?.email ?? '',
-    introduction: user?.introduction ?? '',
-    personalWebsite: user?.personalWebsite ?? '',
-    location: user?.location ?? '',
-    job: user?.job ?? '',
-    organization: user?.organization ?? '',
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const form = useFormSubmit(editProfile);
-  const { done, reset } = form;
-  useEffect(() => {
-    if (!done) return;
-    notify('success', intl.formatMessage({ id: 'profile.saved' }));
-    auth.send({ type: 'REFRESH_USER' });
-    reset();
-  }, [done, reset, auth, intl]);
-
-  const set = (key: keyof ProfileValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (key: string) => (errors[key] ? formatText(intl, errors[key]) : null);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = editProfileBody.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) form.submit(parsed.data);
-  };
-  const field = (key: keyof ProfileValues, labelId: MessageId) => (
-    <FormField label={intl.formatMessage({ id: labelId })} error={err(key)}>
-      <Input value={values[key]} onChange={set(key)} />
-    </FormField>
-  );
-
+  const label = intl.formatMessage({ id: props.submit });
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="profile-title">
+    <form
+      noValidate
+      aria-labelledby={props.id}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
       <Card.Root variant="outline">
         <Card.Header>
-          <Heading as="h2" size="md" id="profile-title">
-            {intl.formatMessage({ id: 'profile.title' })}
+          <Heading as="h2" size="md" id={props.id}>
+            {intl.formatMessage({ id: props.title })}
           </Heading>
         </Card.Header>
-        <Card.Body>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {field('nickname', 'user.nickname')}
-            {field('email', 'user.email')}
-            {field('job', 'user.job')}
-            {field('organization', 'user.organization')}
-            {field('location', 'user.location')}
-            {field('personalWebsite', 'user.personalWebsite')}
-          </SimpleGrid>
-          <Stack marginTop="4">
-            <FormField
-              label={intl.formatMessage({ id: 'user.introduction' })}
-              error={err('introduction')}
-            >
-              <Textarea value={values.introduction} onChange={set('introduction')} />
-            </FormField>
-          </Stack>
-        </Card.Body>
+        <Card.Body>{props.children}</Card.Body>
         <Card.Footer>
           <Button
             type="submit"
-            loading={form.submitting}
-            loadingText={intl.formatMessage({ id: 'form.save' })}
-            aria-busy={form.submitting}
+            loading={props.submitting}
+            loadingText={label}
+            aria-busy={props.submitting}
           >
-            {intl.formatMessage({ id: 'form.save' })}
+            {label}
           </Button>
         </Card.Footer>
       </Card.Root>
@@ -100,15 +56,81 @@ function ProfileForm() {
   );
 }
 
-const emptyPwd: ChangePwdBody = { old_password: '', new_password: '', confirm_password: '' };
+const PROFILE_FIELDS: [keyof typeof EMPTY_PROFILE, MessageId][] = [
+  ['nickname', 'user.nickname'],
+  ['email', 'user.email'],
+  ['job', 'user.job'],
+  ['organization', 'user.organization'],
+  ['location', 'user.location'],
+  ['personalWebsite', 'user.personalWebsite'],
+];
+const EMPTY_PROFILE = {
+  nickname: '',
+  email: '',
+  introduction: '',
+  personalWebsite: '',
+  location: '',
+  job: '',
+  organization: '',
+};
+
+function ProfileForm() {
+  const intl = useIntl();
+  const { auth } = useAppActors();
+  const user = useSelector(auth, (s) => s.context.user);
+  const initial = Object.fromEntries(
+    Object.keys(EMPTY_PROFILE).map((k) => [k, user?.[k as keyof typeof EMPTY_PROFILE] ?? '']),
+  ) as typeof EMPTY_PROFILE;
+  const form = useSchemaForm(editProfileBody, initial);
+  const submission = useFormSubmit(editProfile);
+  const { done, reset } = submission;
+  useEffect(() => {
+    if (!done) return;
+    notify('success', intl.formatMessage({ id: 'profile.saved' }));
+    auth.send({ type: 'REFRESH_USER' });
+    reset();
+  }, [done, reset, auth, intl]);
+
+  return (
+    <FormCard
+      id="profile-title"
+      title="profile.title"
+      submit="form.save"
+      submitting={submission.submitting}
+      onSubmit={() => {
+        const payload = form.validate();
+        if (payload) submission.submit(payload);
+      }}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {PROFILE_FIELDS.map(([key, label]) => (
+          <FormField key={key} label={intl.formatMessage({ id: label })} error={form.error(key)}>
+            <Input {...form.bind(key)} />
+          </FormField>
+        ))}
+      </SimpleGrid>
+      <Stack marginTop="4">
+        <FormField
+          label={intl.formatMessage({ id: 'user.introduction' })}
+          error={form.error('introduction')}
+        >
+          <Textarea {...form.bind('introduction')} />
+        </FormField>
+      </Stack>
+    </FormCard>
+  );
+}
 
 function PasswordForm() {
   const intl = useIntl();
   const { auth } = useAppActors();
-  const [values, setValues] = useState<ChangePwdBody>(emptyPwd);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const form = useFormSubmit(changePwd);
-  const { done } = form;
+  const form = useSchemaForm(changePwdBody, {
+    old_password: '',
+    new_password: '',
+    confirm_password: '',
+  });
+  const submission = useFormSubmit(changePwd);
+  const { done } = submission;
   useEffect(() => {
     if (!done) return;
     // The server ended every session of this user: say so and go to login without another call.
@@ -116,74 +138,34 @@ function PasswordForm() {
     auth.send({ type: 'SIGNED_OUT_BY_SERVER' });
   }, [done, auth, intl]);
 
-  const set = (key: keyof ChangePwdBody) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (key: string) => (errors[key] ? formatText(intl, errors[key]) : null);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = changePwdBody.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (parsed.success) form.submit(parsed.data);
-  };
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="password-title">
-      <Card.Root variant="outline">
-        <Card.Header>
-          <Heading as="h2" size="md" id="password-title">
-            {intl.formatMessage({ id: 'password.title' })}
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4" maxWidth="md">
-            <FormField
-              label={intl.formatMessage({ id: 'form.oldPassword' })}
-              error={err('old_password')}
-              required
-            >
-              <PasswordInput
-                value={values.old_password}
-                onChange={set('old_password')}
-                autoComplete="current-password"
-              />
-            </FormField>
-            <FormField
-              label={intl.formatMessage({ id: 'form.newPassword' })}
-              error={err('new_password')}
-              helper={intl.formatMessage({ id: 'validation.passwordRule' })}
-              required
-            >
-              <PasswordInput
-                value={values.new_password}
-                onChange={set('new_password')}
-                autoComplete="new-password"
-              />
-            </FormField>
-            <FormField
-              label={intl.formatMessage({ id: 'form.confirmPassword' })}
-              error={err('confirm_password')}
-              required
-            >
-              <PasswordInput
-                value={values.confirm_password}
-                onChange={set('confirm_password')}
-                autoComplete="new-password"
-              />
-            </FormField>
-          </Stack>
-        </Card.Body>
-        <Card.Footer>
-          <Button
-            type="submit"
-            loading={form.submitting}
-            loadingText={intl.formatMessage({ id: 'password.submit' })}
-            aria-busy={form.submitting}
-          >
-            {intl.formatMessage({ id: 'password.submit' })}
-          </Button>
-        </Card.Footer>
-      </Card.Root>
-    </form>
+    <FormCard
+      id="password-title"
+      title="password.title"
+      submit="password.submit"
+      submitting={submission.submitting}
+      onSubmit={() => {
+        const payload = form.validate();
+        if (payload) submission.submit(payload);
+      }}
+    >
+      <Stack gap="4" maxWidth="md">
+        <FormField
+          label={intl.formatMessage({ id: 'form.oldPassword' })}
+          error={form.error('old_password')}
+          required
+        >
+          <PasswordInput {...form.bind('old_password')} autoComplete="current-password" />
+        </FormField>
+        <NewPasswordFields
+          label="form.newPassword"
+          password={form.bind('new_password')}
+          passwordError={form.error('new_password')}
+          confirm={form.bind('confirm_password')}
+          confirmError={form.error('confirm_password')}
+        />
+      </Stack>
+    </FormCard>
   );
 }
 
