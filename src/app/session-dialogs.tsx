@@ -3,9 +3,53 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { notify, toaster } from '../components/toaster';
+import type { MessageId } from '../i18n/messages';
 import { useAppActors } from './actors-context';
 
 const MENU_NOTICE_ID = 'menu-load';
+
+/** A modal alert dialog; without `onDismiss` only its buttons close it (no Escape, no outside click). */
+function AlertModal(props: {
+  open: boolean;
+  title: MessageId;
+  body: MessageId;
+  onDismiss?: () => void;
+  actions: { label: MessageId; variant?: 'outline'; onClick: () => void }[];
+}) {
+  const intl = useIntl();
+  const { onDismiss } = props;
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={props.open}
+      closeOnEscape={Boolean(onDismiss)}
+      closeOnInteractOutside={Boolean(onDismiss)}
+      onOpenChange={(e) => {
+        if (!e.open) onDismiss?.();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{intl.formatMessage({ id: props.title })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{intl.formatMessage({ id: props.body })}</Dialog.Body>
+            <Dialog.Footer>
+              {props.actions.map((action) => (
+                <Button key={action.label} variant={action.variant} onClick={action.onClick}>
+                  {intl.formatMessage({ id: action.label })}
+                </Button>
+              ))}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
 
 /**
  * What the auth and menu actors ask the user (spec §8): the 'Confirm logout' modal, the
@@ -39,61 +83,22 @@ export function SessionDialogs() {
 
   return (
     <>
-      <Dialog.Root
-        role="alertdialog"
+      <AlertModal
         open={confirming}
-        onOpenChange={(e) => {
-          if (!e.open) auth.send({ type: 'STAY' });
-        }}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {intl.formatMessage({ id: 'session.confirmLogoutTitle' })}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{intl.formatMessage({ id: 'session.confirmLogoutBody' })}</Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => auth.send({ type: 'STAY' })}>
-                  {intl.formatMessage({ id: 'session.stay' })}
-                </Button>
-                <Button onClick={() => auth.send({ type: 'RELOGIN' })}>
-                  {intl.formatMessage({ id: 'session.relogin' })}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-
-      <Dialog.Root
-        role="alertdialog"
+        title="session.confirmLogoutTitle"
+        body="session.confirmLogoutBody"
+        onDismiss={() => auth.send({ type: 'STAY' })}
+        actions={[
+          { label: 'session.stay', variant: 'outline', onClick: () => auth.send({ type: 'STAY' }) },
+          { label: 'session.relogin', onClick: () => auth.send({ type: 'RELOGIN' }) },
+        ]}
+      />
+      <AlertModal
         open={sessionExpired}
-        closeOnEscape={false}
-        closeOnInteractOutside={false}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{intl.formatMessage({ id: 'session.expiredTitle' })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{intl.formatMessage({ id: 'session.expiredBody' })}</Dialog.Body>
-              <Dialog.Footer>
-                <Button onClick={() => auth.send({ type: 'CONFIRM' })}>
-                  {intl.formatMessage({ id: 'session.confirm' })}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        title="session.expiredTitle"
+        body="session.expiredBody"
+        actions={[{ label: 'session.confirm', onClick: () => auth.send({ type: 'CONFIRM' }) }]}
+      />
     </>
   );
 }
