@@ -14,6 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { waitFor } from 'xstate';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
@@ -156,7 +157,12 @@ function OverstepBanner() {
         size="xs"
         marginStart="auto"
         variant="outline"
-        onClick={() => auth.send({ type: 'LOGOUT' })}
+        onClick={() => {
+          // End the overstep session, then close its tab (a "login as" tab is script-opened;
+          // where the browser refuses, the tab simply lands on the login page).
+          auth.send({ type: 'LOGOUT' });
+          void waitFor(auth, (s) => s.matches('signedOut')).then(() => window.close());
+        }}
       >
         {intl.formatMessage({ id: 'overstep.end' })}
       </Button>

@@ -124,3 +124,34 @@ test('a merchant id that is no merchant, or no session at all, ends on login', a
   expect(await storedToken(tab, 'session')).toBeNull();
   await anonymous.close();
 });
+
+test("the overstep banner's End button ends the merchant session and closes its tab", async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, 'admin');
+  const merchantId = await accountIdOf(request, 'merchant');
+  await storeToken(page, adminToken);
+  await page.goto('/home/index');
+  await expect(heading1(page)).toHaveText(zhCN['route.home']);
+
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((url) => window.open(url), overstepUrl(merchantId)),
+  ]);
+  await expect(heading1(tab)).toHaveText(zhCN['route.workBench']);
+  const sessionToken = await storedToken(tab, 'session');
+  expect(sessionToken).toBeTruthy();
+
+  const closed = tab.waitForEvent('close');
+  await tab.getByRole('button', { name: zhCN['overstep.end'] }).click();
+  await closed;
+  // The merchant session is over on the server; the admin's tab and session are untouched.
+  const refused = await request.post('/api/v1/platform/get_user_info', {
+    headers: { token: sessionToken!, platform: 'pc' },
+  });
+  expect(refused.status()).toBe(401);
+  expect((await apiUserInfo(request, adminToken)).username).toBe('admin');
+  await page.reload();
+  await expect(heading1(page)).toHaveText(zhCN['route.home']);
+});
