@@ -41,6 +41,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       SKIP_BUILD: '1',
       DEMO: '1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },
 });
