@@ -1,0 +1,147 @@
+// npm run bench: how light and fast the console is, as ratios to a floor timed in the same run
+// (issue 3, "Speed"). Prints figures beside their targets; never fails on slow numbers, exits 1
+// only when it cannot measure. Options: --runs=N (default 5), --keep (keep the temp dir).
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildFloor, buildProduct, root, serveFloor, startProduct } from './servers.mjs';
+import {
+  CHROMIUM_ARGS,
+  measureBytes,
+  measureTabSwitch,
+  median,
+  timeLoginVisible,
+} from './measure.mjs';
+
+const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
+const RUNS = Number(arg('runs') || 5);
+const KEEP = process.argv.includes('--keep');
+
+const TARGET = { ratio: 2.2, loginKB: 200, homeKB: 350, switchRatio: 2 };
+const kb = (bytes) => bytes / 1024;
+const fmtKB = (bytes) => `${kb(bytes).toFixed(1)} KB`;
+const verdict = (ok) => (ok ? 'ok' : 'MISSES TARGET');
+const pad = (s, n) => String(s).padEnd(n);
+
+mkdirSync(join(root, '.tmp'), { recursive: true });
+const work = mkdtempSync(join(root, '.tmp', 'bench-'));
+const cleanups = [];
+let failed = false;
+
+function section(title) {
+  console.log(`\n${title}`);
+}
+
+try {
+  console.log('Building the console and the floor page…');
+  const staticDir = join(work, 'product');
+  buildProduct(staticDir);
+  const floorDist = await buildFloor(join(work, 'floor'));
+  const product = await startProduct({ staticDir, dataDir: join(work, 'data') });
+  cleanups.push(product.stop);
+  const floor = await serveFloor(floorDist);
+  cleanups.push(floor.stop);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  cleanups.push(() => browser.close());
+  console.log(
+    `Chromium ${browser.version()} headless; median of ${RUNS}; floor and product alternating; ` +
+      'a fresh context per run; HTTP cache off.',
+  );
+
+  // a. Login visible time, as a ratio to the floor.
+  section(
+    'a. Login visible time (login button in its first visible frame, ms from navigation start)',
+  );
+  console.log(
+    `   ${pad('CPU', 6)}${pad('floor', 10)}${pad('/login', 10)}${pad('ratio', 9)}${pad('target', 10)}`,
+  );
+  try {
+    for (const rate of [1, 4]) {
+      // One untimed load of each first (server and browser warm-up).
+      await timeLoginVisible(browser, `${floor.base}/`, rate);
+      await timeLoginVisible(browser, `${product.base}/login`, rate);
+      const floorRuns = [];
+      const productRuns = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        floorRuns.push(await timeLoginVisible(browser, `${floor.base}/`, rate));
+        productRuns.push(await timeLoginVisible(browser, `${product.base}/login`, rate));
+      }
+      const f = median(floorRuns);
+      const p = median(productRuns);
+      const ratio = p / f;
+      console.log(
+        `   ${pad(`${rate}×`, 6)}${pad(`${f.toFixed(0)} ms`, 10)}${pad(`${p.toFixed(0)} ms`, 10)}` +
+          `${pad(`${ratio.toFixed(2)}×`, 9)}${pad(`≤ ${TARGET.ratio}×`, 10)}${verdict(ratio <= TARGET.ratio)}`,
+      );
+      console.log(
+        `          runs: floor ${floorRuns.map((v) => v.toFixed(0)).join(' ')}; ` +
+          `/login ${productRuns.map((v) => v.toFixed(0)).join(' ')}`,
+      );
+    }
+  } catch (error) {
+    failed = true;
+    console.log(`   could not measure: ${error.message}`);
+  }
+
+  // b. Bytes downloaded.
+  section('b. Bytes downloaded (compressed, as received: CDP encodedDataLength; KB = 1024 bytes)');
+  try {
+    const { login, home } = await measureBytes(browser, product.base);
+    const detail = (b) =>
+      Object.entries(b.byKind)
+        .sort((x, y) => y[1] - x[1])
+        .map(([k, v]) => `${k} ${kb(v).toFixed(1)}`)
+        .join(', ');
+    console.log(
+      `   ${pad('/login', 28)}${pad(fmtKB(login.total), 11)}${pad(`target ≤ ${TARGET.loginKB} KB`, 19)}` +
+        `${verdict(kb(login.total) <= TARGET.loginKB)}   (${detail(login)})`,
+    );
+    console.log(
+      `   ${pad('login + admin home', 28)}${pad(fmtKB(home.total), 11)}${pad(`target ≤ ${TARGET.homeKB} KB`, 19)}` +
+        `${verdict(kb(home.total) <= TARGET.homeKB)}   (${detail(home)})`,
+    );
+  } catch (error) {
+    failed = true;
+    console.log(`   could not measure: ${error.message}`);
+  }
+
+  // c. Cached tab switch.
+  section('c. Cached tab switch (admin: Home, then User info, then back to the Home tab)');
+  try {
+    const tabs = await measureTabSwitch(browser, product.base, RUNS);
+    if (!tabs.available) {
+      console.log('   tab bar not available (no role="tablist" with a "Home" tab after login)');
+    } else {
+      const ratio = tabs.freshMs / tabs.switchMs;
+      console.log(`   ${pad('switch to the cached tab', 28)}${tabs.switchMs.toFixed(0)} ms`);
+      console.log(
+        `   ${pad('open the page fresh', 28)}${tabs.freshMs.toFixed(0)} ms (${tabs.freshHow})`,
+      );
+      console.log(
+        `   ${pad('ratio (fresh / switch)', 28)}${pad(`${ratio.toFixed(1)}× faster`, 14)}` +
+          `${pad(`target ≥ ${TARGET.switchRatio}×`, 16)}${verdict(ratio >= TARGET.switchRatio)}`,
+      );
+      console.log(
+        `   ${pad('repeated API calls', 28)}${pad(tabs.repeated.length, 14)}${pad('target 0', 16)}` +
+          `${verdict(tabs.repeated.length === 0)}${tabs.repeated.length ? `   (${tabs.repeated.join(', ')})` : ''}`,
+      );
+      console.log(
+        `          runs: switch ${tabs.switchRuns.map((v) => v.toFixed(0)).join(' ')}; ` +
+          `fresh ${tabs.freshRuns.map((v) => v.toFixed(0)).join(' ')}`,
+      );
+    }
+  } catch (error) {
+    failed = true;
+    console.log(`   could not measure: ${error.message.split('\n')[0]}`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(`bench: ${error.stack ?? error}`);
+} finally {
+  for (const stop of cleanups.reverse()) await stop().catch(() => {});
+  if (!KEEP) rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
