@@ -73,6 +73,8 @@ export interface HttpConfig {
   unauthorized: (info: { hadSessionToken: boolean }) => void;
   /** The current locale, sent as the `lang` header (omitted when this returns nothing). */
   locale: () => string | undefined;
+  /** Sees every call's promise (the progress bar shows for slow ones). */
+  track: <T>(work: Promise<T>) => Promise<T>;
 }
 
 export const ERROR_TOAST_MS = 5000;
@@ -85,6 +87,7 @@ const defaults: HttpConfig = {
   serverLogout: noop,
   unauthorized: noop,
   locale: () => undefined,
+  track: (work) => work,
 };
 let config: HttpConfig = { ...defaults };
 
@@ -291,7 +294,7 @@ function send(
         { once: true },
       );
   }
-  return req.then(
+  const reply = req.then(
     (res) => {
       if (!unwrap) return res.body;
       const env = envelopeOf(res.body);
@@ -316,6 +319,7 @@ function send(
       throw await failure(path, error, hadSessionToken, signal);
     },
   );
+  return config.track(reply);
 }
 
 /** GET `path` with `query` as a query string; resolves with the envelope's `data`. */

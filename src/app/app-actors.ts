@@ -14,6 +14,9 @@ import { authMachine, summarizeAuth, type TokenKind } from '../machines/auth';
 import { brandingMachine } from '../machines/branding';
 import { guardMachine, type GuardDecision } from '../machines/guard';
 import { menuMachine } from '../machines/menu';
+import { settingsMachine, type PersistedSettings, type Theme } from '../machines/settings';
+import { tabsMachine, type TabEntry } from '../machines/tabs';
+import { progress } from './progress';
 
 export interface AppApi {
   login: typeof authApi.login;
@@ -52,6 +55,53 @@ export interface AppActorDeps {
   storageEvents: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
   /** Set false to leave http.ts unconfigured (tests of the actors alone). */
   wireHttp: boolean;
+  /** Where the layout settings and the open tabs are kept (local / session storage). */
+  layoutStore: KeyValueStore;
+  tabStore: KeyValueStore;
+  /** Page effects of the settings: theme classes and the colour-weak filter. */
+  applyTheme: (theme: Theme) => void;
+  applyColorWeak: (on: boolean) => void;
+}
+
+export interface KeyValueStore {
+  read(): unknown;
+  write(value: unknown): void;
+}
+
+export const LAYOUT_SETTINGS_KEY = 'layoutSettings';
+export const TABS_KEY = 'tabs';
+
+/** A JSON value under `key` of a Storage; failures (private mode, quota) keep the app working. */
+function storageStore(storage: () => Storage | undefined, key: string): KeyValueStore {
+  return {
+    read() {
+      try {
+        const raw = storage()?.getItem(key);
+        return raw ? JSON.parse(raw) : null;
+      } catch {
+        return null;
+      }
+    },
+    write(value) {
+      try {
+        storage()?.setItem(key, JSON.stringify(value));
+      } catch {
+        /* not persisted: the setting still applies to this page */
+      }
+    },
+  };
+}
+
+function applyThemeToDocument(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.classList.toggle('light', theme === 'light');
+  root.style.colorScheme = theme;
+}
+
+/** Spec §4/§9: colour weak inverts the page by 80 %; off restores it. */
+function applyColorWeakToDocument(on: boolean): void {
+  document.body.style.filter = on ? 'invert(80%)' : '';
 }
 
 function applyBrandingToDocument(info: SystemInfo): void {
@@ -79,6 +129,10 @@ export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
     applyBranding: applyBrandingToDocument,
     storageEvents: typeof window === 'undefined' ? null : window,
     wireHttp: true,
+    layoutStore: storageStore(() => globalThis.localStorage, LAYOUT_SETTINGS_KEY),
+    tabStore: storageStore(() => globalThis.sessionStorage, TABS_KEY),
+    applyTheme: applyThemeToDocument,
+    applyColorWeak: applyColorWeakToDocument,
   };
 }
 
@@ -86,6 +140,8 @@ export interface AppActors {
   auth: ActorRefFrom<typeof authMachine>;
   menu: ActorRefFrom<typeof menuMachine>;
   branding: ActorRefFrom<typeof brandingMachine>;
+  settings: ActorRefFrom<typeof settingsMachine>;
+  tabs: ActorRefFrom<typeof tabsMachine>;
   /** The shell registers how to stop following route changes; logout calls it (spec §4). */
   setRouteListener(stop: (() => void) | null): void;
   menuFromServer(): boolean;
@@ -108,6 +164,29 @@ export function createAppActors(
     { systemId: 'menu' },
   );
 
+  const settings = createActor(
+    settingsMachine.provide({
+      actions: {
+        applyTheme: (_, { theme }) => deps.applyTheme(theme),
+        applyColorWeak: (_, { on }) => deps.applyColorWeak(on),
+        loadServerMenu: () => menu.send({ type: 'LOAD' }),
+        clearServerMenu: () => menu.send({ type: 'CLEAR' }),
+        persist: (_, { settings: value }: { settings: PersistedSettings }) =>
+          deps.layoutStore.write(value),
+      },
+    }),
+    { systemId: 'settings', input: { stored: deps.layoutStore.read() } },
+  );
+
+  const tabs = createActor(
+    tabsMachine.provide({
+      actions: {
+        persist: (_, { tabs: value }: { tabs: TabEntry[] }) => deps.tabStore.write(value),
+      },
+    }),
+    { systemId: 'tabs', input: { stored: deps.tabStore.read() } },
+  );
+
   const auth = createActor(
     authMachine.provide({
       actors: {
@@ -124,9 +203,11 @@ export function createAppActors(
             ? tokens.setSession(params.token)
             : tokens.setLocal(params.token),
         clearToken: (_, params) => tokens.clear(params.kind ?? undefined),
+        // The tab bar's route listener (spec §4): stop following routes and forget the tabs.
         clearRouteListener: () => {
           stopRouteListener?.();
           stopRouteListener = null;
+          tabs.send({ type: 'RESET' });
         },
         clearServerMenu: () => menu.send({ type: 'CLEAR' }),
         reload: () => deps.reload(),
@@ -155,6 +236,7 @@ export function createAppActors(
       serverLogout: (code) => auth.send({ type: 'SERVER_LOGOUT', code }),
       unauthorized: ({ hadSessionToken }) =>
         auth.send({ type: 'SESSION_EXPIRED', hadSessionToken }),
+      track: (work) => progress.track(work),
     });
   }
 
@@ -168,6 +250,8 @@ export function createAppActors(
   deps.storageEvents?.addEventListener('storage', onStorage);
 
   menu.start();
+  settings.start();
+  tabs.start();
   auth.start();
   branding.start();
 
@@ -175,14 +259,22 @@ export function createAppActors(
     auth,
     menu,
     branding,
+    settings,
+    tabs,
     setRouteListener(stop) {
       stopRouteListener = stop;
     },
-    menuFromServer: () => deps.menuFromServer(),
+    // "Menu from server" is the settings drawer's switch unless a test overrides it.
+    menuFromServer: () =>
+      overrides.menuFromServer
+        ? overrides.menuFromServer()
+        : settings.getSnapshot().context.menuFromServer,
     dispose() {
       deps.storageEvents?.removeEventListener('storage', onStorage);
       branding.stop();
       auth.stop();
+      tabs.stop();
+      settings.stop();
       menu.stop();
     },
   };

@@ -14,13 +14,16 @@ import type { AppActors } from './actors-context';
 import { Exception500 } from '../views/exception/exception-page';
 import { guardNavigation } from './app-actors';
 import { ROUTES } from './route-table';
+import { ProgressBar, useNavigationProgress } from './layout/progress-bar';
 import { SessionDialogs } from './session-dialogs';
 import { Shell } from './shell';
 import { viewFor } from './views';
 
 function Root() {
+  useNavigationProgress();
   return (
     <>
+      <ProgressBar />
       <ScrollRestoration getKey={(location) => location.pathname} />
       <Outlet />
       <SessionDialogs />

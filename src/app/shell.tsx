@@ -1,211 +1,98 @@
-import type { MessageId } from '../i18n/messages';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  Image,
-  Link,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { waitFor } from 'xstate';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { NavLink, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { roleOf } from '../api/contract/roles';
-import { LocaleSwitch } from '../components/locale-switch';
+import { useLocation, useMatches } from 'react-router-dom';
+import { Icon } from '../components/icons';
+import type { MessageId } from '../i18n/messages';
 import { useAppActors } from './actors-context';
-import { matchRoute, menuFor, routeByName } from './route-table';
-
-type TitleId = MessageId;
+import { CommandPalette, usePaletteShortcut } from './layout/command-palette';
+import { Footer } from './layout/footer';
+import { KeepAliveOutlet } from './layout/keep-alive-outlet';
+import { Navbar } from './layout/navbar';
+import { OverstepBanner } from './layout/overstep-banner';
+import { SettingsDrawer } from './layout/settings-drawer';
+import { SideMenu } from './layout/side-menu';
+import { TabBar, useTabsFollowRoute } from './layout/tab-bar';
+import { TopMenu } from './layout/top-menu';
 
 /** Sets the document title from the open route and the brand name. */
 function useDocumentTitle(brandName: string | undefined) {
   const intl = useIntl();
   const matches = useMatches();
-  const handle = matches[matches.length - 1]?.handle as { titleId?: TitleId } | undefined;
+  const handle = matches[matches.length - 1]?.handle as { titleId?: MessageId } | undefined;
   useEffect(() => {
     const page = handle?.titleId ? intl.formatMessage({ id: handle.titleId }) : '';
     document.title = [page, brandName].filter(Boolean).join(' - ');
   }, [handle?.titleId, brandName, intl]);
 }
 
-function SideMenu() {
+/** Keeps tabs only while the tab bar is on. */
+function TabsFollowRoute() {
+  useTabsFollowRoute();
+  return null;
+}
+
+/** With the navbar hidden, the settings drawer opens from a floating button (spec §2). */
+function FloatingSettingsButton() {
   const intl = useIntl();
-  const { auth } = useAppActors();
-  const location = useLocation();
-  const user = useSelector(auth, (s) => s.context.user);
-  if (!user) return null;
-  const sections = menuFor({ role: roleOf(user.user_type), show_clip_menu: user.show_clip_menu });
-  const open = matchRoute(location.pathname);
-  const activeName = open.activeMenu ?? open.name;
+  const { settings } = useAppActors();
   return (
-    <Box
-      as="nav"
-      aria-label={intl.formatMessage({ id: 'shell.menu' })}
-      width="220px"
-      flexShrink={0}
-      borderEndWidth="1px"
-      bg="bg.panel"
-      overflowY="auto"
-      paddingY="3"
+    <IconButton
+      position="fixed"
+      bottom="6"
+      right="6"
+      zIndex="overlay"
+      borderRadius="full"
+      boxShadow="lg"
+      aria-label={intl.formatMessage({ id: 'settings.title' })}
+      onClick={() => settings.send({ type: 'OPEN_DRAWER' })}
     >
-      <Stack gap="4">
-        {sections.map(({ group, routes }) => (
-          <Stack key={group.key} gap="1" role="group" aria-labelledby={`menu-group-${group.key}`}>
-            <Text
-              id={`menu-group-${group.key}`}
-              paddingX="4"
-              fontSize="xs"
-              fontWeight="semibold"
-              color="fg.muted"
-            >
-              {intl.formatMessage({ id: group.titleId as TitleId })}
-            </Text>
-            {routes.map((route) => {
-              const active = route.name === activeName;
-              return (
-                <Link
-                  key={route.name}
-                  asChild
-                  paddingX="4"
-                  paddingY="2"
-                  marginX="2"
-                  borderRadius="l2"
-                  fontSize="sm"
-                  bg={active ? 'brand.subtle' : undefined}
-                  color={active ? 'brand.fg' : undefined}
-                  fontWeight={active ? 'semibold' : undefined}
-                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                >
-                  <NavLink to={route.path} aria-current={active ? 'page' : undefined}>
-                    {intl.formatMessage({ id: route.titleId as TitleId })}
-                  </NavLink>
-                </Link>
-              );
-            })}
-          </Stack>
-        ))}
-      </Stack>
-    </Box>
+      <Icon name="settings" />
+    </IconButton>
   );
 }
 
-export function UserMenu() {
-  const intl = useIntl();
-  const navigate = useNavigate();
-  const { auth } = useAppActors();
-  const user = useSelector(auth, (s) => s.context.user);
-  const display = user?.nickname || user?.username || '';
-  return (
-    <Menu.Root
-      onSelect={(d) => {
-        if (d.value === 'logout') auth.send({ type: 'LOGOUT' });
-        else navigate(routeByName(d.value)!.path);
-      }}
-    >
-      <Menu.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={intl.formatMessage({ id: 'shell.userMenu' }, { name: display })}
-        >
-          <Avatar.Root size="xs">
-            <Avatar.Fallback name={display} />
-          </Avatar.Root>
-          <Text display={{ base: 'none', md: 'inline' }}>{display}</Text>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="userInfo">{intl.formatMessage({ id: 'route.userInfo' })}</Menu.Item>
-            <Menu.Item value="userSetting">
-              {intl.formatMessage({ id: 'route.userSetting' })}
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout">{intl.formatMessage({ id: 'shell.logout' })}</Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
-}
-
-/** An overstep tab says whose console it is, with a button that ends the overstep session. */
-function OverstepBanner() {
-  const intl = useIntl();
-  const { auth } = useAppActors();
-  const user = useSelector(auth, (s) => s.context.user);
-  if (!user?.overstep_by) return null;
-  return (
-    <Alert.Root status="warning" borderRadius="0" role="status">
-      <Alert.Indicator />
-      <Alert.Title>
-        {intl.formatMessage(
-          { id: 'overstep.banner' },
-          { merchant: user.nickname || user.username, by: user.overstep_by.username },
-        )}
-      </Alert.Title>
-      <Button
-        size="xs"
-        marginStart="auto"
-        variant="outline"
-        onClick={() => {
-          // End the overstep session, then close its tab (a "login as" tab is script-opened;
-          // where the browser refuses, the tab simply lands on the login page).
-          auth.send({ type: 'LOGOUT' });
-          void waitFor(auth, (s) => s.matches('signedOut')).then(() => window.close());
-        }}
-      >
-        {intl.formatMessage({ id: 'overstep.end' })}
-      </Button>
-    </Alert.Root>
-  );
-}
-
-/** The layout shell: navbar, side menu and the open page (issue 3 completes it). */
+/** The layout shell: navbar, menus, tab bar, the open page, footer, settings drawer, palette. */
 export function Shell() {
-  const intl = useIntl();
-  const { branding } = useAppActors();
+  const { branding, settings } = useAppActors();
   const info = useSelector(branding, (s) => s.context.info);
+  const navbar = useSelector(settings, (s) => s.context.navbar);
+  const menu = useSelector(settings, (s) => s.context.menu);
+  const topMenu = useSelector(settings, (s) => s.context.topMenu);
+  const footer = useSelector(settings, (s) => s.context.footer);
+  const tabBar = useSelector(settings, (s) => s.context.tabBar);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  usePaletteShortcut(openPalette);
   useDocumentTitle(info?.name);
+
+  // Spec §2: scroll resets to top on navigation (the page scrolls inside <main>).
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    main.current?.scrollTo?.({ top: 0 });
+  }, [pathname]);
+
   return (
     <Flex direction="column" height="100vh">
       <OverstepBanner />
-      <Flex
-        as="header"
-        height="60px"
-        flexShrink={0}
-        align="center"
-        justify="space-between"
-        paddingX="4"
-        borderBottomWidth="1px"
-        bg="bg.panel"
-      >
-        <HStack gap="2">
-          {info?.logo && <Image src={info.logo} alt="" boxSize="8" />}
-          <Text fontWeight="bold" fontSize="lg">
-            {info?.name}
-          </Text>
-        </HStack>
-        <HStack gap="2" aria-label={intl.formatMessage({ id: 'shell.toolbar' })}>
-          <LocaleSwitch />
-          <UserMenu />
-        </HStack>
-      </Flex>
+      {navbar && <Navbar onOpenPalette={openPalette} />}
+      {topMenu && <TopMenu />}
       <Flex flex="1" minHeight="0">
-        <SideMenu />
-        <Box as="main" flex="1" overflowY="auto" padding="6" bg="bg.subtle">
-          <Outlet />
-        </Box>
+        {menu && !topMenu && <SideMenu />}
+        <Flex direction="column" flex="1" minWidth="0">
+          {tabBar && <TabsFollowRoute />}
+          {tabBar && <TabBar />}
+          <Box ref={main} as="main" flex="1" overflowY="auto" padding="6" bg="bg.subtle">
+            <KeepAliveOutlet />
+          </Box>
+          {footer && <Footer />}
+        </Flex>
       </Flex>
+      {!navbar && <FloatingSettingsButton />}
+      <SettingsDrawer />
+      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
     </Flex>
   );
 }

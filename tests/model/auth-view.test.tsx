@@ -13,13 +13,15 @@ import type { SystemInfo } from '../../src/api/contract/system';
 import type { AppActors } from '../../src/app/actors-context';
 import { Providers } from '../../src/app/providers';
 import { SessionDialogs } from '../../src/app/session-dialogs';
-import { UserMenu } from '../../src/app/shell';
+import { UserMenu } from '../../src/app/layout/user-menu';
 import { toaster } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import { authMachine, type AuthSnapshot, type TokenKind } from '../../src/machines/auth';
 import { brandingMachine } from '../../src/machines/branding';
 import { menuMachine } from '../../src/machines/menu';
+import { settingsMachine } from '../../src/machines/settings';
+import { tabsMachine } from '../../src/machines/tabs';
 import LoginPage from '../../src/views/login/login-page';
 import { AUTH_STATES, LOGIN_REFUSED, eventsFor, serialize, stateKey } from './auth-model';
 import { describePath, fakeCalls, runPath, type FakeCalls } from './harness';
@@ -62,16 +64,22 @@ function makeActors(tokenKind: TokenKind | null, calls: FakeCalls): AppActors {
   const branding = createActor(
     brandingMachine.provide({ actors: { fetchSystemInfo: fromPromise(async () => BRANDING) } }),
   ).start();
+  const settings = createActor(settingsMachine, { input: { stored: null } }).start();
+  const tabs = createActor(tabsMachine, { input: { stored: null } }).start();
   return {
     auth,
     menu,
     branding,
+    settings,
+    tabs,
     setRouteListener: noop,
     menuFromServer: () => false,
     dispose: () => {
       auth.stop();
       menu.stop();
       branding.stop();
+      settings.stop();
+      tabs.stop();
     },
   };
 }

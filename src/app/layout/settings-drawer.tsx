@@ -1,0 +1,118 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Drawer,
+  Field,
+  NumberInput,
+  Portal,
+  Stack,
+  Switch,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { notify } from '../../components/toaster';
+import type { MessageId } from '../../i18n/messages';
+import { MENU_WIDTH_LIMITS, SWITCH_KEYS, type SwitchKey } from '../../machines/settings';
+import { useAppActors } from '../actors-context';
+
+const SWITCH_LABELS: Record<SwitchKey, MessageId> = {
+  navbar: 'settings.navbar',
+  menu: 'settings.menu',
+  topMenu: 'settings.topMenu',
+  footer: 'settings.footer',
+  tabBar: 'settings.tabBar',
+  menuFromServer: 'settings.menuFromServer',
+  colorWeak: 'settings.colorWeak',
+};
+
+/** The global settings drawer (spec §2): 300 wide, not routed, closed by cancel or its close button. */
+export function SettingsDrawer() {
+  const intl = useIntl();
+  const { settings } = useAppActors();
+  const open = useSelector(settings, (s) => s.hasTag('drawerOpen'));
+  const values = useSelector(settings, (s) => s.context);
+  const close = () => settings.send({ type: 'CLOSE_DRAWER' });
+
+  const copySettings = async () => {
+    const { globalSettings: _drawer, ...layout } = values;
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(layout, null, 2));
+      notify('success', intl.formatMessage({ id: 'settings.copied' }));
+    } catch {
+      notify('error', intl.formatMessage({ id: 'settings.copyFailed' }));
+    }
+  };
+
+  return (
+    <Drawer.Root
+      open={open}
+      placement="end"
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content width="300px" maxWidth="300px" data-testid="settings-drawer">
+            <Drawer.Header>
+              <Drawer.Title>{intl.formatMessage({ id: 'settings.title' })}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="4">
+                <Alert.Root status="info" size="sm">
+                  <Alert.Indicator />
+                  <Alert.Description>
+                    {intl.formatMessage({ id: 'settings.info' })}
+                  </Alert.Description>
+                </Alert.Root>
+                {SWITCH_KEYS.map((key) => (
+                  <Switch.Root
+                    key={key}
+                    display="flex"
+                    justifyContent="space-between"
+                    checked={values[key]}
+                    onCheckedChange={(e) => settings.send({ type: 'SET', key, value: e.checked })}
+                  >
+                    <Switch.Label>{intl.formatMessage({ id: SWITCH_LABELS[key] })}</Switch.Label>
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                  </Switch.Root>
+                ))}
+                <Field.Root orientation="horizontal" justifyContent="space-between">
+                  <Field.Label>{intl.formatMessage({ id: 'settings.menuWidth' })}</Field.Label>
+                  <NumberInput.Root
+                    size="sm"
+                    width="80px"
+                    min={MENU_WIDTH_LIMITS.min}
+                    max={MENU_WIDTH_LIMITS.max}
+                    value={String(values.menuWidth)}
+                    onValueChange={(e) => {
+                      if (Number.isFinite(e.valueAsNumber)) {
+                        settings.send({ type: 'SET_MENU_WIDTH', value: e.valueAsNumber });
+                      }
+                    }}
+                  >
+                    <NumberInput.Input />
+                  </NumberInput.Root>
+                </Field.Root>
+              </Stack>
+            </Drawer.Body>
+            <Drawer.Footer>
+              <Button variant="outline" onClick={close}>
+                {intl.formatMessage({ id: 'form.cancel' })}
+              </Button>
+              <Button onClick={() => void copySettings()}>
+                {intl.formatMessage({ id: 'settings.copy' })}
+              </Button>
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'form.close' })} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

@@ -1,0 +1,98 @@
+import { Box, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Icon, type IconName } from '../../components/icons';
+import type { MessageId } from '../../i18n/messages';
+import { useAppActors } from '../actors-context';
+import { matchRoute } from '../route-table';
+import { useMenuSections } from './use-menu-sections';
+
+export const COLLAPSED_MENU_WIDTH = 56;
+
+/** The name of the menu entry that lights up for the open page (hidden pages name theirs). */
+export function useActiveMenuName(): string {
+  const open = matchRoute(useLocation().pathname);
+  return open.activeMenu ?? open.name;
+}
+
+/** The side menu (spec §2): sections and their pages; width from settings; collapsible. */
+export function SideMenu() {
+  const intl = useIntl();
+  const { settings } = useAppActors();
+  const width = useSelector(settings, (s) => s.context.menuWidth);
+  const collapsed = useSelector(settings, (s) => s.context.menuCollapse);
+  const sections = useMenuSections();
+  const activeName = useActiveMenuName();
+  const t = (id: string) => intl.formatMessage({ id: id as MessageId });
+
+  return (
+    <Flex
+      as="nav"
+      aria-label={intl.formatMessage({ id: 'shell.menu' })}
+      direction="column"
+      width={`${collapsed ? COLLAPSED_MENU_WIDTH : width}px`}
+      flexShrink={0}
+      borderEndWidth="1px"
+      bg="bg.panel"
+      transition="width 0.2s"
+      data-testid="side-menu"
+    >
+      <Box flex="1" overflowY="auto" paddingY="3">
+        <Stack gap="4">
+          {sections.map((section) => (
+            <Stack key={section.key} gap="1" role="group" aria-label={t(section.titleId)}>
+              {!collapsed && (
+                <Text paddingX="4" fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden>
+                  {t(section.titleId)}
+                </Text>
+              )}
+              {section.routes.map((route) => {
+                const active = route.name === activeName;
+                const title = t(route.titleId);
+                return (
+                  <Link
+                    key={route.name}
+                    asChild
+                    paddingX={collapsed ? '0' : '4'}
+                    paddingY="2"
+                    marginX="2"
+                    borderRadius="l2"
+                    fontSize="sm"
+                    justifyContent={collapsed ? 'center' : 'flex-start'}
+                    bg={active ? 'brand.subtle' : undefined}
+                    color={active ? 'brand.fg' : 'fg'}
+                    fontWeight={active ? 'semibold' : undefined}
+                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+                  >
+                    <NavLink
+                      to={route.path}
+                      aria-current={active ? 'page' : undefined}
+                      aria-label={collapsed ? title : undefined}
+                      title={collapsed ? title : undefined}
+                    >
+                      {collapsed ? <Icon name={section.icon as IconName} /> : title}
+                    </NavLink>
+                  </Link>
+                );
+              })}
+            </Stack>
+          ))}
+        </Stack>
+      </Box>
+      <Flex borderTopWidth="1px" padding="2" justify={collapsed ? 'center' : 'flex-end'}>
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={intl.formatMessage({
+            id: collapsed ? 'shell.expandMenu' : 'shell.collapseMenu',
+          })}
+          aria-expanded={!collapsed}
+          onClick={() => settings.send({ type: 'TOGGLE_COLLAPSE' })}
+        >
+          <Icon name={collapsed ? 'expand' : 'collapse'} />
+        </IconButton>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,164 @@
+import { Box, Flex, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Icon } from '../../components/icons';
+import type { MessageId } from '../../i18n/messages';
+import type { TabEntry } from '../../machines/tabs';
+import { useAppActors } from '../actors-context';
+import { matchRoute } from '../route-table';
+
+export function fullPathOf(location: { pathname: string; search: string }): string {
+  return location.pathname + location.search;
+}
+
+/** Opens the current page as a tab, and follows the tabs actor when a close moves the active tab. */
+export function useTabsFollowRoute() {
+  const { tabs } = useAppActors();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fullPath = fullPathOf(location);
+  const active = useSelector(tabs, (s) => s.context.active);
+  const count = useSelector(tabs, (s) => s.context.tabs.length);
+
+  useEffect(() => {
+    const route = matchRoute(location.pathname);
+    if (route.noTab || !route.requiresAuth || !route.group) return;
+    const entry: TabEntry = {
+      title: route.titleId,
+      name: route.name,
+      fullPath,
+      query: Object.fromEntries(new URLSearchParams(location.search)),
+      ignoreCache: Boolean(route.ignoreCache),
+    };
+    tabs.send({ type: 'OPEN', tab: entry });
+  }, [tabs, fullPath, location.pathname, location.search]);
+
+  // Closing the open page's tab moves to the tab the actor made active (or home when none is left).
+  const lastActive = useRef(active);
+  useEffect(() => {
+    if (active === lastActive.current) return;
+    lastActive.current = active;
+    if (active === null && count === 0) navigate('/');
+    else if (active !== null && active !== fullPath) navigate(active);
+  }, [active, count, fullPath, navigate]);
+}
+
+/** The tab bar (settings: tab bar): opened pages as tabs, with close, close others/right, reload. */
+export function TabBar() {
+  const intl = useIntl();
+  const { tabs } = useAppActors();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useSelector(tabs, (s) => s.context.tabs);
+  const current = fullPathOf(location);
+  const t = (id: string) => intl.formatMessage({ id: id as MessageId });
+
+  const reload = (fullPath: string) => {
+    tabs.send({ type: 'RELOAD', fullPath });
+    navigate(`/redirect/${encodeURIComponent(fullPath.replace(/^\//, ''))}`, { replace: true });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, index: number) => {
+    const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (move) {
+      const next = list[(index + move + list.length) % list.length];
+      if (next) navigate(next.fullPath);
+      e.preventDefault();
+    } else if (e.key === 'Delete') {
+      tabs.send({ type: 'CLOSE', fullPath: list[index].fullPath });
+      e.preventDefault();
+    }
+  };
+
+  return (
+    <Flex align="center" gap="2" paddingX="3" paddingY="1" borderBottomWidth="1px" bg="bg.panel">
+      <Flex
+        role="tablist"
+        aria-label={intl.formatMessage({ id: 'tabs.label' })}
+        gap="1"
+        flex="1"
+        overflowX="auto"
+        data-testid="tab-bar"
+      >
+        {list.map((tab, index) => {
+          const selected = tab.fullPath === current;
+          return (
+            <Box
+              key={tab.fullPath}
+              role="tab"
+              aria-selected={selected}
+              tabIndex={selected ? 0 : -1}
+              title={tab.fullPath}
+              display="flex"
+              alignItems="center"
+              gap="1"
+              paddingStart="3"
+              paddingEnd="1"
+              height="8"
+              borderRadius="l2"
+              fontSize="sm"
+              cursor="pointer"
+              whiteSpace="nowrap"
+              bg={selected ? 'brand.subtle' : 'bg.muted'}
+              color={selected ? 'brand.fg' : 'fg'}
+              onClick={() => navigate(tab.fullPath)}
+              onKeyDown={(e) => onKeyDown(e, index)}
+            >
+              {t(tab.title)}
+              {/* Mouse shortcut; keyboard users press Delete or use the tab actions menu. */}
+              <Box
+                as="span"
+                aria-hidden="true"
+                data-testid="tab-close"
+                display="inline-flex"
+                borderRadius="full"
+                padding="0.5"
+                _hover={{ bg: 'bg.emphasized' }}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  tabs.send({ type: 'CLOSE', fullPath: tab.fullPath });
+                }}
+              >
+                <Icon name="close" size={12} />
+              </Box>
+            </Box>
+          );
+        })}
+      </Flex>
+      <Menu.Root
+        onSelect={(d) => {
+          if (d.value === 'reload') reload(current);
+          else if (d.value === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
+          else if (d.value === 'closeOthers')
+            tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
+          else if (d.value === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
+        }}
+      >
+        <Menu.Trigger asChild>
+          <IconButton
+            variant="ghost"
+            size="xs"
+            aria-label={intl.formatMessage({ id: 'tabs.actions' })}
+          >
+            <Icon name="more" />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
+              <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
+              <Menu.Item value="closeOthers">
+                {intl.formatMessage({ id: 'tabs.closeOthers' })}
+              </Menu.Item>
+              <Menu.Item value="closeRight">
+                {intl.formatMessage({ id: 'tabs.closeRight' })}
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </Flex>
+  );
+}

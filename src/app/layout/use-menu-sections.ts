@@ -1,0 +1,45 @@
+import { useSelector } from '@xstate/react';
+import type { MenuItem } from '../../api/contract/dashboard';
+import { roleOf } from '../../api/contract/roles';
+import { useAppActors } from '../actors-context';
+import { menuFor } from '../route-table';
+
+export interface MenuSection {
+  key: string;
+  titleId: string;
+  icon: string;
+  routes: { name: string; path: string; titleId: string }[];
+}
+
+function fromServer(items: MenuItem[]): MenuSection[] {
+  return items
+    .filter((group) => !group.hidden)
+    .map((group) => ({
+      key: group.name,
+      titleId: group.titleId,
+      icon: group.icon ?? group.name,
+      routes: group.children.filter((r) => !r.hidden),
+    }))
+    .filter((section) => section.routes.length > 0);
+}
+
+/**
+ * The menu: from the server when "menu from server" is on and it has loaded, else from the one
+ * route table, filtered by role and the user's flags. Hidden routes are never listed.
+ */
+export function useMenuSections(): MenuSection[] {
+  const { auth, menu, settings } = useAppActors();
+  const user = useSelector(auth, (s) => s.context.user);
+  const serverOn = useSelector(settings, (s) => s.context.menuFromServer);
+  const serverItems = useSelector(menu, (s) => (s.matches('loaded') ? s.context.items : null));
+  if (!user) return [];
+  if (serverOn && serverItems) return fromServer(serverItems);
+  return menuFor({ role: roleOf(user.user_type), show_clip_menu: user.show_clip_menu }).map(
+    ({ group, routes }) => ({
+      key: group.key,
+      titleId: group.titleId,
+      icon: group.icon,
+      routes: routes.map(({ name, path, titleId }) => ({ name, path, titleId })),
+    }),
+  );
+}
