@@ -192,7 +192,8 @@ export const ROUTES: readonly RouteRecord[] = [
   r('protocol', 'agreement', 'agreement', ADMIN_PARTNER),
   r('ai-tool', 'aiToolIndex', 'ai-tool-index', ADMIN),
   r('user', 'userInfo', 'info', '*'),
-  r('user', 'userSetting', 'setting', '*'),
+  // A form of the user's own data: shown afresh whenever its tab is shown again.
+  r('user', 'userSetting', 'setting', '*', { ignoreCache: true }),
   r('exception', 'exception403', '403', ADMIN),
   r('exception', 'exception404', '404', '*'),
   r('exception', 'exception500', '500', '*'),
