@@ -1,6 +1,6 @@
 /**
- * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard and menu
- * machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard, menu,
+ * settings and tabs machines, generated from their definitions (states, on, always, after, invoke done/error),
  * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
  *
  *   npm run docs:machines
@@ -12,6 +12,8 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { authMachine } from '../src/machines/auth';
 import { guardMachine } from '../src/machines/guard';
 import { menuMachine } from '../src/machines/menu';
+import { settingsMachine } from '../src/machines/settings';
+import { tabsMachine } from '../src/machines/tabs';
 
 interface TransitionLike {
   eventType: string;
@@ -36,6 +38,18 @@ const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
     machine: menuMachine,
     file: 'src/machines/menu.ts',
     about: 'The server menu with its loading, success and error notices.',
+  },
+  {
+    machine: settingsMachine,
+    file: 'src/machines/settings.ts',
+    about:
+      'The layout settings and the settings drawer; every change persists, theme, colour weak and server menu changes run their page effects.',
+  },
+  {
+    machine: tabsMachine,
+    file: 'src/machines/tabs.ts',
+    about:
+      'The tab bar: tabs keyed by full path, the cache list of pages kept alive, close/close others/close right/reload, kept across a browser reload.',
   },
 ];
 
@@ -155,6 +169,28 @@ function table(machine: AnyStateMachine): string {
   return rows.join('\n');
 }
 
+/** What happens in every state without leaving it: root entry actions and targetless root transitions. */
+function rootTable(machine: AnyStateMachine): string {
+  const rows: string[] = [];
+  const entry = actionNames(machine.root.entry ?? []);
+  if (entry.length) rows.push(`| on start | ${entry.join(', ')} |`);
+  for (const { t, always } of transitionsOf(machine.root)) {
+    if (t.target?.length) continue;
+    const guard = guardName(t.guard);
+    const event = always ? 'always' : eventLabel(t.eventType);
+    rows.push(`| ${event}${guard ? ` [${guard}]` : ''} | ${actionNames(t.actions).join(', ')} |`);
+  }
+  if (!rows.length) return '';
+  return [
+    'In every state (no state change):',
+    '',
+    '| event [guard] | actions |',
+    '|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
 const here = dirname(fileURLToPath(import.meta.url));
 const out = resolve(here, '../docs/machines.md');
 const sections = MACHINES.map(({ machine, file, about }) =>
@@ -169,6 +205,7 @@ const sections = MACHINES.map(({ machine, file, about }) =>
     '',
     table(machine),
     '',
+    ...(rootTable(machine) ? [rootTable(machine)] : []),
   ].join('\n'),
 );
 writeFileSync(
