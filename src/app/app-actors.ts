@@ -92,7 +92,7 @@ function storageStore(storage: () => Storage | undefined, key: string): KeyValue
   };
 }
 
-function applyThemeToDocument(theme: Theme): void {
+export function applyThemeToDocument(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.classList.toggle('light', theme === 'light');
@@ -100,7 +100,7 @@ function applyThemeToDocument(theme: Theme): void {
 }
 
 /** Spec §4/§9: colour weak inverts the page by 80 %; off restores it. */
-function applyColorWeakToDocument(on: boolean): void {
+export function applyColorWeakToDocument(on: boolean): void {
   document.body.style.filter = on ? 'invert(80%)' : '';
 }
 

@@ -34,6 +34,21 @@ export function SettingsDrawer() {
   const values = useSelector(settings, (s) => s.context);
   const close = () => settings.send({ type: 'CLOSE_DRAWER' });
 
+  // Spec §2 order: the switches, the menu width field, then colour weak.
+  const renderSwitch = (key: SwitchKey) => (
+    <Switch.Root
+      key={key}
+      display="flex"
+      justifyContent="space-between"
+      checked={values[key]}
+      onCheckedChange={(e) => settings.send({ type: 'SET', key, value: e.checked })}
+    >
+      <Switch.Label>{intl.formatMessage({ id: SWITCH_LABELS[key] })}</Switch.Label>
+      <Switch.HiddenInput />
+      <Switch.Control />
+    </Switch.Root>
+  );
+
   const copySettings = async () => {
     const { globalSettings: _drawer, ...layout } = values;
     try {
@@ -67,19 +82,7 @@ export function SettingsDrawer() {
                     {intl.formatMessage({ id: 'settings.info' })}
                   </Alert.Description>
                 </Alert.Root>
-                {SWITCH_KEYS.map((key) => (
-                  <Switch.Root
-                    key={key}
-                    display="flex"
-                    justifyContent="space-between"
-                    checked={values[key]}
-                    onCheckedChange={(e) => settings.send({ type: 'SET', key, value: e.checked })}
-                  >
-                    <Switch.Label>{intl.formatMessage({ id: SWITCH_LABELS[key] })}</Switch.Label>
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                  </Switch.Root>
-                ))}
+                {SWITCH_KEYS.filter((key) => key !== 'colorWeak').map(renderSwitch)}
                 <Field.Root orientation="horizontal" justifyContent="space-between">
                   <Field.Label>{intl.formatMessage({ id: 'settings.menuWidth' })}</Field.Label>
                   <NumberInput.Root
@@ -97,6 +100,7 @@ export function SettingsDrawer() {
                     <NumberInput.Input />
                   </NumberInput.Root>
                 </Field.Root>
+                {renderSwitch('colorWeak')}
               </Stack>
             </Drawer.Body>
             <Drawer.Footer>

@@ -52,7 +52,8 @@ export function TabBar() {
   const navigate = useNavigate();
   const location = useLocation();
   const list = useSelector(tabs, (s) => s.context.tabs);
-  const current = fullPathOf(location);
+  const active = useSelector(tabs, (s) => s.context.active);
+  const current = active ?? fullPathOf(location);
   const t = (id: string) => intl.formatMessage({ id: id as MessageId });
 
   const reload = (fullPath: string) => {
@@ -149,10 +150,16 @@ export function TabBar() {
             <Menu.Content>
               <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
               <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
-              <Menu.Item value="closeOthers">
+              <Menu.Item
+                value="closeOthers"
+                disabled={!tabs.getSnapshot().can({ type: 'CLOSE_OTHERS', fullPath: current })}
+              >
                 {intl.formatMessage({ id: 'tabs.closeOthers' })}
               </Menu.Item>
-              <Menu.Item value="closeRight">
+              <Menu.Item
+                value="closeRight"
+                disabled={!tabs.getSnapshot().can({ type: 'CLOSE_RIGHT', fullPath: current })}
+              >
                 {intl.formatMessage({ id: 'tabs.closeRight' })}
               </Menu.Item>
             </Menu.Content>
