@@ -35,14 +35,8 @@ export function appActors(
   given: Partial<Pick<AppActors, 'auth' | 'settings' | 'tabs'>>,
 ): AppActors {
   const never = <T,>() => fromPromise(() => new Promise<T>(noop));
-  const auth =
-    given.auth ??
-    createActor(
-      authMachine.provide({
-        actors: { getUserInfo: never(), login: never(), overstepLogin: never(), logout: never() },
-      }),
-      { input: { tokenKind: null } },
-    ).start();
+  // No stored token: the auth actor settles signed out and never calls its placeholders.
+  const auth = given.auth ?? createActor(authMachine, { input: { tokenKind: null } }).start();
   const menu = createActor(
     menuMachine.provide({ actors: { fetchMenu: never<MenuItem[]>() } }),
   ).start();
