@@ -1,7 +1,7 @@
 import { Box, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { NavLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors-context';
@@ -50,6 +50,8 @@ export function SideMenu() {
               {section.routes.map((route) => {
                 const active = route.name === activeName;
                 const title = t(route.titleId);
+                // A plain link, not NavLink: NavLink drops aria-current unless its own path
+                // matches, and a hidden page (mixedshear) lights another page's entry.
                 return (
                   <Link
                     key={route.name}
@@ -65,14 +67,14 @@ export function SideMenu() {
                     fontWeight={active ? 'semibold' : undefined}
                     _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
                   >
-                    <NavLink
+                    <RouterLink
                       to={route.path}
                       aria-current={active ? 'page' : undefined}
                       aria-label={collapsed ? title : undefined}
                       title={collapsed ? title : undefined}
                     >
                       {collapsed ? <Icon name={section.icon as IconName} /> : title}
-                    </NavLink>
+                    </RouterLink>
                   </Link>
                 );
               })}
