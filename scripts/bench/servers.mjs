@@ -21,12 +21,12 @@ export function freePort() {
   });
 }
 
-/** `vite build` of the console into `outDir` (the sources as they are now). */
-export function buildProduct(outDir) {
+/** `vite build` of the console in `source` (a checkout) into `outDir`. */
+export function buildProduct(source, outDir) {
   const result = spawnSync(
     process.execPath,
     [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+    { cwd: source, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (result.status !== 0) throw new Error('building the console failed');
 }
@@ -46,11 +46,11 @@ async function waitForUrl(url, child, timeoutMs) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** `npm start` (scripts/start.mjs) on `staticDir`, a fresh `dataDir` and a free port. */
-export async function startProduct({ staticDir, dataDir }) {
+/** `npm start` (scripts/start.mjs of `source`) on `staticDir`, a fresh `dataDir`, a free port. */
+export async function startProduct({ source, staticDir, dataDir }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(source, 'scripts', 'start.mjs')], {
+    cwd: source,
     env: {
       ...process.env,
       PORT: String(port),
