@@ -10,6 +10,7 @@ import {
   Switch,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
@@ -33,6 +34,10 @@ export function SettingsDrawer() {
   const open = useSelector(settings, (s) => s.hasTag('drawerOpen'));
   const values = useSelector(settings, (s) => s.context);
   const close = () => settings.send({ type: 'CLOSE_DRAWER' });
+  // What is typed in the width field: a width is sent only once it is within the limits (the
+  // field clamps on blur), else typing "300" would be clamped at its first key, "3".
+  const [widthDraft, setWidthDraft] = useState(String(values.menuWidth));
+  useEffect(() => setWidthDraft(String(values.menuWidth)), [values.menuWidth]);
 
   // Spec §2 order: the switches, the menu width field, then colour weak.
   const renderSwitch = (key: SwitchKey) => (
@@ -90,9 +95,14 @@ export function SettingsDrawer() {
                     width="80px"
                     min={MENU_WIDTH_LIMITS.min}
                     max={MENU_WIDTH_LIMITS.max}
-                    value={String(values.menuWidth)}
+                    value={widthDraft}
                     onValueChange={(e) => {
-                      if (Number.isFinite(e.valueAsNumber)) {
+                      setWidthDraft(e.value);
+                      if (
+                        Number.isFinite(e.valueAsNumber) &&
+                        e.valueAsNumber >= MENU_WIDTH_LIMITS.min &&
+                        e.valueAsNumber <= MENU_WIDTH_LIMITS.max
+                      ) {
                         settings.send({ type: 'SET_MENU_WIDTH', value: e.valueAsNumber });
                       }
                     }}
