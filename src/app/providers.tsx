@@ -5,6 +5,7 @@ import { AppToaster } from '../components/toaster';
 import { useLocale } from '../components/locale-switch';
 import { messagesFor } from '../i18n/messages';
 import { ActorsContext, type AppActors } from './actors-context';
+import { MenuNotices } from './session-dialogs';
 import { system } from './theme';
 
 export function Providers(props: { actors: AppActors; children: ReactNode }) {
@@ -15,6 +16,7 @@ export function Providers(props: { actors: AppActors; children: ReactNode }) {
         <ChakraProvider value={system}>
           {props.children}
           <AppToaster />
+          <MenuNotices />
         </ChakraProvider>
       </IntlProvider>
     </ActorsContext.Provider>

@@ -3,7 +3,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { notify, toaster } from '../components/toaster';
+import { currentIntl } from '../i18n/intl';
 import type { MessageId } from '../i18n/messages';
+import { menuNotice, type MenuNotice, type MenuSnapshot } from '../machines/menu';
 import { useAppActors } from './actors-context';
 
 const MENU_NOTICE_ID = 'menu-load';
@@ -52,34 +54,51 @@ function AlertModal(props: {
 }
 
 /**
- * What the auth and menu actors ask the user (spec §8): the 'Confirm logout' modal, the
- * non-closable 'login expired' modal of an overstep tab, the 1.5 s expiry message, menu notices.
+ * The menu notices of spec §4 (loading, then success or error). Mounted with the providers, not
+ * under the router: with "menu from server" on, the first load runs in the route guard before
+ * the router renders anything. Raised from the actor's subscription, not from a React effect:
+ * the toaster flushes synchronously, and a dismiss sent while React is committing is lost (the
+ * loading notice then stayed for ever).
+ */
+export function MenuNotices() {
+  const { menu } = useAppActors();
+  useEffect(() => {
+    let shown: MenuNotice['type'] | null = null;
+    const show = (snapshot: MenuSnapshot) => {
+      const notice = menuNotice(snapshot);
+      if ((notice?.type ?? null) === shown) return;
+      shown = notice?.type ?? null;
+      if (!notice) return;
+      const text = currentIntl().formatMessage({ id: notice.messageId });
+      if (notice.type === 'loading') {
+        notify('loading', text, 0, MENU_NOTICE_ID);
+      } else {
+        toaster.dismiss(MENU_NOTICE_ID);
+        notify(notice.type, text);
+      }
+    };
+    // A load the route guard started before this mounted.
+    if (menu.getSnapshot().hasTag('menuLoading')) queueMicrotask(() => show(menu.getSnapshot()));
+    const subscription = menu.subscribe(show);
+    return () => subscription.unsubscribe();
+  }, [menu]);
+  return null;
+}
+
+/**
+ * What the auth actor asks the user (spec §8): the 'Confirm logout' modal, the non-closable
+ * 'login expired' modal of an overstep tab, the 1.5 s expiry message.
  */
 export function SessionDialogs() {
   const intl = useIntl();
-  const { auth, menu } = useAppActors();
+  const { auth } = useAppActors();
   const confirming = useSelector(auth, (s) => s.matches({ signedIn: 'confirmingLogout' }));
   const sessionExpired = useSelector(auth, (s) => s.matches('sessionExpired'));
   const expiring = useSelector(auth, (s) => s.matches('expiring'));
-  const menuState = useSelector(menu, (s) =>
-    s.hasTag('menuLoading') ? 'loading' : String(s.value),
-  );
 
   useEffect(() => {
     if (expiring) notify('error', intl.formatMessage({ id: 'http.loginExpired' }), 1500);
   }, [expiring, intl]);
-
-  useEffect(() => {
-    if (menuState === 'loading') {
-      notify('loading', intl.formatMessage({ id: 'menuLoad.loading' }), 0, MENU_NOTICE_ID);
-    } else if (menuState === 'loaded' || menuState === 'failed') {
-      toaster.dismiss(MENU_NOTICE_ID);
-      notify(
-        menuState === 'loaded' ? 'success' : 'error',
-        intl.formatMessage({ id: menuState === 'loaded' ? 'menuLoad.success' : 'menuLoad.error' }),
-      );
-    }
-  }, [menuState, intl]);
 
   return (
     <>
