@@ -60,14 +60,23 @@ export function TabBar() {
     tabs.send({ type: 'RELOAD', fullPath });
     navigate(`/redirect/${encodeURIComponent(fullPath.replace(/^\//, ''))}`, { replace: true });
   };
+  // Focus follows the keyboard (WAI-ARIA tabs): else the next arrow starts again from the old tab.
+  const focusTab = (from: HTMLElement, fullPath: string | null) => {
+    const at = list.findIndex((entry) => entry.fullPath === fullPath);
+    (from.parentElement?.children[at] as HTMLElement | undefined)?.focus();
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, index: number) => {
     const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (move) {
       const next = list[(index + move + list.length) % list.length];
-      if (next) navigate(next.fullPath);
+      if (next) {
+        navigate(next.fullPath);
+        focusTab(e.currentTarget, next.fullPath);
+      }
       e.preventDefault();
     } else if (e.key === 'Delete') {
       tabs.send({ type: 'CLOSE', fullPath: list[index].fullPath });
+      focusTab(e.currentTarget, tabs.getSnapshot().context.active);
       e.preventDefault();
     }
   };
