@@ -1,4 +1,6 @@
 import type { Locale } from '../api/contract/messages';
+import { notify } from '../components/toaster';
+import { intlFor } from '../i18n/intl';
 import type { MessageId } from '../i18n/messages';
 import { localeStore } from '../i18n/locale-store';
 import type { AppActors } from './actors-context';
@@ -18,7 +20,12 @@ const switchLocale = (to: Locale): Command => ({
   id: `locale:${to}`,
   label: to === 'zh-CN' ? 'command.localeZh' : 'command.localeEn',
   keywords: to,
-  perform: () => localeStore.set(to),
+  // Spec §1: a success message is shown on change (as the navbar's language switch does).
+  perform: () => {
+    if (localeStore.get() === to) return;
+    localeStore.set(to);
+    notify('success', intlFor(to).formatMessage({ id: 'locale.changed' }));
+  },
 });
 
 export const COMMANDS: readonly Command[] = [
