@@ -103,7 +103,7 @@ test('every switch of the drawer does what it says, and is stored', async ({ pag
   });
   await openConsole(page, request, 'admin', '/home/index');
   const drawer = await openDrawer(page);
-  const stored = async (expected: object) =>
+  const stored = async (expected: Record<string, unknown>) =>
     expect(await storedLayout(page)).toMatchObject(expected);
 
   await test.step('navbar', async () => {
