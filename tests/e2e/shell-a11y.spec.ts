@@ -116,12 +116,22 @@ test('dark mode: the shell and its pages are dark, with light text (screenshots 
   await attachScreenshot(page, testInfo, 'dark-palette.png');
 });
 
-test('light mode (the default): a light page with dark text', async ({ page, request }) => {
+test('light mode (the default): a light page with dark text; primary colour #165DFF', async ({
+  page,
+  request,
+}) => {
   await openConsole(page, request, 'admin', '/home/index', { layout: SHELL });
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   expect(await luminance(navbar(page), 'backgroundColor')).toBeGreaterThan(0.8);
   expect(await luminance(page.getByRole('main'), 'backgroundColor')).toBeGreaterThan(0.8);
   expect(await luminance(heading1(page), 'color')).toBeLessThan(0.1);
+  // Spec §9: the theme colour, on the primary buttons and the progress bar.
+  await expect(page.getByTestId('progress-bar')).toHaveCSS('background-color', 'rgb(22, 93, 255)');
+  await settingsButton(page).click();
+  await expect(settingsDrawer(page).getByRole('button', { name: zhCN['settings.copy'] })).toHaveCSS(
+    'background-color',
+    'rgb(22, 93, 255)',
+  );
 });
 
 for (const theme of ['light', 'dark'] as const) {
