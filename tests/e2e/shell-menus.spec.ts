@@ -381,6 +381,18 @@ test('menu from server on: a route the role may open but the server menu omits i
   await expect(heading1(page)).toHaveText(zhCN['route.recharge']);
 });
 
+test('menu from server on, the call fails: an error notification', async ({ page, request }) => {
+  await page.route(`**${API}/api/user/menu`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await openConsole(page, request, 'admin', '/home/index');
+  await settingsButton(page).click();
+  await settingsDrawer(page).getByText(zhCN['settings.menuFromServer'], { exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: zhCN['menuLoad.error'] })).toBeVisible();
+  await expect(notice(page, zhCN['menuLoad.success'])).toHaveCount(0);
+  await expect(notice(page, zhCN['menuLoad.loading'])).toHaveCount(0);
+});
+
 test('menu from server off: no call to /api/user/menu', async ({ page, request }) => {
   const calls: Request[] = [];
   page.on('request', (r) => {
