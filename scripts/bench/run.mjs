@@ -127,7 +127,7 @@ try {
 
   if (ONLY.has('c')) {
     // c. Cached tab switch.
-    section('c. Cached tab switch (admin: Home, then User info, then back to the Home tab)');
+    section('c. Cached tab switch (admin: Home, then Merchants, then back to the Home tab)');
     try {
       const tabs = await measureTabSwitch(browser, product.base, RUNS);
       if (!tabs.available) {

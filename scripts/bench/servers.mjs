@@ -64,6 +64,9 @@ export async function startProduct({ source, staticDir, dataDir }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  // Never outlive the bench, even when it crashes.
+  const killChild = () => child.kill();
+  process.once('exit', killChild);
   try {
     await waitForUrl(`${base}/api/v1/platform/get_system_info?domain=127.0.0.1`, child, 120_000);
     await waitForUrl(`${base}/login`, child, 10_000);
