@@ -100,11 +100,14 @@ function byteCounter(cdp) {
   return () => ({ total: totals.total, byKind: { ...totals.byKind } });
 }
 
-/** A routed page is painted: its section (named by its title) shown, nothing in it loading. */
+/**
+ * A routed page is painted: a section named by its title shown, nothing in it loading. (Any
+ * such section: a hidden kept-alive page may carry the same name.)
+ */
 export function pagePainted(title) {
-  const section = document.querySelector(`section[aria-label="${CSS.escape(title)}"]`);
-  if (!section || !section.checkVisibility()) return false;
-  return !section.querySelector('[data-loading]');
+  return [...document.querySelectorAll(`section[aria-label="${CSS.escape(title)}"]`)].some(
+    (section) => section.checkVisibility() && !section.querySelector('[data-loading]'),
+  );
 }
 
 async function signIn(page) {
@@ -145,16 +148,27 @@ async function timeClickUntilPainted(page, target, title) {
     ([element, pageTitle]) =>
       new Promise((resolve, reject) => {
         // pagePainted, inlined (the page's CSP forbids rebuilding it from source).
-        const painted = (title) => {
-          const section = document.querySelector(`section[aria-label="${CSS.escape(title)}"]`);
-          if (!section || !section.checkVisibility()) return false;
-          return !section.querySelector('[data-loading]');
-        };
+        const painted = (title) =>
+          [...document.querySelectorAll(`section[aria-label="${CSS.escape(title)}"]`)].some(
+            (section) => section.checkVisibility() && !section.querySelector('[data-loading]'),
+          );
         const start = performance.now();
-        const deadline = start + 30_000;
+        const deadline = start + 15_000;
         const check = () => {
           if (painted(pageTitle)) return resolve(performance.now() - start);
-          if (performance.now() > deadline) return reject(new Error(`${pageTitle}: not painted`));
+          if (performance.now() > deadline) {
+            const sections = [...document.querySelectorAll('section[aria-label]')].map(
+              (s) =>
+                `${s.getAttribute('aria-label')}${s.checkVisibility() ? '' : ' (hidden)'}` +
+                `${s.querySelector('[data-loading]') ? ' (loading)' : ''}`,
+            );
+            return reject(
+              new Error(
+                `${pageTitle}: not painted 15 s after the click (at ${location.pathname}; ` +
+                  `pages: ${sections.join(', ') || 'none'})`,
+              ),
+            );
+          }
           requestAnimationFrame(check);
         };
         element.click();
