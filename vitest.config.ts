@@ -1,8 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/** As in vite.config.ts: `chakra-theme/*` → Chakra's theme files (the slim theme deep-imports them). */
+const chakraThemeAlias = {
+  find: /^chakra-theme\/(.*)$/,
+  replacement: `${fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme/', import.meta.url))}$1.js`,
+};
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [chakraThemeAlias] },
   test: {
     projects: [
       {

@@ -1,4 +1,73 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { breakpoints } from 'chakra-theme/breakpoints';
+import { globalCss } from 'chakra-theme/global-css';
+import { layerStyles } from 'chakra-theme/layer-styles';
+import { animationStyles } from 'chakra-theme/motion-styles';
+import { semanticColors } from 'chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from 'chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from 'chakra-theme/semantic-tokens/shadows';
+import { textStyles } from 'chakra-theme/text-styles';
+import { animations } from 'chakra-theme/tokens/animations';
+import { aspectRatios } from 'chakra-theme/tokens/aspect-ratios';
+import { blurs } from 'chakra-theme/tokens/blurs';
+import { borders } from 'chakra-theme/tokens/borders';
+import { colors } from 'chakra-theme/tokens/colors';
+import { cursor } from 'chakra-theme/tokens/cursor';
+import { durations } from 'chakra-theme/tokens/durations';
+import { easings } from 'chakra-theme/tokens/easings';
+import { fontSizes } from 'chakra-theme/tokens/font-sizes';
+import { fontWeights } from 'chakra-theme/tokens/font-weights';
+import { fonts } from 'chakra-theme/tokens/fonts';
+import { keyframes } from 'chakra-theme/tokens/keyframes';
+import { letterSpacings } from 'chakra-theme/tokens/letter-spacing';
+import { lineHeights } from 'chakra-theme/tokens/line-heights';
+import { radii } from 'chakra-theme/tokens/radius';
+import { sizes } from 'chakra-theme/tokens/sizes';
+import { spacing } from 'chakra-theme/tokens/spacing';
+import { zIndices } from 'chakra-theme/tokens/z-indices';
+import { recipes, slotRecipes } from './theme-recipes';
+
+/**
+ * Chakra's default theme (tokens, semantic tokens, global CSS, text/layer/animation styles) on
+ * `defaultBaseConfig`, with only the recipes the console uses (theme-recipes.ts): the same look
+ * as `defaultConfig` without building and shipping ~80 unused recipes.
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix: 'chakra',
+  cssVarsRoot: ':where(html, .chakra-theme)',
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      aspectRatios,
+      animations,
+      blurs,
+      borders,
+      colors,
+      durations,
+      easings,
+      fonts,
+      fontSizes,
+      fontWeights,
+      letterSpacings,
+      lineHeights,
+      radii,
+      spacing,
+      sizes,
+      zIndex: zIndices,
+      cursor,
+    },
+    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 /** Primary colour #165DFF (spec §9); white on brand.solid ≈ 5.2:1 (AA). Light theme by default. */
 const brand = defineConfig({
@@ -39,4 +108,4 @@ const brand = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, brand);
+export const system = createSystem(defaultBaseConfig, chakraTheme, brand);
