@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppActors } from './app/app-actors';
+import { createAppActors, defaultDeps } from './app/app-actors';
+import { firstPagePainted } from './app/first-paint';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { notify } from './components/toaster';
@@ -11,7 +12,13 @@ import { localeStore } from './i18n/locale-store';
 document.documentElement.lang = localeStore.get();
 
 // App-level actors live outside React so the HTTP layer and the router can reach them.
+const api = defaultDeps().api;
 const actors = createAppActors({
+  // The branding (name, logo, page title, tab icon) is fetched once the first page is painted.
+  api: {
+    ...api,
+    getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
+  },
   notify: (notice) =>
     notify(notice.type, formatText(currentIntl(), notice.text), notice.durationMs),
   locale: () => localeStore.get(),

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Outlet,
@@ -11,23 +12,41 @@ import {
 } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import type { AppActors } from './actors-context';
-import { Exception500 } from '../views/exception/exception-page';
 import { guardNavigation } from './app-actors';
+import { markFirstPageCommitted, useFirstPagePainted } from './first-paint';
 import { ROUTES } from './route-table';
 import { ProgressBar, useNavigationProgress } from './layout/progress-bar';
 import { SessionDialogs } from './session-dialogs';
-import { Shell } from './shell';
 import { viewFor } from './views';
+
+// Loaded when a page needs them, not with the login page: the shell (menus, tab bar, drawer,
+// palette) with the first signed-in page, the exception page when a route fails.
+const loadShell = () => import('./shell').then((m) => ({ Component: m.Shell }));
+const Exception500 = lazy(() =>
+  import('../views/exception/exception-page').then((m) => ({ default: m.Exception500 })),
+);
 
 function Root() {
   useNavigationProgress();
+  useEffect(markFirstPageCommitted, []);
+  // The session dialogs cannot be needed before the first page shows: mounted after it paints.
+  const painted = useFirstPagePainted();
   return (
     <>
       <ProgressBar />
       <ScrollRestoration getKey={(location) => location.pathname} />
       <Outlet />
-      <SessionDialogs />
+      {painted && <SessionDialogs />}
     </>
+  );
+}
+
+function RouteError() {
+  useEffect(markFirstPageCommitted, []);
+  return (
+    <Suspense>
+      <Exception500 />
+    </Suspense>
   );
 }
 
@@ -81,7 +100,7 @@ export function createAppRouter(actors: AppActors) {
       loader: guard,
       shouldRevalidate: () => true,
       hydrateFallbackElement: <Hydrating />,
-      errorElement: <Exception500 />,
+      errorElement: <RouteError />,
       children: [
         {
           path: '/login',
@@ -94,7 +113,7 @@ export function createAppRouter(actors: AppActors) {
           lazy: viewFor('batchAuthorization'),
         },
         {
-          element: <Shell />,
+          lazy: loadShell,
           children: [
             ...shellRoutes,
             {
