@@ -12,7 +12,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { loginBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors-context';
@@ -21,8 +21,17 @@ import { FormField } from '../../components/form-field';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { RegisterDialog } from './register-dialog';
+
+// The dialogs load when first wanted (hover, focus or click), not with the page.
+const loadForgot = () => import('./forgot-password-dialog');
+const loadRegister = () => import('./register-dialog');
+const prefetch = (load: () => Promise<unknown>) => () => {
+  load().catch(() => {}); // a failed prefetch is retried by the click
+};
+const ForgotPasswordDialog = lazy(() =>
+  loadForgot().then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+const RegisterDialog = lazy(() => loadRegister().then((m) => ({ default: m.RegisterDialog })));
 
 /** Where "remember account" keeps the account name. The password is never stored. */
 const REMEMBERED_ACCOUNT_KEY = 'rememberedAccount';
@@ -45,6 +54,12 @@ export default function LoginPage() {
   const form = useSchemaForm(loginBody, { account: rememberedAccount() ?? '', password: '' });
   const [remember, setRemember] = useState(() => rememberedAccount() !== null);
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
+  // Once opened, a dialog stays mounted (closed) so it keeps its state, as before.
+  const [opened, setOpened] = useState({ forgot: false, register: false });
+  const open = (which: 'forgot' | 'register') => {
+    setOpened((o) => ({ ...o, [which]: true }));
+    setDialog(which);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -140,7 +155,9 @@ export default function LoginPage() {
                   variant="plain"
                   size="sm"
                   color="brand.fg"
-                  onClick={() => setDialog('forgot')}
+                  onPointerEnter={prefetch(loadForgot)}
+                  onFocus={prefetch(loadForgot)}
+                  onClick={() => open('forgot')}
                 >
                   {intl.formatMessage({ id: 'login.forgot' })}
                 </Button>
@@ -155,7 +172,13 @@ export default function LoginPage() {
                 {intl.formatMessage({ id: 'login.submit' })}
               </Button>
               {info?.register_open === '1' && (
-                <Button variant="ghost" width="full" onClick={() => setDialog('register')}>
+                <Button
+                  variant="ghost"
+                  width="full"
+                  onPointerEnter={prefetch(loadRegister)}
+                  onFocus={prefetch(loadRegister)}
+                  onClick={() => open('register')}
+                >
                   {intl.formatMessage({ id: 'login.register' })}
                 </Button>
               )}
@@ -163,12 +186,20 @@ export default function LoginPage() {
           </form>
         </Box>
       </Flex>
-      <ForgotPasswordDialog open={dialog === 'forgot'} onClose={() => setDialog(null)} />
-      <RegisterDialog
-        open={dialog === 'register'}
-        onClose={() => setDialog(null)}
-        onRegistered={(username) => form.setValues({ account: username, password: '' })}
-      />
+      {opened.forgot && (
+        <Suspense>
+          <ForgotPasswordDialog open={dialog === 'forgot'} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {opened.register && (
+        <Suspense>
+          <RegisterDialog
+            open={dialog === 'register'}
+            onClose={() => setDialog(null)}
+            onRegistered={(username) => form.setValues({ account: username, password: '' })}
+          />
+        </Suspense>
+      )}
     </Flex>
   );
 }
