@@ -21,6 +21,7 @@ const KEEP = process.argv.includes('--keep');
 const ONLY = new Set((arg('only') || 'a,b,c').split(','));
 const SOURCE = resolve(arg('source') || root);
 
+const TIMING_LABELS = { inPage: 'in page', wallClock: 'wall clock', cpu: 'main-thread CPU' };
 const TARGET = { ratio: 2.2, loginKB: 200, homeKB: 350, switchRatio: 2 };
 const kb = (bytes) => bytes / 1024;
 const fmtKB = (bytes) => `${kb(bytes).toFixed(1)} KB`;
@@ -60,10 +61,11 @@ try {
     section('a. Login visible time (median ms; ratio = /login ÷ floor)');
     console.log(
       '   in page: from navigation start to the first frame showing the login button; wall clock:\n' +
-        '   from asking the browser to navigate to Playwright seeing the button visible.',
+        '   from asking the browser to navigate to Playwright seeing the button visible; main-thread\n' +
+        '   CPU: thread time of the page until that frame (not blurred by a busy machine).',
     );
     console.log(
-      `   ${pad('CPU', 5)}${pad('timing', 12)}${pad('floor', 10)}${pad('/login', 10)}` +
+      `   ${pad('CPU', 5)}${pad('timing', 16)}${pad('floor', 10)}${pad('/login', 10)}` +
         `${pad('ratio', 9)}${pad('target', 10)}`,
     );
     try {
@@ -77,12 +79,12 @@ try {
           floorRuns.push(await timeLoginVisible(browser, `${floor.base}/`, rate));
           productRuns.push(await timeLoginVisible(browser, `${product.base}/login`, rate));
         }
-        for (const timing of ['inPage', 'wallClock']) {
+        for (const timing of ['inPage', 'wallClock', 'cpu']) {
           const f = median(floorRuns.map((r) => r[timing]));
           const p = median(productRuns.map((r) => r[timing]));
           const ratio = p / f;
           console.log(
-            `   ${pad(`${rate}×`, 5)}${pad(timing === 'inPage' ? 'in page' : 'wall clock', 12)}` +
+            `   ${pad(`${rate}×`, 5)}${pad(TIMING_LABELS[timing], 16)}` +
               `${pad(`${f.toFixed(0)} ms`, 10)}${pad(`${p.toFixed(0)} ms`, 10)}` +
               `${pad(`${ratio.toFixed(2)}×`, 9)}${pad(`≤ ${TARGET.ratio}×`, 10)}` +
               `${verdict(ratio <= TARGET.ratio)}`,
