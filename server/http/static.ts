@@ -22,10 +22,13 @@ export async function registerConsole(app: FastifyInstance, root: string): Promi
     root,
     prefix: '/',
     wildcard: true,
+    // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
+    preCompressed: true,
     cacheControl: false,
     allowedPath: (pathName) => !pathName.startsWith('/api/') && pathName !== '/api',
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
