@@ -5,7 +5,7 @@
  * the app wires to the auth actor and the toaster.
  */
 import superagent from 'superagent';
-import { ReplyCode, SERVER_LOGOUT_CODES } from './contract/envelope';
+import { ReplyCode, SERVER_LOGOUT_CODES } from './contract/reply-codes';
 
 // ---------------------------------------------------------------------------------------------
 // Tokens (contract decision: `localStorage.token`, `sessionStorage.token` for overstep sessions)

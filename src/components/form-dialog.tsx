@@ -9,7 +9,7 @@ export function FormDialog(props: {
   submitLabel: string;
   submitting: boolean;
   onClose: () => void;
-  onSubmit: () => void;
+  onSubmit: () => void | Promise<void>;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -29,7 +29,7 @@ export function FormDialog(props: {
               noValidate
               onSubmit={(e: FormEvent) => {
                 e.preventDefault();
-                props.onSubmit();
+                void props.onSubmit();
               }}
             >
               <Dialog.Header>

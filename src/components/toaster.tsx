@@ -1,5 +1,6 @@
-import { Portal, Spinner, Stack, Toast, Toaster, createToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
 
+/** The notices' store: notices raised before the toaster mounts show once it has. */
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
 
 export type NoticeType = 'error' | 'success' | 'info' | 'loading' | 'warning';
@@ -13,26 +14,4 @@ export function notify(type: NoticeType, text: string, durationMs = 3000, id?: s
     title: text,
     duration: type === 'loading' ? undefined : durationMs,
   });
-}
-
-export function AppToaster() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
-            {toast.type === 'loading' ? (
-              <Spinner size="sm" color="brand.solid" />
-            ) : (
-              <Toast.Indicator />
-            )}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
 }

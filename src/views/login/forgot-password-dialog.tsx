@@ -35,8 +35,8 @@ export function ForgotPasswordDialog(props: { open: boolean; onClose: () => void
       submitLabel={intl.formatMessage({ id: 'forgot.submit' })}
       submitting={submission.submitting}
       onClose={props.onClose}
-      onSubmit={() => {
-        const payload = form.validate();
+      onSubmit={async () => {
+        const payload = await form.validate();
         if (payload) submission.submit(payload);
       }}
     >

@@ -43,8 +43,8 @@ export function RegisterDialog(props: {
       submitLabel={intl.formatMessage({ id: 'register.submit' })}
       submitting={submission.submitting}
       onClose={props.onClose}
-      onSubmit={() => {
-        const payload = form.validate({ domain: window.location.hostname });
+      onSubmit={async () => {
+        const payload = await form.validate({ domain: window.location.hostname });
         if (payload) submission.submit(payload);
       }}
     >

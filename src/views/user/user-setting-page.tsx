@@ -20,7 +20,7 @@ function FormCard(props: {
   title: MessageId;
   submit: MessageId;
   submitting: boolean;
-  onSubmit: () => void;
+  onSubmit: () => void | Promise<void>;
   children: ReactNode;
 }) {
   const intl = useIntl();
@@ -31,7 +31,7 @@ function FormCard(props: {
       aria-labelledby={props.id}
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
-        props.onSubmit();
+        void props.onSubmit();
       }}
     >
       <Card.Root variant="outline">
@@ -97,8 +97,8 @@ function ProfileForm() {
       title="profile.title"
       submit="form.save"
       submitting={submission.submitting}
-      onSubmit={() => {
-        const payload = form.validate();
+      onSubmit={async () => {
+        const payload = await form.validate();
         if (payload) submission.submit(payload);
       }}
     >
@@ -144,8 +144,8 @@ function PasswordForm() {
       title="password.title"
       submit="password.submit"
       submitting={submission.submitting}
-      onSubmit={() => {
-        const payload = form.validate();
+      onSubmit={async () => {
+        const payload = await form.validate();
         if (payload) submission.submit(payload);
       }}
     >

@@ -1,0 +1,25 @@
+import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { toaster } from './toaster';
+
+/** Shows the notices of `notify` (mounted once the first page has painted: see providers.tsx). */
+export default function AppToaster() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
+            {toast.type === 'loading' ? (
+              <Spinner size="sm" color="brand.solid" />
+            ) : (
+              <Toast.Indicator />
+            )}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
+}
