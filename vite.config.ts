@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
@@ -63,38 +63,67 @@ function preloadLoginView(): Plugin {
 }
 
 /**
- * Writes `.br` (quality 11) and `.gz` (level 9) beside every text asset of the build, so the
+ * After the build: login.html, the login page pre-rendered in the console's own components (see
+ * src/prerender/compose.ts), rendered through Vite's SSR loader with this same config.
+ */
+async function prerenderLogin(outDir: string): Promise<void> {
+  const vite = await createServer({
+    configFile: fileURLToPath(import.meta.url),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { buildLoginHtml } = (await vite.ssrLoadModule('/src/prerender/login.tsx')) as {
+      buildLoginHtml: (indexHtml: string) => string;
+    };
+    const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml));
+  } finally {
+    await vite.close();
+  }
+}
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every text file of the build, so the
  * server sends the smallest encoding without compressing on each request.
  */
-function precompress(): Plugin {
+async function precompress(outDir: string): Promise<void> {
+  const files = await readdir(outDir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    files
+      .filter((f) => f.isFile() && /\.(js|css|html|svg|json)$/.test(f.name))
+      .map(async (f) => {
+        const file = path.join(f.parentPath, f.name);
+        const body = await readFile(file);
+        if (body.length < 1024) return;
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }),
+  );
+}
+
+/** The steps after the bundle is written, in order: pre-render login.html, then compress. */
+function afterBuild(): Plugin {
   let outDir = 'dist';
   return {
-    name: 'precompress',
+    name: 'after-build',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = await readdir(outDir, { recursive: true, withFileTypes: true });
-      await Promise.all(
-        files
-          .filter((f) => f.isFile() && /\.(js|css|html|svg|json)$/.test(f.name))
-          .map(async (f) => {
-            const file = path.join(f.parentPath, f.name);
-            const body = await readFile(file);
-            if (body.length < 1024) return;
-            await writeFile(
-              `${file}.br`,
-              brotliCompressSync(body, {
-                params: {
-                  [constants.BROTLI_PARAM_QUALITY]: 11,
-                  [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-                },
-              }),
-            );
-            await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
-          }),
-      );
+      await prerenderLogin(outDir);
+      await precompress(outDir);
     },
   };
 }
@@ -102,7 +131,7 @@ function precompress(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), preloadLoginView(), precompress()],
+  plugins: [react(), preloadLoginView(), afterBuild()],
   resolve: {
     alias: [
       chakraThemeAlias,

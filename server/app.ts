@@ -10,7 +10,13 @@ import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
 import { apiNotFound, installErrorHandling, plainNotFound } from './http/error-handler';
 import { API_PREFIX, installPolicies } from './http/policy';
 import { installSecurityHeaders } from './http/security-headers';
-import { hasConsoleBuild, isSpaPath, registerConsole, sendConsoleIndex } from './http/static';
+import {
+  consoleScriptHashes,
+  hasConsoleBuild,
+  isSpaPath,
+  registerConsole,
+  sendConsoleIndex,
+} from './http/static';
 import { localeOf } from './i18n';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/routes';
@@ -83,7 +89,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.addHook('onRequest', async (request) => {
       request.locale = localeOf(request.headers);
     });
-    installSecurityHeaders(app);
+    installSecurityHeaders(app, consoleScriptHashes(config.staticDir));
     installBodyParsing(app);
     installErrorHandling(app);
     installPolicies(app, ctx);
@@ -105,7 +111,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (request.url === '/api' || request.url.startsWith('/api/')) {
         return apiNotFound(request, reply);
       }
-      if (serveConsole && isSpaPath(request)) return sendConsoleIndex(reply);
+      if (serveConsole && isSpaPath(request))
+        return sendConsoleIndex(request, reply, config.staticDir);
       return plainNotFound(request, reply);
     });
 

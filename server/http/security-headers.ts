@@ -1,30 +1,52 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Chakra (emotion) injects <style> elements, so styles need 'unsafe-inline'; scripts never do.
+ * Chakra (emotion) injects <style> elements, so styles need 'unsafe-inline'; scripts never do:
+ * the only inline scripts allowed are the build's own, each by its hash (`scriptHashes`).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    ...OTHER_DIRECTIVES,
+  ].join('; ');
+}
+
+/** CSP hashes (`sha256-…`) of the inline scripts of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `sha256-${createHash('sha256').update(m[1]).digest('base64')}`,
+  );
+}
+
+const OTHER_DIRECTIVES = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-].join('; ');
+];
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-/** On every reply, errors and 404s included (onSend runs for all of them). */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * On every reply, errors and 404s included (onSend runs for all of them). `scriptHashes`: the
+ * inline scripts of the built console (login.html's), allowed by their hashes.
+ */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  scriptHashes: readonly string[] = [],
+): void {
+  const headers = {
+    'content-security-policy': contentSecurityPolicy(scriptHashes),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     return payload;
   });
 }

@@ -2,9 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inlineScriptHashes } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** The inline scripts' CSP hashes of the built console's pages (login.html has one). */
+export function consoleScriptHashes(dir: string): string[] {
+  const login = path.join(dir, 'login.html');
+  return fs.existsSync(login) ? inlineScriptHashes(fs.readFileSync(login, 'utf8')) : [];
+}
 
 /** True when `dir` holds a built console (an index.html). */
 export function hasConsoleBuild(dir: string): boolean {
@@ -43,6 +50,15 @@ export function isSpaPath(request: FastifyRequest): boolean {
   return !pathname.startsWith('/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
 }
 
-export function sendConsoleIndex(reply: FastifyReply) {
-  return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+/**
+ * The page for an SPA path: index.html, or for /login the login page pre-rendered at build time
+ * (login.html, when the build has one): a signed-out visitor sees it before the scripts run.
+ */
+export function sendConsoleIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
+  const pathname = request.url.split('?')[0];
+  const page =
+    pathname === '/login' && fs.existsSync(path.join(root, 'login.html'))
+      ? 'login.html'
+      : 'index.html';
+  return reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').sendFile(page);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Outlet,
@@ -14,20 +14,26 @@ import { Center, Spinner } from '@chakra-ui/react';
 import type { AppActors } from './actors-context';
 import { guardNavigation } from './app-actors';
 import { markFirstPageCommitted, useFirstPagePainted } from './first-paint';
+import { takeOverPrerender } from './prerender-handover';
 import { ROUTES } from './route-table';
 import { ProgressBar, useNavigationProgress } from './layout/progress-bar';
-import { SessionDialogs } from './session-dialogs';
 import { viewFor } from './views';
 
 // Loaded when a page needs them, not with the login page: the shell (menus, tab bar, drawer,
 // palette) with the first signed-in page, the exception page when a route fails.
 const loadShell = () => import('./shell').then((m) => ({ Component: m.Shell }));
+// The session dialogs (zag's dialog machine) load once the first page has painted.
+const SessionDialogs = lazy(() =>
+  import('./session-dialogs').then((m) => ({ default: m.SessionDialogs })),
+);
 const Exception500 = lazy(() =>
   import('../views/exception/exception-page').then((m) => ({ default: m.Exception500 })),
 );
 
 function Root() {
   useNavigationProgress();
+  // Another page than login came first: the pre-rendered login page (login.html) goes.
+  useLayoutEffect(() => void takeOverPrerender(null), []);
   useEffect(markFirstPageCommitted, []);
   // The session dialogs cannot be needed before the first page shows: mounted after it paints.
   const painted = useFirstPagePainted();
@@ -36,12 +42,17 @@ function Root() {
       <ProgressBar />
       <ScrollRestoration getKey={(location) => location.pathname} />
       <Outlet />
-      {painted && <SessionDialogs />}
+      {painted && (
+        <Suspense>
+          <SessionDialogs />
+        </Suspense>
+      )}
     </>
   );
 }
 
 function RouteError() {
+  useLayoutEffect(() => void takeOverPrerender(null), []);
   useEffect(markFirstPageCommitted, []);
   return (
     <Suspense>

@@ -10,7 +10,14 @@ export function useLocale(): Locale {
   return useSyncExternalStore(localeStore.subscribe, localeStore.get, localeStore.get);
 }
 
-/** Switches the interface language; the choice is kept under localStorage.locale. */
+/** Switches the interface language (kept under localStorage.locale) with the success message. */
+export function switchLocale(next: Locale): void {
+  if (next === localeStore.get() || !LOCALES.includes(next)) return;
+  localeStore.set(next);
+  notify('success', intlFor(next).formatMessage({ id: 'locale.changed' }));
+}
+
+/** The language switch. */
 export function LocaleSwitch() {
   const intl = useIntl();
   const locale = useLocale();
@@ -19,11 +26,7 @@ export function LocaleSwitch() {
       <NativeSelect.Field
         aria-label={intl.formatMessage({ id: 'locale.label' })}
         value={locale}
-        onChange={(e) => {
-          const next = e.currentTarget.value as Locale;
-          localeStore.set(next);
-          notify('success', intlFor(next).formatMessage({ id: 'locale.changed' }));
-        }}
+        onChange={(e) => switchLocale(e.currentTarget.value as Locale)}
       >
         {LOCALES.map((l) => (
           <option key={l} value={l}>

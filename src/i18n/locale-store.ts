@@ -25,7 +25,7 @@ export const localeStore = {
     } catch {
       /* private mode: keep the choice for this page only */
     }
-    document.documentElement.lang = next;
+    if (typeof document !== 'undefined') document.documentElement.lang = next;
     listeners.forEach((l) => l());
   },
   subscribe(listener: () => void) {

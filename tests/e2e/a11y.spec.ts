@@ -1,14 +1,5 @@
 /** axe on the login page (zh-CN and en-US) and the admin home: nothing serious or critical. */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { apiLogin, expect, heading1, storeToken, test, zhCN } from './fixtures';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
+import { apiLogin, expect, heading1, storeToken, test, zhCN, seriousViolations } from './fixtures';
 
 test('login page, zh-CN, and its dialogs', async ({ page }) => {
   await page.goto('/login');

@@ -3,6 +3,7 @@
  * logout), SMS codes from the embedded provider's log, throwaway users, and signing in a page.
  * Every test that changes server state makes its own user, so demo accounts stay as seeded.
  */
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -288,3 +289,17 @@ export const test = base.extend<
     { scope: 'worker', auto: true },
   ],
 });
+
+/**
+ * axe's serious and critical violations on the page, once its CSS transitions and finite animations
+ * have finished (a colour read mid-transition, e.g. a button's hover fading in, is not the page's).
+ */
+export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}

@@ -4,9 +4,8 @@
  * with no serious or critical violations on the shell (tab bar and footer on), the open settings
  * drawer, the open command palette, the top menu and the collapsed side menu, light and dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { enUS, expect, heading1, test, zhCN } from './fixtures';
+import { enUS, expect, heading1, test, zhCN, seriousViolations } from './fixtures';
 import {
   type Layout,
   mainMenu,
@@ -15,13 +14,6 @@ import {
   settingsButton,
   settingsDrawer,
 } from './shell-fixtures';
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** Relative luminance (0 black … 1 white) of an element's computed colour property. */
 async function luminance(locator: Locator, property: 'backgroundColor' | 'color') {

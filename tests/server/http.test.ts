@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
 import { createTestApp, engines, snapshot, type TestApp } from './helpers';
@@ -165,12 +166,13 @@ describe.each(engines)('serving the console on %s', (engine) => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
-  async function withConsole() {
+  async function withConsole(extra?: (dir: string) => Promise<void>) {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dist-'));
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.writeFile(path.join(dist, 'index.html'), INDEX);
     await fs.writeFile(path.join(dist, 'assets', 'index-Bx12ab34.js'), SCRIPT);
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await extra?.(dist);
     t = await createTestApp(engine, { config: { staticDir: dist } });
   }
 
@@ -190,6 +192,35 @@ describe.each(engines)('serving the console on %s', (engine) => {
       expect(reply.headers['cache-control'], url).toBe('no-cache');
       expectSecurityHeaders(reply.headers, url);
     }
+  });
+
+  it('serves the pre-rendered login.html for /login only, its inline script allowed by hash', async () => {
+    const inline = "document.getElementById('prerender').dataset.ok='1'";
+    const login = INDEX.replace(
+      '<div id="root">',
+      `<div id="prerender"></div><script>${inline}</script><div id="root">`,
+    );
+    await withConsole(async (dir) => {
+      await fs.writeFile(path.join(dir, 'login.html'), login);
+      await fs.writeFile(path.join(dir, 'login.html.br'), brotliCompressSync(login));
+    });
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    for (const url of ['/login', '/login?redirect=%2Fhome%2Findex']) {
+      const reply = await t.call('GET', url);
+      expect(reply.raw, url).toBe(login);
+      expect(reply.headers['cache-control'], url).toBe('no-cache');
+      expect(reply.headers['content-security-policy'], url).toContain(`script-src 'self' ${hash};`);
+    }
+    const brotli = await t.call('GET', '/login', { headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    for (const url of ['/', '/home/index', '/login/other']) {
+      expect((await t.call('GET', url)).raw, url).toBe(INDEX);
+    }
+    // No other inline script is allowed: only the build's own, by its hash.
+    const csp = String((await t.call('GET', '/')).headers['content-security-policy']);
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe(
+      `script-src 'self' ${hash}`,
+    );
   });
 
   it('caches hashed assets for a year (immutable), compresses them, and 404s missing files', async () => {

@@ -12,13 +12,22 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useIntl } from 'react-intl';
-import { loginBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors-context';
+import { takeOverPrerender } from '../../app/prerender-handover';
 import { useSchemaForm } from '../../app/use-schema-form';
 import { FormField } from '../../components/form-field';
-import { LocaleSwitch } from '../../components/locale-switch';
+import { LocaleSwitch, switchLocale } from '../../components/locale-switch';
+import type { Locale } from '../../api/contract/messages';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 
@@ -32,6 +41,8 @@ const ForgotPasswordDialog = lazy(() =>
   loadForgot().then((m) => ({ default: m.ForgotPasswordDialog })),
 );
 const RegisterDialog = lazy(() => loadRegister().then((m) => ({ default: m.RegisterDialog })));
+// The login rules (and zod) load when the form is first focused or pointed at, or at submit.
+const loadLoginBody = () => import('../../api/contract/auth').then((m) => m.loginBody);
 
 /** Where "remember account" keeps the account name. The password is never stored. */
 const REMEMBERED_ACCOUNT_KEY = 'rememberedAccount';
@@ -51,7 +62,7 @@ export default function LoginPage() {
   const authError = useSelector(auth, (s) => (s.matches('signedOut') ? s.context.error : null));
   const info = useSelector(branding, (s) => s.context.info);
 
-  const form = useSchemaForm(loginBody, { account: rememberedAccount() ?? '', password: '' });
+  const form = useSchemaForm(loadLoginBody, { account: rememberedAccount() ?? '', password: '' });
   const [remember, setRemember] = useState(() => rememberedAccount() !== null);
   const [dialog, setDialog] = useState<'forgot' | 'register' | null>(null);
   // Once opened, a dialog stays mounted (closed) so it keeps its state, as before.
@@ -61,9 +72,30 @@ export default function LoginPage() {
     setDialog(which);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const main = useRef<HTMLDivElement>(null);
+  // The copy of this page pre-rendered at build time (login.html), when the visitor saw it
+  // first, hands over what was done in it: typed and ticked (applied before the browser paints),
+  // a language chosen, a submit held until now (sent once this page has those values).
+  const [submitHeld, setSubmitHeld] = useState(false);
+  useLayoutEffect(() => {
+    const copied = takeOverPrerender(main.current);
+    if (!copied) return;
+    const { account, password } = copied.values;
+    form.setValues((v) => ({ account: account ?? v.account, password: password ?? v.password }));
+    if (copied.checked !== null) setRemember(copied.checked);
+    if (copied.locale) switchLocale(copied.locale as Locale);
+    if (copied.submitted) setSubmitHeld(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when this page first commits
+  }, []);
+  useEffect(() => {
+    if (!submitHeld) return;
+    setSubmitHeld(false);
+    main.current?.querySelector('form')?.requestSubmit();
+  }, [submitHeld]);
+
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const payload = form.validate();
+    const payload = await form.validate();
     if (!payload) return;
     try {
       if (remember) localStorage.setItem(REMEMBERED_ACCOUNT_KEY, payload.account);
@@ -103,6 +135,7 @@ export default function LoginPage() {
           <LocaleSwitch />
         </Box>
         <Box
+          ref={main}
           as="main"
           width="full"
           maxWidth="sm"
@@ -111,7 +144,13 @@ export default function LoginPage() {
           borderRadius="l3"
           boxShadow="md"
         >
-          <form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
+          <form
+            noValidate
+            onSubmit={(e) => void onSubmit(e)}
+            onFocus={form.preload}
+            onPointerEnter={form.preload}
+            aria-labelledby="login-title"
+          >
             <Stack gap="5">
               <Heading as="h1" id="login-title" size="xl">
                 {intl.formatMessage({ id: 'login.title' })}

@@ -1,0 +1,67 @@
+import { DEFAULT_LOCALE, type Locale } from '../api/contract/messages';
+
+/**
+ * login.html (served for /login): the console's index.html with the login page pre-rendered at
+ * build time, so a signed-out visitor sees the page as soon as the HTML arrives instead of once
+ * the scripts have run. The console renders its own page underneath and, when it commits, takes
+ * over what the visitor typed, ticked, focused or submitted and removes the pre-rendered copy
+ * (src/app/prerender-handover.ts). Emotion adopts the styles in <head> as already inserted.
+ */
+
+export const PRERENDER_ID = 'prerender';
+
+export function variantName(locale: Locale, remembered: boolean): string {
+  return remembered ? `${locale}-remember` : locale;
+}
+
+const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * Picks the variant for this visitor (locale, remembered account), applies the stored theme and
+ * colour-weak filter as the console will, and holds a submit until the console takes over. Any
+ * doubt (another path, a stored session, no storage) drops the copy: the console renders as usual.
+ */
+const CHOOSE_VARIANT = `(function(){var d=document,p=d.getElementById('${PRERENDER_ID}'),h=d.documentElement;try{var s=localStorage,l=s.getItem('locale'),a=s.getItem('rememberedAccount');if(location.pathname!=='/login'||s.getItem('token')||sessionStorage.getItem('token'))throw 0;l=l==='en-US'||l==='zh-CN'?l:'${DEFAULT_LOCALE}';var v=l+(a===null?'':'-remember');if(v!=='${DEFAULT_LOCALE}')p.replaceChildren(d.getElementById('${PRERENDER_ID}-'+v).content.cloneNode(true));if(a)p.querySelector('input[name=account]').value=a;var c={};try{c=JSON.parse(s.getItem('layoutSettings')||'{}')||{}}catch(e){}var t=c.theme==='dark'?'dark':'light';h.classList.toggle('dark',t==='dark');h.classList.toggle('light',t==='light');h.style.colorScheme=t;if(c.colorWeak===true)d.body.style.filter='invert(80%)';h.lang=l;p.addEventListener('submit',function(e){e.preventDefault();p.dataset.submitted='1'},true)}catch(e){p.remove()}})()`;
+
+/**
+ * Should the inline script not run (blocked, scripts off), a submit of the copy must not put the
+ * password in a URL: the copy's form posts to the page's own path, which answers 404.
+ */
+function safeForm(markup: string): string {
+  return markup.replace(/<form(?![^>]*\smethod=)/g, '<form method="post" action="/login"');
+}
+
+/** Splits rendered HTML into its emotion style tags (by key) and the markup without them. */
+function splitStyles(html: string): { styles: Map<string, string>; markup: string } {
+  const styles = new Map<string, string>();
+  const markup = html.replace(STYLE_TAG, (tag, key: string) => {
+    styles.set(key, tag);
+    return '';
+  });
+  return { styles, markup };
+}
+
+/** `variants`: name → rendered HTML; the first is the default, shown without any script. */
+export function composeLoginHtml(indexHtml: string, variants: Record<string, string>): string {
+  const styles = new Map<string, string>();
+  const markups = Object.entries(variants).map(([name, html]) => {
+    const split = splitStyles(html);
+    split.styles.forEach((tag, key) => {
+      if (!styles.has(key)) styles.set(key, tag);
+    });
+    return { name, markup: safeForm(split.markup) };
+  });
+  const [first, ...rest] = markups;
+  if (!first) throw new Error('composeLoginHtml: no variant');
+  if (!indexHtml.includes('</head>') || !indexHtml.includes('<div id="root">')) {
+    throw new Error('composeLoginHtml: index.html has no </head> or <div id="root">');
+  }
+  const overlay =
+    `<div id="${PRERENDER_ID}" style="position:fixed;inset:0;overflow:auto;z-index:1">` +
+    `${first.markup}</div>` +
+    rest.map((v) => `<template id="${PRERENDER_ID}-${v.name}">${v.markup}</template>`).join('') +
+    `<script>${CHOOSE_VARIANT}</script>`;
+  return indexHtml
+    .replace('</head>', `${[...styles.values()].join('')}</head>`)
+    .replace('<div id="root">', `${overlay}<div id="root">`);
+}
