@@ -10,9 +10,10 @@ import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
  * return. RELOAD drops a page from it (the view then goes through `/redirect/:path`, and the
  * OPEN that follows brings it back, fresh).
  *
- * The view sends OPEN for each page it shows and navigates to `context.active` whenever that is
- * not null and differs from the current location (a close moved the selection); `active` is null
- * when there are no tabs, and after a reload until the first OPEN.
+ * The view sends OPEN for each page it shows and navigates to `context.active` whenever that
+ * changes to something other than the current location (a tab was selected, a close moved the
+ * selection); `active` is null when there are no tabs, and after a reload until the first OPEN.
+ * SELECT moves the selection before the router does, so that a kept page can be shown at once.
  */
 
 export interface TabEntry {
@@ -43,6 +44,8 @@ export interface TabsInput {
 export type TabsEvent =
   /** A page was shown: select its tab, adding it if new. */
   | { type: 'OPEN'; tab: TabEntry }
+  /** The user picked an open tab: select it (the view shows its kept page and navigates there). */
+  | { type: 'SELECT'; fullPath: string }
   | { type: 'CLOSE'; fullPath: string }
   | { type: 'CLOSE_OTHERS'; fullPath: string }
   | { type: 'CLOSE_RIGHT'; fullPath: string }
@@ -218,6 +221,12 @@ export const tabsMachine = setup({
       const stays = context.active === null || indexOf(context, context.active) <= at;
       return { ...rest, active: stays ? context.active : event.fullPath };
     }),
+    select: assign({
+      active: ({ event }) => {
+        assertEvent(event, 'SELECT');
+        return event.fullPath;
+      },
+    }),
     dropFromCache: assign({
       cacheList: ({ context, event }) => {
         assertEvent(event, 'RELOAD');
@@ -263,6 +272,7 @@ export const tabsMachine = setup({
           { guard: 'isOpenTab', actions: 'activate' },
           { guard: 'isNewTab', actions: ['addTab', persist] },
         ],
+        SELECT: { guard: 'hasTab', actions: 'select' },
         CLOSE: [
           { guard: 'isOnlyTab', target: 'empty', actions: ['closeTab', persist] },
           { guard: 'hasTab', actions: ['closeTab', persist] },

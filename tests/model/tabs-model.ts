@@ -102,6 +102,9 @@ export function expectedAfter(prev: TabsContext, event: TabsEvent): TabsContext 
       const tabs = paths.includes(tab.fullPath) ? prev.tabs : [...prev.tabs, tab];
       return { tabs, cacheList, active: tab.fullPath };
     }
+    case 'SELECT':
+      // A picked tab is selected; what is kept changes only when its page is shown (OPEN).
+      return { ...prev, active: event.fullPath };
     case 'CLOSE': {
       const at = paths.indexOf(event.fullPath);
       const tabs = prev.tabs.filter((_, index) => index !== at);
@@ -137,7 +140,7 @@ export function initialTabs(stored: unknown): TabsSnapshot {
 
 /**
  * Every event a person (or the router) can cause, as handled in this state: a page shown (OPEN),
- * a tab's close button, the selected tab's menu (close others, close right, reload) and logout.
+ * a tab picked (SELECT), a tab's close button, the selected tab's menu (close others, close right, reload) and logout.
  * A reload is followed by the redirect's way back to the same page, and by nothing else.
  */
 export function eventsFor(snapshot: TabsSnapshot): TabsEvent[] {
@@ -147,6 +150,7 @@ export function eventsFor(snapshot: TabsSnapshot): TabsEvent[] {
     return [{ type: 'OPEN', tab: selected }];
   const events: TabsEvent[] = [
     ...PAGES.map((tab): TabsEvent => ({ type: 'OPEN', tab })),
+    ...tabs.map((tab): TabsEvent => ({ type: 'SELECT', fullPath: tab.fullPath })),
     ...tabs.map((tab): TabsEvent => ({ type: 'CLOSE', fullPath: tab.fullPath })),
     ...(selected
       ? (['CLOSE_OTHERS', 'CLOSE_RIGHT', 'RELOAD'] as const).map((type): TabsEvent => ({
@@ -164,6 +168,8 @@ export const STEP_KINDS = [
   'OPEN new',
   'OPEN open',
   'OPEN reloaded',
+  'SELECT another',
+  'SELECT selected',
   'CLOSE unselected',
   'CLOSE selected only',
   'CLOSE selected first',
@@ -187,6 +193,8 @@ export function stepKind(prev: TabsContext, event: TabsEvent): string {
     case 'OPEN':
       if (at < 0) return 'OPEN new';
       return kept || event.tab.ignoreCache ? 'OPEN open' : 'OPEN reloaded';
+    case 'SELECT':
+      return `SELECT ${selected ? 'selected' : 'another'}`;
     case 'CLOSE': {
       if (!selected) return 'CLOSE unselected';
       const last = prev.tabs.length - 1;

@@ -139,7 +139,10 @@ interface Row {
 }
 
 const open = (key: string): TabsEvent => ({ type: 'OPEN', tab: PAGES[key] });
-const on = (type: 'CLOSE' | 'CLOSE_OTHERS' | 'CLOSE_RIGHT' | 'RELOAD', key: string): TabsEvent => ({
+const on = (
+  type: 'SELECT' | 'CLOSE' | 'CLOSE_OTHERS' | 'CLOSE_RIGHT' | 'RELOAD',
+  key: string,
+): TabsEvent => ({
   type,
   fullPath: PAGES[key].fullPath,
 });
@@ -213,6 +216,53 @@ describe('the tab rules, one event at a time', () => {
       event: open('B'),
       then: { tabs: 'AB', selected: 'B', kept: 'AB' },
       persisted: false,
+    },
+    // SELECT
+    {
+      rule: 'picking another tab selects it, before its page is shown; nothing is written',
+      before: 'ABD',
+      event: on('SELECT', 'A'),
+      then: { tabs: 'ABD', selected: 'A', kept: 'ABD' },
+      persisted: false,
+    },
+    {
+      rule: 'picking the selected tab: it stays selected',
+      before: 'AB',
+      event: on('SELECT', 'B'),
+      then: { tabs: 'AB', selected: 'B', kept: 'AB' },
+      persisted: false,
+    },
+    {
+      rule: 'picking a restored tab, none selected: it is selected',
+      stored: 'AB',
+      event: on('SELECT', 'B'),
+      then: { tabs: 'AB', selected: 'B', kept: 'AB' },
+      persisted: false,
+    },
+    {
+      rule: 'picking a tab marked ignoreCache: selected, still not kept',
+      before: 'FA',
+      event: on('SELECT', 'F'),
+      then: { tabs: 'FA', selected: 'F', kept: 'A' },
+      persisted: false,
+    },
+    {
+      rule: 'picking a tab does not keep a reloaded page again (showing it does)',
+      before: 'AB!B',
+      event: on('SELECT', 'A'),
+      then: { tabs: 'AB', selected: 'A', kept: 'A' },
+      persisted: false,
+    },
+    {
+      rule: 'picking a tab that is not there: nothing',
+      before: 'A',
+      event: on('SELECT', 'B'),
+      then: null,
+    },
+    {
+      rule: 'picking a tab when there are none: nothing',
+      event: on('SELECT', 'A'),
+      then: null,
     },
     // CLOSE
     {
