@@ -1,6 +1,6 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useMatches } from 'react-router-dom';
 import { Icon } from '../components/icons';
@@ -12,12 +12,18 @@ import { KeepAliveOutlet } from './layout/keep-alive-outlet';
 import { Navbar } from './layout/navbar';
 import { OverstepBanner } from './layout/overstep-banner';
 import { SettingsDrawer } from './layout/settings-drawer';
+import { ShellRouteContext } from './layout/shell-route-context';
 import { SideMenu } from './layout/side-menu';
 import { TabBar, useTabsFollowRoute } from './layout/tab-bar';
 import { TopMenu } from './layout/top-menu';
 
-/** Sets the document title from the open route and the brand name. */
-function useDocumentTitle(brandName: string | undefined) {
+/**
+ * Sets the document title from the open route and the brand name. A leaf component, like
+ * ScrollReset: route changes re-render these, not the whole shell.
+ */
+function DocumentTitle() {
+  const { branding } = useAppActors();
+  const brandName = useSelector(branding, (s) => s.context.info?.name);
   const intl = useIntl();
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { titleId?: MessageId } | undefined;
@@ -25,6 +31,17 @@ function useDocumentTitle(brandName: string | undefined) {
     const page = handle?.titleId ? intl.formatMessage({ id: handle.titleId }) : '';
     document.title = [page, brandName].filter(Boolean).join(' - ');
   }, [handle?.titleId, brandName, intl]);
+  return null;
+}
+
+/** Spec §2: scroll resets to top on navigation (the page scrolls inside <main>). */
+function ScrollReset(props: { target: RefObject<HTMLElement | null> }) {
+  const { pathname } = useLocation();
+  const { target } = props;
+  useEffect(() => {
+    target.current?.scrollTo?.({ top: 0 });
+  }, [pathname, target]);
+  return null;
 }
 
 /** Keeps tabs only while the tab bar is on. */
@@ -53,10 +70,13 @@ function FloatingSettingsButton() {
   );
 }
 
-/** The layout shell: navbar, menus, tab bar, the open page, footer, settings drawer, palette. */
-export function Shell() {
-  const { branding, settings } = useAppActors();
-  const info = useSelector(branding, (s) => s.context.info);
+/**
+ * The layout shell: navbar, menus, tab bar, the open page, footer, settings drawer, palette.
+ * Memoised: the router renders it afresh on every navigation, but only the parts that read the
+ * location (menus, tab bar, the open page, title, scroll) need to follow one.
+ */
+export const Shell = memo(function Shell() {
+  const { settings } = useAppActors();
   const navbar = useSelector(settings, (s) => s.context.navbar);
   const menu = useSelector(settings, (s) => s.context.menu);
   const topMenu = useSelector(settings, (s) => s.context.topMenu);
@@ -65,34 +85,32 @@ export function Shell() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteShortcut(openPalette);
-  useDocumentTitle(info?.name);
-
-  // Spec §2: scroll resets to top on navigation (the page scrolls inside <main>).
   const main = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    main.current?.scrollTo?.({ top: 0 });
-  }, [pathname]);
+  const scrollToTop = useCallback(() => main.current?.scrollTo?.({ top: 0 }), []);
 
   return (
-    <Flex direction="column" height="100vh">
-      <OverstepBanner />
-      {navbar && <Navbar onOpenPalette={openPalette} />}
-      {topMenu && <TopMenu />}
-      <Flex flex="1" minHeight="0">
-        {menu && !topMenu && <SideMenu />}
-        <Flex direction="column" flex="1" minWidth="0">
-          {tabBar && <TabsFollowRoute />}
-          {tabBar && <TabBar />}
-          <Box ref={main} as="main" flex="1" overflowY="auto" padding="6" bg="bg.subtle">
-            <KeepAliveOutlet />
-          </Box>
-          {footer && <Footer />}
+    <ShellRouteContext>
+      <Flex direction="column" height="100vh">
+        <DocumentTitle />
+        <ScrollReset target={main} />
+        <OverstepBanner />
+        {navbar && <Navbar onOpenPalette={openPalette} />}
+        {topMenu && <TopMenu />}
+        <Flex flex="1" minHeight="0">
+          {menu && !topMenu && <SideMenu />}
+          <Flex direction="column" flex="1" minWidth="0">
+            {tabBar && <TabsFollowRoute />}
+            {tabBar && <TabBar />}
+            <Box ref={main} as="main" flex="1" overflowY="auto" padding="6" bg="bg.subtle">
+              <KeepAliveOutlet onShowAhead={scrollToTop} />
+            </Box>
+            {footer && <Footer />}
+          </Flex>
         </Flex>
+        {!navbar && <FloatingSettingsButton />}
+        <SettingsDrawer />
+        <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
       </Flex>
-      {!navbar && <FloatingSettingsButton />}
-      <SettingsDrawer />
-      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
-    </Flex>
+    </ShellRouteContext>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Box, Flex, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icons';
@@ -13,7 +13,10 @@ export function fullPathOf(location: { pathname: string; search: string }): stri
   return location.pathname + location.search;
 }
 
-/** Opens the current page as a tab, and follows the tabs actor when a close moves the active tab. */
+/**
+ * Opens the current page as a tab, and follows the tabs actor when its selection moves (a tab
+ * picked, a close): the page is shown at once by the keep-alive outlet; this brings the URL along.
+ */
 export function useTabsFollowRoute() {
   const { tabs } = useAppActors();
   const location = useLocation();
@@ -22,6 +25,8 @@ export function useTabsFollowRoute() {
   const active = useSelector(tabs, (s) => s.context.active);
   const count = useSelector(tabs, (s) => s.context.tabs.length);
 
+  // Every navigation, even to the open page (location.key): a selection made while it was under
+  // way goes back to the page the router ends on.
   useEffect(() => {
     const route = matchRoute(location.pathname);
     if (route.noTab || !route.requiresAuth || !route.group) return;
@@ -33,9 +38,9 @@ export function useTabsFollowRoute() {
       ignoreCache: Boolean(route.ignoreCache),
     };
     tabs.send({ type: 'OPEN', tab: entry });
-  }, [tabs, fullPath, location.pathname, location.search]);
+  }, [tabs, fullPath, location.pathname, location.search, location.key]);
 
-  // Closing the open page's tab moves to the tab the actor made active (or home when none is left).
+  // The selection moved: to its page (or home when no tab is left).
   const lastActive = useRef(active);
   useEffect(() => {
     if (active === lastActive.current) return;
@@ -44,6 +49,117 @@ export function useTabsFollowRoute() {
     else if (active !== null && active !== fullPath) navigate(active);
   }, [active, count, fullPath, navigate]);
 }
+
+interface TabHandlers {
+  /** Show a tab's page (mouse or arrow keys). */
+  show: (fullPath: string) => void;
+  close: (fullPath: string) => void;
+  /** Arrow keys and Delete on the tab at `index`. */
+  keyDown: (e: KeyboardEvent<HTMLDivElement>, index: number) => void;
+}
+
+/** One tab. Memoised: a switch re-renders the two tabs whose selection changes. */
+const TabItem = memo(function TabItem(props: {
+  tab: TabEntry;
+  label: string;
+  index: number;
+  selected: boolean;
+  handlers: TabHandlers;
+}) {
+  const { tab, label, index, selected, handlers } = props;
+  return (
+    <Box
+      role="tab"
+      aria-selected={selected}
+      tabIndex={selected ? 0 : -1}
+      title={tab.fullPath}
+      display="flex"
+      alignItems="center"
+      gap="1"
+      paddingStart="3"
+      paddingEnd="1"
+      height="8"
+      borderRadius="l2"
+      fontSize="sm"
+      cursor="pointer"
+      whiteSpace="nowrap"
+      bg={selected ? 'brand.subtle' : 'bg.muted'}
+      color={selected ? 'brand.fg' : 'fg'}
+      onClick={() => handlers.show(tab.fullPath)}
+      onKeyDown={(e) => handlers.keyDown(e, index)}
+    >
+      {label}
+      {/* Mouse shortcut; keyboard users press Delete or use the tab actions menu. */}
+      <Box
+        as="span"
+        aria-hidden="true"
+        data-testid="tab-close"
+        display="inline-flex"
+        borderRadius="full"
+        padding="0.5"
+        _hover={{ bg: 'bg.emphasized' }}
+        onClick={(e) => {
+          e.stopPropagation();
+          handlers.close(tab.fullPath);
+        }}
+      >
+        <Icon name="close" size={12} />
+      </Box>
+    </Box>
+  );
+});
+
+/** The selected tab's menu: reload, close, close others, close right. */
+const TabActions = memo(function TabActions(props: { current: string }) {
+  const intl = useIntl();
+  const { tabs } = useAppActors();
+  const navigate = useNavigate();
+  const { current } = props;
+  const reload = (fullPath: string) => {
+    tabs.send({ type: 'RELOAD', fullPath });
+    navigate(`/redirect/${encodeURIComponent(fullPath.replace(/^\//, ''))}`, { replace: true });
+  };
+  return (
+    <Menu.Root
+      onSelect={(d) => {
+        if (d.value === 'reload') reload(current);
+        else if (d.value === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
+        else if (d.value === 'closeOthers') tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
+        else if (d.value === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton
+          variant="ghost"
+          size="xs"
+          aria-label={intl.formatMessage({ id: 'tabs.actions' })}
+        >
+          <Icon name="more" />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
+            <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
+            <Menu.Item
+              value="closeOthers"
+              disabled={!tabs.getSnapshot().can({ type: 'CLOSE_OTHERS', fullPath: current })}
+            >
+              {intl.formatMessage({ id: 'tabs.closeOthers' })}
+            </Menu.Item>
+            <Menu.Item
+              value="closeRight"
+              disabled={!tabs.getSnapshot().can({ type: 'CLOSE_RIGHT', fullPath: current })}
+            >
+              {intl.formatMessage({ id: 'tabs.closeRight' })}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+});
 
 /** The tab bar (settings: tab bar): opened pages as tabs, with close, close others/right, reload. */
 export function TabBar() {
@@ -54,32 +170,38 @@ export function TabBar() {
   const list = useSelector(tabs, (s) => s.context.tabs);
   const active = useSelector(tabs, (s) => s.context.active);
   const current = active ?? fullPathOf(location);
-  const t = (id: string) => intl.formatMessage({ id: id as MessageId });
 
-  const reload = (fullPath: string) => {
-    tabs.send({ type: 'RELOAD', fullPath });
-    navigate(`/redirect/${encodeURIComponent(fullPath.replace(/^\//, ''))}`, { replace: true });
-  };
-  // Focus follows the keyboard (WAI-ARIA tabs): else the next arrow starts again from the old tab.
-  const focusTab = (from: HTMLElement, fullPath: string | null) => {
-    const at = list.findIndex((entry) => entry.fullPath === fullPath);
-    (from.parentElement?.children[at] as HTMLElement | undefined)?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>, index: number) => {
-    const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (move) {
-      const next = list[(index + move + list.length) % list.length];
-      if (next) {
-        navigate(next.fullPath);
-        focusTab(e.currentTarget, next.fullPath);
+  const handlers = useMemo<TabHandlers>(() => {
+    // Selecting a tab moves the selection (its kept page shows at once; useTabsFollowRoute then
+    // navigates). The tab already selected is not a move: navigate to it directly.
+    const show = (fullPath: string) => {
+      if (fullPath === tabs.getSnapshot().context.active) navigate(fullPath);
+      else tabs.send({ type: 'SELECT', fullPath });
+    };
+    const close = (fullPath: string) => tabs.send({ type: 'CLOSE', fullPath });
+    // Focus follows the keyboard (WAI-ARIA tabs): else the next arrow starts again from the old tab.
+    const focusTab = (from: HTMLElement, fullPath: string | null) => {
+      const at = tabs.getSnapshot().context.tabs.findIndex((entry) => entry.fullPath === fullPath);
+      (from.parentElement?.children[at] as HTMLElement | undefined)?.focus();
+    };
+    const keyDown = (e: KeyboardEvent<HTMLDivElement>, index: number) => {
+      const open = tabs.getSnapshot().context.tabs;
+      const move = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (move) {
+        const next = open[(index + move + open.length) % open.length];
+        if (next) {
+          show(next.fullPath);
+          focusTab(e.currentTarget, next.fullPath);
+        }
+        e.preventDefault();
+      } else if (e.key === 'Delete') {
+        close(open[index].fullPath);
+        focusTab(e.currentTarget, tabs.getSnapshot().context.active);
+        e.preventDefault();
       }
-      e.preventDefault();
-    } else if (e.key === 'Delete') {
-      tabs.send({ type: 'CLOSE', fullPath: list[index].fullPath });
-      focusTab(e.currentTarget, tabs.getSnapshot().context.active);
-      e.preventDefault();
-    }
-  };
+    };
+    return { show, close, keyDown };
+  }, [tabs, navigate]);
 
   return (
     <Flex align="center" gap="2" paddingX="3" paddingY="1" borderBottomWidth="1px" bg="bg.panel">
@@ -91,90 +213,18 @@ export function TabBar() {
         overflowX="auto"
         data-testid="tab-bar"
       >
-        {list.map((tab, index) => {
-          const selected = tab.fullPath === current;
-          return (
-            <Box
-              key={tab.fullPath}
-              role="tab"
-              aria-selected={selected}
-              tabIndex={selected ? 0 : -1}
-              title={tab.fullPath}
-              display="flex"
-              alignItems="center"
-              gap="1"
-              paddingStart="3"
-              paddingEnd="1"
-              height="8"
-              borderRadius="l2"
-              fontSize="sm"
-              cursor="pointer"
-              whiteSpace="nowrap"
-              bg={selected ? 'brand.subtle' : 'bg.muted'}
-              color={selected ? 'brand.fg' : 'fg'}
-              onClick={() => navigate(tab.fullPath)}
-              onKeyDown={(e) => onKeyDown(e, index)}
-            >
-              {t(tab.title)}
-              {/* Mouse shortcut; keyboard users press Delete or use the tab actions menu. */}
-              <Box
-                as="span"
-                aria-hidden="true"
-                data-testid="tab-close"
-                display="inline-flex"
-                borderRadius="full"
-                padding="0.5"
-                _hover={{ bg: 'bg.emphasized' }}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  tabs.send({ type: 'CLOSE', fullPath: tab.fullPath });
-                }}
-              >
-                <Icon name="close" size={12} />
-              </Box>
-            </Box>
-          );
-        })}
+        {list.map((tab, index) => (
+          <TabItem
+            key={tab.fullPath}
+            tab={tab}
+            label={intl.formatMessage({ id: tab.title as MessageId })}
+            index={index}
+            selected={tab.fullPath === current}
+            handlers={handlers}
+          />
+        ))}
       </Flex>
-      <Menu.Root
-        onSelect={(d) => {
-          if (d.value === 'reload') reload(current);
-          else if (d.value === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
-          else if (d.value === 'closeOthers')
-            tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
-          else if (d.value === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
-        }}
-      >
-        <Menu.Trigger asChild>
-          <IconButton
-            variant="ghost"
-            size="xs"
-            aria-label={intl.formatMessage({ id: 'tabs.actions' })}
-          >
-            <Icon name="more" />
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
-              <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
-              <Menu.Item
-                value="closeOthers"
-                disabled={!tabs.getSnapshot().can({ type: 'CLOSE_OTHERS', fullPath: current })}
-              >
-                {intl.formatMessage({ id: 'tabs.closeOthers' })}
-              </Menu.Item>
-              <Menu.Item
-                value="closeRight"
-                disabled={!tabs.getSnapshot().can({ type: 'CLOSE_RIGHT', fullPath: current })}
-              >
-                {intl.formatMessage({ id: 'tabs.closeRight' })}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <TabActions current={current} />
     </Flex>
   );
 }
