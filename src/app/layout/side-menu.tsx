@@ -1,5 +1,6 @@
 import { Box, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/icons';
@@ -15,6 +16,46 @@ export function useActiveMenuName(): string {
   const open = matchRoute(useLocation().pathname);
   return open.activeMenu ?? open.name;
 }
+
+/**
+ * One page in the side menu. Memoised: a navigation re-renders the two entries whose highlight
+ * changes, not every entry.
+ */
+const MenuEntry = memo(function MenuEntry(props: {
+  path: string;
+  title: string;
+  icon: IconName;
+  active: boolean;
+  collapsed: boolean;
+}) {
+  const { path, title, icon, active, collapsed } = props;
+  // A plain link, not NavLink: NavLink drops aria-current unless its own path matches, and a
+  // hidden page (mixedshear) lights another page's entry.
+  return (
+    <Link
+      asChild
+      paddingX={collapsed ? '0' : '4'}
+      paddingY="2"
+      marginX="2"
+      borderRadius="l2"
+      fontSize="sm"
+      justifyContent={collapsed ? 'center' : 'flex-start'}
+      bg={active ? 'brand.subtle' : undefined}
+      color={active ? 'brand.fg' : 'fg'}
+      fontWeight={active ? 'semibold' : undefined}
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+    >
+      <RouterLink
+        to={path}
+        aria-current={active ? 'page' : undefined}
+        aria-label={collapsed ? title : undefined}
+        title={collapsed ? title : undefined}
+      >
+        {collapsed ? <Icon name={icon} /> : title}
+      </RouterLink>
+    </Link>
+  );
+});
 
 /** The side menu (spec §2): sections and their pages; width from settings; collapsible. */
 export function SideMenu() {
@@ -47,37 +88,16 @@ export function SideMenu() {
                   {t(section.titleId)}
                 </Text>
               )}
-              {section.routes.map((route) => {
-                const active = route.name === activeName;
-                const title = t(route.titleId);
-                // A plain link, not NavLink: NavLink drops aria-current unless its own path
-                // matches, and a hidden page (mixedshear) lights another page's entry.
-                return (
-                  <Link
-                    key={route.name}
-                    asChild
-                    paddingX={collapsed ? '0' : '4'}
-                    paddingY="2"
-                    marginX="2"
-                    borderRadius="l2"
-                    fontSize="sm"
-                    justifyContent={collapsed ? 'center' : 'flex-start'}
-                    bg={active ? 'brand.subtle' : undefined}
-                    color={active ? 'brand.fg' : 'fg'}
-                    fontWeight={active ? 'semibold' : undefined}
-                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                  >
-                    <RouterLink
-                      to={route.path}
-                      aria-current={active ? 'page' : undefined}
-                      aria-label={collapsed ? title : undefined}
-                      title={collapsed ? title : undefined}
-                    >
-                      {collapsed ? <Icon name={section.icon as IconName} /> : title}
-                    </RouterLink>
-                  </Link>
-                );
-              })}
+              {section.routes.map((route) => (
+                <MenuEntry
+                  key={route.name}
+                  path={route.path}
+                  title={t(route.titleId)}
+                  icon={section.icon as IconName}
+                  active={route.name === activeName}
+                  collapsed={collapsed}
+                />
+              ))}
             </Stack>
           ))}
         </Stack>

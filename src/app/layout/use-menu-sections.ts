@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import type { MenuItem } from '../../api/contract/dashboard';
 import { roleOf } from '../../api/contract/roles';
 import { useAppActors } from '../actors-context';
@@ -32,14 +33,17 @@ export function useMenuSections(): MenuSection[] {
   const user = useSelector(auth, (s) => s.context.user);
   const serverOn = useSelector(settings, (s) => s.context.menuFromServer);
   const serverItems = useSelector(menu, (s) => (s.matches('loaded') ? s.context.items : null));
-  if (!user) return [];
-  if (serverOn && serverItems) return fromServer(serverItems);
-  return menuFor({ role: roleOf(user.user_type), show_clip_menu: user.show_clip_menu }).map(
-    ({ group, routes }) => ({
+  // Worked out again only when one of these changes, not on every navigation of the menus.
+  const role = user && roleOf(user.user_type);
+  const showClipMenu = user?.show_clip_menu;
+  return useMemo(() => {
+    if (!role) return [];
+    if (serverOn && serverItems) return fromServer(serverItems);
+    return menuFor({ role, show_clip_menu: showClipMenu }).map(({ group, routes }) => ({
       key: group.key,
       titleId: group.titleId,
       icon: group.icon,
       routes: routes.map(({ name, path, titleId }) => ({ name, path, titleId })),
-    }),
-  );
+    }));
+  }, [role, showClipMenu, serverOn, serverItems]);
 }
