@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
-import type { TabEntry } from '../../machines/tabs';
+import type { TabEntry, TabsSnapshot } from '../../machines/tabs';
 import { useAppActors } from '../actors-context';
 import { matchRoute } from '../route-table';
 
@@ -58,15 +58,24 @@ interface TabHandlers {
   keyDown: (e: KeyboardEvent<HTMLDivElement>, index: number) => void;
 }
 
-/** One tab. Memoised: a switch re-renders the two tabs whose selection changes. */
+/** The selected tab's full path: the tabs actor's, else (none selected yet) the open page's. */
+const selectedPath = (snapshot: TabsSnapshot, fallback: string | null) =>
+  snapshot.context.active ?? fallback;
+
+/**
+ * One tab. It follows the selection itself: a switch re-renders the two tabs whose selection
+ * changes, not the tab bar.
+ */
 const TabItem = memo(function TabItem(props: {
   tab: TabEntry;
   label: string;
   index: number;
-  selected: boolean;
+  fallback: string | null;
   handlers: TabHandlers;
 }) {
-  const { tab, label, index, selected, handlers } = props;
+  const { tab, label, index, fallback, handlers } = props;
+  const { tabs } = useAppActors();
+  const selected = useSelector(tabs, (s) => selectedPath(s, fallback) === tab.fullPath);
   return (
     <Box
       role="tab"
@@ -109,25 +118,48 @@ const TabItem = memo(function TabItem(props: {
   );
 });
 
-/** The selected tab's menu: reload, close, close others, close right. */
-const TabActions = memo(function TabActions(props: { current: string }) {
+/** The tab menu's entries, on the selected tab (rendered while the menu is open). */
+function TabActionItems(props: { fallback: string | null }) {
+  const intl = useIntl();
+  const { tabs } = useAppActors();
+  const current = useSelector(tabs, (s) => selectedPath(s, props.fallback)) ?? '';
+  const closeOthers = useSelector(tabs, (s) => s.can({ type: 'CLOSE_OTHERS', fullPath: current }));
+  const closeRight = useSelector(tabs, (s) => s.can({ type: 'CLOSE_RIGHT', fullPath: current }));
+  return (
+    <>
+      <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
+      <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
+      <Menu.Item value="closeOthers" disabled={!closeOthers}>
+        {intl.formatMessage({ id: 'tabs.closeOthers' })}
+      </Menu.Item>
+      <Menu.Item value="closeRight" disabled={!closeRight}>
+        {intl.formatMessage({ id: 'tabs.closeRight' })}
+      </Menu.Item>
+    </>
+  );
+}
+
+/**
+ * The selected tab's menu: reload, close, close others, close right. It reads the selection when
+ * used, so a switch does not re-render it.
+ */
+const TabActions = memo(function TabActions(props: { fallback: string | null }) {
   const intl = useIntl();
   const { tabs } = useAppActors();
   const navigate = useNavigate();
-  const { current } = props;
-  const reload = (fullPath: string) => {
-    tabs.send({ type: 'RELOAD', fullPath });
-    navigate(`/redirect/${encodeURIComponent(fullPath.replace(/^\//, ''))}`, { replace: true });
+  const { fallback } = props;
+  const run = (action: string) => {
+    const current = selectedPath(tabs.getSnapshot(), fallback);
+    if (current === null) return;
+    if (action === 'reload') {
+      tabs.send({ type: 'RELOAD', fullPath: current });
+      navigate(`/redirect/${encodeURIComponent(current.replace(/^\//, ''))}`, { replace: true });
+    } else if (action === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
+    else if (action === 'closeOthers') tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
+    else if (action === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
   };
   return (
-    <Menu.Root
-      onSelect={(d) => {
-        if (d.value === 'reload') reload(current);
-        else if (d.value === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
-        else if (d.value === 'closeOthers') tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
-        else if (d.value === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
-      }}
-    >
+    <Menu.Root lazyMount unmountOnExit onSelect={(d) => run(d.value)}>
       <Menu.Trigger asChild>
         <IconButton
           variant="ghost"
@@ -140,20 +172,7 @@ const TabActions = memo(function TabActions(props: { current: string }) {
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
-            <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
-            <Menu.Item value="close">{intl.formatMessage({ id: 'tabs.close' })}</Menu.Item>
-            <Menu.Item
-              value="closeOthers"
-              disabled={!tabs.getSnapshot().can({ type: 'CLOSE_OTHERS', fullPath: current })}
-            >
-              {intl.formatMessage({ id: 'tabs.closeOthers' })}
-            </Menu.Item>
-            <Menu.Item
-              value="closeRight"
-              disabled={!tabs.getSnapshot().can({ type: 'CLOSE_RIGHT', fullPath: current })}
-            >
-              {intl.formatMessage({ id: 'tabs.closeRight' })}
-            </Menu.Item>
+            <TabActionItems fallback={fallback} />
           </Menu.Content>
         </Menu.Positioner>
       </Portal>
@@ -168,8 +187,8 @@ export function TabBar() {
   const navigate = useNavigate();
   const location = useLocation();
   const list = useSelector(tabs, (s) => s.context.tabs);
-  const active = useSelector(tabs, (s) => s.context.active);
-  const current = active ?? fullPathOf(location);
+  const noneSelected = useSelector(tabs, (s) => s.context.active === null);
+  const fallback = noneSelected ? fullPathOf(location) : null;
 
   const handlers = useMemo<TabHandlers>(() => {
     // Selecting a tab moves the selection (its kept page shows at once; useTabsFollowRoute then
@@ -219,12 +238,12 @@ export function TabBar() {
             tab={tab}
             label={intl.formatMessage({ id: tab.title as MessageId })}
             index={index}
-            selected={tab.fullPath === current}
+            fallback={fallback}
             handlers={handlers}
           />
         ))}
       </Flex>
-      <TabActions current={current} />
+      <TabActions fallback={fallback} />
     </Flex>
   );
 }
