@@ -7,7 +7,7 @@ import { Icon, type IconName } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors-context';
 import { matchRoute } from '../route-table';
-import { useMenuSections } from './use-menu-sections';
+import { useMenuSections, type MenuSection } from './use-menu-sections';
 
 export const COLLAPSED_MENU_WIDTH = 56;
 
@@ -57,15 +57,60 @@ const MenuEntry = memo(function MenuEntry(props: {
   );
 });
 
+/** One section of the side menu. Memoised: `activeName` is given only to the section holding it. */
+const MenuSectionView = memo(function MenuSectionView(props: {
+  section: MenuSection;
+  activeName: string | null;
+  collapsed: boolean;
+}) {
+  const intl = useIntl();
+  const { section, activeName, collapsed } = props;
+  const t = (id: string) => intl.formatMessage({ id: id as MessageId });
+  return (
+    <Stack gap="1" role="group" aria-label={t(section.titleId)}>
+      {!collapsed && (
+        <Text paddingX="4" fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden>
+          {t(section.titleId)}
+        </Text>
+      )}
+      {section.routes.map((route) => (
+        <MenuEntry
+          key={route.name}
+          path={route.path}
+          title={t(route.titleId)}
+          icon={section.icon as IconName}
+          active={route.name === activeName}
+          collapsed={collapsed}
+        />
+      ))}
+    </Stack>
+  );
+});
+
+/** The sections: the one part of the side menu that follows the location. */
+function MenuSections(props: { collapsed: boolean }) {
+  const sections = useMenuSections();
+  const activeName = useActiveMenuName();
+  return (
+    <Stack gap="4">
+      {sections.map((section) => (
+        <MenuSectionView
+          key={section.key}
+          section={section}
+          activeName={section.routes.some((r) => r.name === activeName) ? activeName : null}
+          collapsed={props.collapsed}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 /** The side menu (spec §2): sections and their pages; width from settings; collapsible. */
 export function SideMenu() {
   const intl = useIntl();
   const { settings } = useAppActors();
   const width = useSelector(settings, (s) => s.context.menuWidth);
   const collapsed = useSelector(settings, (s) => s.context.menuCollapse);
-  const sections = useMenuSections();
-  const activeName = useActiveMenuName();
-  const t = (id: string) => intl.formatMessage({ id: id as MessageId });
 
   return (
     <Flex
@@ -80,27 +125,7 @@ export function SideMenu() {
       data-testid="side-menu"
     >
       <Box flex="1" overflowY="auto" paddingY="3">
-        <Stack gap="4">
-          {sections.map((section) => (
-            <Stack key={section.key} gap="1" role="group" aria-label={t(section.titleId)}>
-              {!collapsed && (
-                <Text paddingX="4" fontSize="xs" fontWeight="semibold" color="fg.muted" aria-hidden>
-                  {t(section.titleId)}
-                </Text>
-              )}
-              {section.routes.map((route) => (
-                <MenuEntry
-                  key={route.name}
-                  path={route.path}
-                  title={t(route.titleId)}
-                  icon={section.icon as IconName}
-                  active={route.name === activeName}
-                  collapsed={collapsed}
-                />
-              ))}
-            </Stack>
-          ))}
-        </Stack>
+        <MenuSections collapsed={collapsed} />
       </Box>
       <Flex borderTopWidth="1px" padding="2" justify={collapsed ? 'center' : 'flex-end'}>
         <IconButton
