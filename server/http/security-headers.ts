@@ -31,8 +31,12 @@ const OTHER_DIRECTIVES = [
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+const SCRIPT_OR_STYLE = /^(application|text)\/(javascript|css)\b/;
+const ASSET_HEADERS = { 'x-content-type-options': 'nosniff' };
+
 /**
- * On every reply, errors and 404s included (onSend runs for all of them). `scriptHashes`: the
+ * On every reply, errors and 404s included (onSend runs for all of them); scripts and
+ * stylesheets get only `nosniff`. `scriptHashes`: the
  * inline scripts of the built console (login.html's), allowed by their hashes.
  */
 export function installSecurityHeaders(
@@ -46,7 +50,10 @@ export function installSecurityHeaders(
     'x-frame-options': 'DENY',
   };
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+    // A script or stylesheet is never shown as a document: the document policies (CSP, framing,
+    // referrer) mean nothing on it, and on the first page's ~20 files they cost ~6 KB.
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.headers(SCRIPT_OR_STYLE.test(type) ? ASSET_HEADERS : headers);
     return payload;
   });
 }

@@ -25,6 +25,15 @@ export function hasConsoleBuild(dir: string): boolean {
  */
 export async function registerConsole(app: FastifyInstance, root: string): Promise<void> {
   const assetsDir = path.join(root, 'assets') + path.sep;
+  // A hashed asset never changes: validators (ETag, Last-Modified) and ranges serve no purpose.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+      reply.removeHeader('etag');
+      reply.removeHeader('last-modified');
+      reply.removeHeader('accept-ranges');
+    }
+    return payload;
+  });
   await app.register(fastifyStatic, {
     root,
     prefix: '/',

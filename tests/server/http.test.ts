@@ -229,6 +229,10 @@ describe.each(engines)('serving the console on %s', (engine) => {
     expect(asset.status).toBe(200);
     expect(asset.raw).toBe(SCRIPT);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script is never a document: nosniff, and none of the document policies.
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
     expect(asset.headers['content-type']).toMatch(/javascript/);
 
     const gz = await t.app.inject({
