@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppActors, defaultDeps } from './app/app-actors';
+import { tokenStore } from './api/http';
 import { firstPagePainted } from './app/first-paint';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { notify } from './components/toaster';
+import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
 
@@ -24,6 +25,8 @@ const actors = createAppActors({
   locale: () => localeStore.get(),
 });
 const router = createAppRouter(actors);
+// A stored session: the console, not the login page, comes next, and its notices with it.
+if (tokenStore.get()) prepareNotices();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

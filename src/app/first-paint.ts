@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * "The first page has been painted": work that can wait (the branding fetch, the toaster, the
+ * "The first page has been painted": work that can wait (the branding fetch, the
  * session dialogs) starts then, off the path to the first page. The router's root element (or
  * its error element) marks its first commit; the frame after it paints it. A late fallback
  * starts the waiting work anyway should no page ever commit.

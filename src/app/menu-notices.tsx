@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notify, toaster } from '../components/toaster';
+import { dismissNotice, notify } from '../components/toaster';
 import { currentIntl } from '../i18n/intl';
 import { menuNotice, type MenuNotice, type MenuSnapshot } from '../machines/menu';
 import { useAppActors } from './actors-context';
@@ -26,7 +26,7 @@ export function MenuNotices() {
       if (notice.type === 'loading') {
         notify('loading', text, 0, MENU_NOTICE_ID);
       } else {
-        toaster.dismiss(MENU_NOTICE_ID);
+        dismissNotice(MENU_NOTICE_ID);
         notify(notice.type, text);
       }
     };

@@ -1,26 +1,30 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { noticesRaised } from '../components/toaster';
 import { IntlProvider } from 'react-intl';
 import { useLocale } from '../components/locale-switch';
 import { messagesFor } from '../i18n/messages';
 import { ActorsContext, type AppActors } from './actors-context';
-import { useFirstPagePainted } from './first-paint';
+import { withLaterTheme } from './lazy';
 import { MenuNotices } from './menu-notices';
 import { system } from './theme';
 
-// The toaster (zag's toast machines) mounts once the first page has painted; notices raised
-// before then wait in the toaster's store and show when it mounts.
-const AppToaster = lazy(() => import('../components/app-toaster'));
+// The toaster (zag's toast machines) loads and mounts with the first notice.
+const AppToaster = lazy(withLaterTheme(() => import('../components/app-toaster')));
 
 export function Providers(props: { actors: AppActors; children: ReactNode }) {
   const locale = useLocale();
-  const painted = useFirstPagePainted();
+  const toaster = useSyncExternalStore(
+    noticesRaised.subscribe,
+    noticesRaised.get,
+    noticesRaised.get,
+  );
   return (
     <ActorsContext.Provider value={props.actors}>
       <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
         <ChakraProvider value={system}>
           {props.children}
-          {painted && (
+          {toaster && (
             <Suspense>
               <AppToaster />
             </Suspense>

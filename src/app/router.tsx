@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import {
   Outlet,
@@ -11,9 +12,10 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
-import type { AppActors } from './actors-context';
+import { useAppActors, type AppActors } from './actors-context';
 import { guardNavigation } from './app-actors';
 import { markFirstPageCommitted, useFirstPagePainted } from './first-paint';
+import { withLaterTheme } from './lazy';
 import { takeOverPrerender } from './prerender-handover';
 import { ROUTES } from './route-table';
 import { ProgressBar, useNavigationProgress } from './layout/progress-bar';
@@ -21,13 +23,15 @@ import { viewFor } from './views';
 
 // Loaded when a page needs them, not with the login page: the shell (menus, tab bar, drawer,
 // palette) with the first signed-in page, the exception page when a route fails.
-const loadShell = () => import('./shell').then((m) => ({ Component: m.Shell }));
+const loadShell = withLaterTheme(() => import('./shell').then((m) => ({ Component: m.Shell })));
 // The session dialogs (zag's dialog machine) load once the first page has painted.
-const SessionDialogs = lazy(() =>
-  import('./session-dialogs').then((m) => ({ default: m.SessionDialogs })),
+const SessionDialogs = lazy(
+  withLaterTheme(() => import('./session-dialogs').then((m) => ({ default: m.SessionDialogs }))),
 );
-const Exception500 = lazy(() =>
-  import('../views/exception/exception-page').then((m) => ({ default: m.Exception500 })),
+const Exception500 = lazy(
+  withLaterTheme(() =>
+    import('../views/exception/exception-page').then((m) => ({ default: m.Exception500 })),
+  ),
 );
 
 function Root() {
@@ -35,14 +39,19 @@ function Root() {
   // Another page than login came first: the pre-rendered login page (login.html) goes.
   useLayoutEffect(() => void takeOverPrerender(null), []);
   useEffect(markFirstPageCommitted, []);
-  // The session dialogs cannot be needed before the first page shows: mounted after it paints.
+  // The session dialogs (spec §8) are about a session: they load once the first page has painted
+  // and there is a session to confirm or expire (never on a signed-out visitor's login page).
   const painted = useFirstPagePainted();
+  const { auth } = useAppActors();
+  const inSession = useSelector(auth, (s) => !s.matches('signedOut') && !s.hasTag('authPending'));
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (painted && inSession && !dialogsWanted) setDialogsWanted(true); // then kept mounted
   return (
     <>
       <ProgressBar />
       <ScrollRestoration getKey={(location) => location.pathname} />
       <Outlet />
-      {painted && (
+      {dialogsWanted && (
         <Suspense>
           <SessionDialogs />
         </Suspense>

@@ -1,7 +1,7 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { toaster } from './toaster';
+import { toaster } from './toaster-store';
 
-/** Shows the notices of `notify` (mounted once the first page has painted: see providers.tsx). */
+/** Shows the notices of `notify` (mounted with the first notice: see providers.tsx). */
 export default function AppToaster() {
   return (
     <Portal>

@@ -4,9 +4,15 @@ import zhCN from './zh-CN';
 
 export type { MessageId };
 
-/** en-US is the fallback: a message missing from a catalogue shows in English. */
+const zhCNWithFallback = { ...enUS, ...zhCN };
+
+/**
+ * en-US is the fallback: a message missing from a catalogue shows in English. The same object
+ * for a locale every time: react-intl makes a new `intl` (and effects that depend on it run
+ * again) whenever its messages change.
+ */
 export function messagesFor(locale: Locale): Record<MessageId, string> {
-  return locale === 'en-US' ? enUS : { ...enUS, ...zhCN };
+  return locale === 'en-US' ? enUS : zhCNWithFallback;
 }
 
 declare global {

@@ -9,7 +9,7 @@ import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { applyColorWeakToDocument, applyThemeToDocument } from '../../src/app/app-actors';
 import { Shell } from '../../src/app/shell';
-import { toaster } from '../../src/components/toaster';
+import { removeAllNotices } from '../../src/components/toaster';
 import enUS from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import {
@@ -84,7 +84,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  toaster.remove();
+  removeAllNotices();
   document.documentElement.className = '';
   document.body.style.filter = '';
   vi.useRealTimers();
