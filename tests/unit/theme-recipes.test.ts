@@ -3,7 +3,10 @@
  * The slim Chakra theme (src/app/theme.ts) carries only the recipes listed in
  * src/app/theme-recipes.ts. A component whose recipe is missing renders as unstyled HTML, with
  * no error anywhere: this test reads every Chakra import in src/ and, from Chakra's own component
- * sources, the recipes each one looks up, and names any the list lacks.
+ * sources, the recipes each one looks up, and names any the list lacks. The list is in two halves:
+ * the first page's (theme-recipes.ts), and the lazily loaded views' (theme-recipes-later.ts),
+ * added when such a view loads (src/app/lazy.ts): a file on the first page must find its recipes
+ * in the first half, and every lazily loaded view must come through lazy.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,6 +14,7 @@ import { recipes as allRecipes } from 'chakra-theme/recipes';
 import { slotRecipes as allSlotRecipes } from 'chakra-theme/slot-recipes';
 import { describe, expect, it } from 'vitest';
 import { recipes, slotRecipes } from '../../src/app/theme-recipes';
+import { laterRecipes, laterSlotRecipes } from '../../src/app/theme-recipes-later';
 
 const root = resolve(__dirname, '../..');
 const chakraEsm = join(root, 'node_modules/@chakra-ui/react/dist/esm');
@@ -101,23 +105,62 @@ function isThemed(ref: RecipeRef): boolean {
   return kind === 'slot' ? key in allSlotRecipes : key in allRecipes;
 }
 
+const refsOf = (plain: object, slot: object): RecipeRef[] => [
+  ...Object.keys(plain).map((key) => `recipe:${key}` as const),
+  ...Object.keys(slot).map((key) => `slot:${key}` as const),
+];
+const firstPage = new Set(refsOf(recipes, slotRecipes));
+const later = new Set(refsOf(laterRecipes, laterSlotRecipes));
+
 function isListed(ref: RecipeRef): boolean {
-  const [kind, key] = ref.split(':');
-  return kind === 'slot' ? key in slotRecipes : key in recipes;
+  return firstPage.has(ref) || later.has(ref);
 }
 
-function neededRecipes(): Map<RecipeRef, string[]> {
+/** Recipe → who needs it: `Component (file)` per file that uses it. */
+function neededRecipes(): Map<RecipeRef, { user: string; file: string }[]> {
   const exportsByName = chakraExports();
   const { imports, direct } = chakraUsage();
-  const needed = new Map<RecipeRef, string[]>(direct);
+  const needed = new Map<RecipeRef, { user: string; file: string }[]>();
+  const add = (ref: RecipeRef, user: string, file: string) =>
+    needed.set(ref, [...(needed.get(ref) ?? []), { user, file }]);
+  for (const [ref, files] of direct) for (const file of files) add(ref, file, file);
   for (const [name, files] of imports) {
     const file = exportsByName.get(name);
     if (!file || !file.startsWith(chakraComponents)) continue;
     for (const ref of recipesOf(file)) {
-      if (isThemed(ref)) needed.set(ref, [...(needed.get(ref) ?? []), `${name} (${files[0]})`]);
+      if (isThemed(ref)) for (const user of files) add(ref, `${name} (${user})`, user);
     }
   }
   return needed;
+}
+
+/** The files of src/ that the entry loads up front: its static imports, followed through. */
+function firstPageFiles(): Set<string> {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const source = readFileSync(join(root, file), 'utf8');
+    for (const [, spec] of source.matchAll(
+      /^import\s+(?!type\b)[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm,
+    )) {
+      const base = join(dirname(join(root, file)), spec);
+      const next = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find(isFile);
+      if (next) visit(relative(root, next));
+    }
+  };
+  visit('src/main.tsx');
+  // The first page itself: the login view (preloaded with the entry, never through lazy.ts).
+  visit('src/views/login/login-page.tsx');
+  return found;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return readFileSync(path) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 describe('the slim Chakra theme', () => {
@@ -138,11 +181,41 @@ describe('the slim Chakra theme', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists no recipe that nothing uses (each one costs bytes and start-up time)', () => {
-    const listed: RecipeRef[] = [
-      ...Object.keys(recipes).map((key) => `recipe:${key}` as const),
-      ...Object.keys(slotRecipes).map((key) => `slot:${key}` as const),
-    ];
+  it('lists no recipe that nothing uses (each one costs bytes and start-up time), none twice', () => {
+    const listed = [...firstPage, ...later];
     expect(listed.filter((ref) => !needed.has(ref))).toEqual([]);
+    expect([...later].filter((ref) => firstPage.has(ref))).toEqual([]);
+  });
+
+  it("has in the first page's half every recipe the first page uses, and no other", () => {
+    const files = firstPageFiles();
+    expect(files.has('src/app/router.tsx') && files.has('src/views/login/login-page.tsx')).toBe(
+      true,
+    );
+    const usedFirst = [...needed].filter(([, users]) => users.some((u) => files.has(u.file)));
+    const missing = usedFirst
+      .filter(([ref]) => !firstPage.has(ref))
+      .map(([ref, users]) => `${ref} for ${users.find((u) => files.has(u.file))?.user}`);
+    expect(missing, 'move these to src/app/theme-recipes.ts').toEqual([]);
+    const notFirst = [...firstPage].filter((ref) => !usedFirst.some(([used]) => used === ref));
+    expect(notFirst, 'move these to src/app/theme-recipes-later.ts').toEqual([]);
+  });
+
+  it('loads every lazily loaded view through lazy.ts (the later recipes come with it)', () => {
+    // Dynamic imports of modules that render nothing, or of the first page itself.
+    const plain = ['./toaster-store', '../../api/contract/auth', './theme-later'];
+    const bare: string[] = [];
+    for (const file of sourceFiles(join(root, 'src'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
+        const before = source.slice(Math.max(0, match.index - 40), match.index);
+        const wrapped = /(withLaterTheme|view)\(\s*(\(\)\s*=>\s*)?$/.test(before);
+        const login = match[1] === '../views/login/login-page' && file.endsWith('views.ts');
+        if (!wrapped && !login && !plain.includes(match[1])) {
+          bare.push(`${relative(root, file)}: import('${match[1]}')`);
+        }
+      }
+    }
+    expect(bare).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppActors } from '../../app/actors-context';
+import { withLaterTheme } from '../../app/lazy';
 import { takeOverPrerender } from '../../app/prerender-handover';
 import { useSchemaForm } from '../../app/use-schema-form';
 import { FormField } from '../../components/form-field';
@@ -32,8 +33,8 @@ import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 
 // The dialogs load when first wanted (hover, focus or click), not with the page.
-const loadForgot = () => import('./forgot-password-dialog');
-const loadRegister = () => import('./register-dialog');
+const loadForgot = withLaterTheme(() => import('./forgot-password-dialog'));
+const loadRegister = withLaterTheme(() => import('./register-dialog'));
 const prefetch = (load: () => Promise<unknown>) => () => {
   load().catch(() => {}); // a failed prefetch is retried by the click
 };
