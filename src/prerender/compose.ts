@@ -41,6 +41,48 @@ function splitStyles(html: string): { styles: Map<string, string>; markup: strin
   return { styles, markup };
 }
 
+const VAR_REF = /var\(\s*(--[\w-]+)/g;
+const CUSTOM_PROPERTY = /(--[\w-]+)\s*:([^;{}]*);?/g;
+
+/**
+ * Drops the custom properties that nothing in `usedIn` or in the rest of `css` needs, directly or
+ * through other properties: Chakra's global styles define every token of the theme (≈ 50 KB),
+ * and the login page needs a few dozen.
+ */
+export function trimUnusedProperties(css: string, usedIn: string): string {
+  const values = new Map<string, string[]>();
+  for (const [, name, value] of css.matchAll(CUSTOM_PROPERTY)) {
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  const needed = new Set<string>();
+  const queue = [...(usedIn + css.replace(CUSTOM_PROPERTY, '')).matchAll(VAR_REF)].map((m) => m[1]);
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    if (needed.has(name)) continue;
+    needed.add(name);
+    for (const value of values.get(name) ?? [])
+      queue.push(...[...value.matchAll(VAR_REF)].map((m) => m[1]));
+  }
+  return css.replace(CUSTOM_PROPERTY, (declaration, name: string) =>
+    needed.has(name) ? declaration : '',
+  );
+}
+
+/**
+ * The global styles, trimmed to what the copy uses, under another attribute: emotion must not
+ * adopt them as Chakra's whole global styles (it inserts those itself when the console starts).
+ */
+function trimGlobalStyles(styles: Map<string, string>, markup: string): void {
+  const rest = [...styles.entries()].filter(([key]) => !key.startsWith('css-global '));
+  const usedIn = markup + rest.map(([, tag]) => tag).join('');
+  for (const [key, tag] of styles) {
+    if (!key.startsWith('css-global ')) continue;
+    const css = tag.replace(/^<style[^>]*>|<\/style>$/g, '');
+    const trimmed = trimUnusedProperties(css, usedIn);
+    if (trimmed.length === css.length) continue; // nothing to drop: emotion may adopt it as it is
+    styles.set(key, `<style data-prerendered="${key}">${trimmed}</style>`);
+  }
+}
+
 /** `variants`: name → rendered HTML; the first is the default, shown without any script. */
 export function composeLoginHtml(indexHtml: string, variants: Record<string, string>): string {
   const styles = new Map<string, string>();
@@ -51,6 +93,7 @@ export function composeLoginHtml(indexHtml: string, variants: Record<string, str
     });
     return { name, markup: safeForm(split.markup) };
   });
+  trimGlobalStyles(styles, markups.map((m) => m.markup).join(''));
   const [first, ...rest] = markups;
   if (!first) throw new Error('composeLoginHtml: no variant');
   if (!indexHtml.includes('</head>') || !indexHtml.includes('<div id="root">')) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { composeLoginHtml } from '../../src/prerender/compose';
+import { composeLoginHtml, trimUnusedProperties } from '../../src/prerender/compose';
 
 const INDEX =
   '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
@@ -34,5 +34,24 @@ describe('login.html composition', () => {
   test('refuses an index.html it cannot place the copy in, and no variants', () => {
     expect(() => composeLoginHtml('<html></html>', { 'zh-CN': page('x') })).toThrow(/index.html/);
     expect(() => composeLoginHtml(INDEX, {})).toThrow(/no variant/);
+  });
+});
+
+describe('trimming the global styles to what the copy uses', () => {
+  const css =
+    ':root{--a:1px;--b:var(--a);--c:red;--d:var(--c);--unused:0}.dark{--c:blue;--unused:1}' +
+    'html{color:var(--b);--e:2}';
+  test('keeps what is used, directly or through other properties, in every block', () => {
+    const trimmed = trimUnusedProperties(css, '<p style="margin:var(--d)">');
+    expect(trimmed).toBe(
+      ':root{--a:1px;--b:var(--a);--c:red;--d:var(--c);}.dark{--c:blue;}html{color:var(--b);}',
+    );
+  });
+
+  test('the trimmed global styles are not offered to emotion as its own', () => {
+    const global = `<style data-emotion="css-global g9">${css}</style>`;
+    const html = composeLoginHtml(INDEX, { 'zh-CN': `${global}<p class="css-x">x</p>` });
+    expect(html).toContain('<style data-prerendered="css-global g9">:root{--a:1px;--b:var(--a);}');
+    expect(html).not.toContain('data-emotion="css-global g9"');
   });
 });
