@@ -173,6 +173,7 @@ const STARTS: { stored: string; tokenKind: TokenKind | null }[] = [
 // few turns of the (fake) clock.
 beforeAll(async () => {
   await import('../../src/components/toaster-store');
+  await import('../../src/app/theme-later');
   await import('../../src/components/app-toaster');
 });
 
