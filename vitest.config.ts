@@ -20,6 +20,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
+          // View tests render real Chakra pages in jsdom: on a busy 2-core machine one can take
+          // several seconds (a path's steps each render and settle).
+          testTimeout: 20000,
         },
       },
       {
