@@ -14,7 +14,8 @@ import { OverstepBanner } from './layout/overstep-banner';
 import { SettingsDrawer } from './layout/settings-drawer';
 import { ShellRouteContext } from './layout/shell-route-context';
 import { SideMenu } from './layout/side-menu';
-import { TabBar, useTabsFollowRoute } from './layout/tab-bar';
+import { TabBar } from './layout/tab-bar';
+import { useTabsFollowRoute } from './layout/tabs-follow-route';
 import { TopMenu } from './layout/top-menu';
 
 /**

@@ -160,7 +160,21 @@ test('switching tabs keeps a page alive: the same DOM, no repeated dashboard cal
   await expect(partners).toBeAttached();
   await expect(partners).toBeHidden();
 
-  await tab(page, zhCN['route.home']).click();
+  // The click itself shows it (its own render, no router transition); the URL follows.
+  const atClick = await tab(page, zhCN['route.home']).evaluate(
+    (el) =>
+      new Promise<{ shown: boolean; path: string }>((resolve) => {
+        (el as HTMLElement).click();
+        queueMicrotask(() =>
+          resolve({
+            shown: (window as unknown as { kept: Element }).kept.checkVisibility(),
+            path: location.pathname,
+          }),
+        );
+      }),
+  );
+  expect(atClick).toEqual({ shown: true, path: '/protocol/agreement' });
+  await expect(page).toHaveURL('/home/index');
   await expect(partners).toBeVisible();
   await expect(partners).toHaveText('2');
   expect(
@@ -315,6 +329,8 @@ test('tabs are kept across a reload of the browser and forgotten at logout', asy
   await tab(page, zhCN['route.resource']).click();
   const names = [zhCN['route.workBench'], zhCN['route.resource'], zhCN['route.tree']];
   await expectTabs(page, names, zhCN['route.resource']);
+  // The tab shows its page at once; the URL follows once that frame is painted.
+  await expect(page).toHaveURL('/creation/resource');
   const stored = await storedTabs(page);
 
   await page.reload();

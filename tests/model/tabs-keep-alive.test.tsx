@@ -132,6 +132,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** One frame (animation callbacks, then the tasks after the paint). */
+async function nextFrame() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(20);
+  });
+}
+
+/** The menu, the address bar or back: a navigation by the router, held by the guard. */
+async function routerNavigates(router: ReturnType<typeof createMemoryRouter>, to: string | number) {
+  await act(async () => {
+    void (typeof to === 'number' ? router.navigate(to) : router.navigate(to));
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
 async function homeThenMerchants(router: ReturnType<typeof createMemoryRouter>) {
   await flush();
   await act(() => router.navigate(MERCHANTS));
@@ -154,7 +169,10 @@ describe('a kept page behind a tab', () => {
     expect(isShown('Home')).toBe(true);
     expect(isShown('Merchants')).toBe(false);
     expect(tab(enUS['route.home']).getAttribute('aria-selected')).toBe('true');
+    // The router's navigation starts once that frame is painted.
     await flush();
+    expect(router.state.navigation.state).toBe('idle');
+    await nextFrame();
     expect(router.state.location.pathname).toBe(MERCHANTS);
     expect(router.state.navigation.state).toBe('loading');
     // Shown ahead of the router, Home still reads its own location.
@@ -170,7 +188,7 @@ describe('a kept page behind a tab', () => {
     expect(actors.tabs.getSnapshot().context.active).toBe(HOME);
   });
 
-  test('the arrow keys too; a navigation elsewhere under way goes where the router ends', async () => {
+  test('the arrow keys too; the menu used right after goes where the router ends', async () => {
     const guard = heldGuard();
     const { router, actors } = renderConsole(guard);
     await homeThenMerchants(router);
@@ -178,16 +196,70 @@ describe('a kept page behind a tab', () => {
     guard.hold();
     fireEvent.keyDown(tab(enUS['route.merchant']), { key: 'ArrowLeft' });
     expect(isShown('Home')).toBe(true);
-    // The menu (or the address bar) to Merchants while Home's navigation waits: the router decides.
-    await act(async () => {
-      void router.navigate(MERCHANTS);
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    // The menu (or the address bar) to Merchants before Home's navigation started: the router decides.
+    await routerNavigates(router, MERCHANTS);
+    await nextFrame();
     await guard.release();
+    await nextFrame();
     expect(router.state.location.pathname).toBe(MERCHANTS);
     expect(isShown('Merchants')).toBe(true);
     expect(isShown('Home')).toBe(false);
     expect(actors.tabs.getSnapshot().context.active).toBe(MERCHANTS);
+  });
+
+  test.each([
+    ['another tab', USER_INFO, 'User info'],
+    ['a page that is not a tab', '/elsewhere/1', 'Elsewhere'],
+  ])(
+    'a tab picked, then the menu to %s done before the frame: where the menu went',
+    async (_, path, name) => {
+      const guard = heldGuard();
+      const { router } = renderConsole(guard);
+      await homeThenMerchants(router);
+
+      fireEvent.click(tab(enUS['route.home']));
+      await act(() => router.navigate(path));
+      expect(router.state.location.pathname).toBe(path);
+      await nextFrame();
+      await flush();
+      expect(router.state.location.pathname).toBe(path);
+      expect(isShown(name)).toBe(true);
+      expect(isShown('Home')).toBe(false);
+    },
+  );
+
+  test('a tab picked while a navigation of the router is under way: the tab wins', async () => {
+    const guard = heldGuard();
+    const { router, actors } = renderConsole(guard);
+    await homeThenMerchants(router);
+
+    guard.hold();
+    await routerNavigates(router, USER_INFO);
+    fireEvent.click(tab(enUS['route.home']));
+    expect(isShown('Home')).toBe(true);
+    await nextFrame();
+    await guard.release();
+    await nextFrame();
+    expect(router.state.location.pathname).toBe(HOME);
+    expect(isShown('Home')).toBe(true);
+    expect(actors.tabs.getSnapshot().context.active).toBe(HOME);
+  });
+
+  test('tabs picked one after the other: the last one', async () => {
+    const guard = heldGuard();
+    const { router } = renderConsole(guard);
+    await homeThenMerchants(router);
+    await act(() => router.navigate(USER_INFO));
+    await flush();
+
+    fireEvent.click(tab(enUS['route.home']));
+    fireEvent.click(tab(enUS['route.merchant']));
+    expect(isShown('Merchants')).toBe(true);
+    expect(isShown('Home')).toBe(false);
+    await nextFrame();
+    await flush();
+    expect(router.state.location.pathname).toBe(MERCHANTS);
+    expect(isShown('Merchants')).toBe(true);
   });
 
   test('a navigation by the router (menu, address bar, back) still waits for the guard', async () => {
@@ -196,10 +268,7 @@ describe('a kept page behind a tab', () => {
     await homeThenMerchants(router);
 
     guard.hold();
-    await act(async () => {
-      void router.navigate(-1);
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await routerNavigates(router, -1);
     expect(router.state.navigation.state).toBe('loading');
     expect(isShown('Merchants')).toBe(true);
     expect(isShown('Home')).toBe(false);
@@ -231,10 +300,7 @@ describe('a kept page behind a tab', () => {
     const renders = seen.renders.Merchants;
 
     guard.hold();
-    await act(async () => {
-      void router.navigate(USER_INFO);
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await routerNavigates(router, USER_INFO);
     expect(router.state.navigation.state).toBe('loading');
     await guard.release();
     expect(isShown('User info')).toBe(true);
@@ -242,6 +308,7 @@ describe('a kept page behind a tab', () => {
     guard.hold();
     fireEvent.click(tab(enUS['route.merchant']));
     expect(isShown('Merchants')).toBe(true);
+    await nextFrame();
     await guard.release();
     expect(router.state.location.pathname).toBe(MERCHANTS);
     expect(seen.renders.Merchants).toBe(renders);

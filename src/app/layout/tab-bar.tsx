@@ -1,53 +1,15 @@
 import { Box, Flex, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import type { TabEntry, TabsSnapshot } from '../../machines/tabs';
 import { useAppActors } from '../actors-context';
-import { matchRoute } from '../route-table';
 
 export function fullPathOf(location: { pathname: string; search: string }): string {
   return location.pathname + location.search;
-}
-
-/**
- * Opens the current page as a tab, and follows the tabs actor when its selection moves (a tab
- * picked, a close): the page is shown at once by the keep-alive outlet; this brings the URL along.
- */
-export function useTabsFollowRoute() {
-  const { tabs } = useAppActors();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const fullPath = fullPathOf(location);
-  const active = useSelector(tabs, (s) => s.context.active);
-  const count = useSelector(tabs, (s) => s.context.tabs.length);
-
-  // Every navigation, even to the open page (location.key): a selection made while it was under
-  // way goes back to the page the router ends on.
-  useEffect(() => {
-    const route = matchRoute(location.pathname);
-    if (route.noTab || !route.requiresAuth || !route.group) return;
-    const entry: TabEntry = {
-      title: route.titleId,
-      name: route.name,
-      fullPath,
-      query: Object.fromEntries(new URLSearchParams(location.search)),
-      ignoreCache: Boolean(route.ignoreCache),
-    };
-    tabs.send({ type: 'OPEN', tab: entry });
-  }, [tabs, fullPath, location.pathname, location.search, location.key]);
-
-  // The selection moved: to its page (or home when no tab is left).
-  const lastActive = useRef(active);
-  useEffect(() => {
-    if (active === lastActive.current) return;
-    lastActive.current = active;
-    if (active === null && count === 0) navigate('/');
-    else if (active !== null && active !== fullPath) navigate(active);
-  }, [active, count, fullPath, navigate]);
 }
 
 interface TabHandlers {
