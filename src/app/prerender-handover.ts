@@ -10,6 +10,8 @@ export interface PrerenderState {
   locale: string | null;
   /** A submit was held until the console took over. */
   submitted: boolean;
+  /** The last button (not submit) clicked in the copy's <main>, by its index there, or null. */
+  clicked: number | null;
 }
 
 function copyElement(): HTMLElement | null {
@@ -41,6 +43,7 @@ export function takeOverPrerender(page: HTMLElement | null): PrerenderState | nu
     checked: box ? box.checked : null,
     locale: changedChoice(copy.querySelector('select')),
     submitted: copy.dataset.submitted === '1',
+    clicked: copy.dataset.clicked ? Number(copy.dataset.clicked) : null,
   };
   const focused = copy.contains(document.activeElement) ? document.activeElement : null;
   copy.remove();

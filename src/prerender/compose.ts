@@ -18,10 +18,11 @@ const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>[\s\S]*?<\/style>/g;
 
 /**
  * Picks the variant for this visitor (locale, remembered account), applies the stored theme and
- * colour-weak filter as the console will, and holds a submit until the console takes over. Any
+ * colour-weak filter as the console will, and holds a submit, and notes a button clicked, until
+ * the console takes over. Any
  * doubt (another path, a stored session, no storage) drops the copy: the console renders as usual.
  */
-const CHOOSE_VARIANT = `(function(){var d=document,p=d.getElementById('${PRERENDER_ID}'),h=d.documentElement;try{var s=localStorage,l=s.getItem('locale'),a=s.getItem('rememberedAccount');if(location.pathname!=='/login'||s.getItem('token')||sessionStorage.getItem('token'))throw 0;l=l==='en-US'||l==='zh-CN'?l:'${DEFAULT_LOCALE}';var v=l+(a===null?'':'-remember');if(v!=='${DEFAULT_LOCALE}')p.replaceChildren(d.getElementById('${PRERENDER_ID}-'+v).content.cloneNode(true));if(a)p.querySelector('input[name=account]').value=a;var c={};try{c=JSON.parse(s.getItem('layoutSettings')||'{}')||{}}catch(e){}var t=c.theme==='dark'?'dark':'light';h.classList.toggle('dark',t==='dark');h.classList.toggle('light',t==='light');h.style.colorScheme=t;if(c.colorWeak===true)d.body.style.filter='invert(80%)';h.lang=l;p.addEventListener('submit',function(e){e.preventDefault();p.dataset.submitted='1'},true)}catch(e){p.remove()}})()`;
+const CHOOSE_VARIANT = `(function(){var d=document,p=d.getElementById('${PRERENDER_ID}'),h=d.documentElement;try{var s=localStorage,l=s.getItem('locale'),a=s.getItem('rememberedAccount');if(location.pathname!=='/login'||s.getItem('token')||sessionStorage.getItem('token'))throw 0;l=l==='en-US'||l==='zh-CN'?l:'${DEFAULT_LOCALE}';var v=l+(a===null?'':'-remember');if(v!=='${DEFAULT_LOCALE}')p.replaceChildren(d.getElementById('${PRERENDER_ID}-'+v).content.cloneNode(true));if(a)p.querySelector('input[name=account]').value=a;var c={};try{c=JSON.parse(s.getItem('layoutSettings')||'{}')||{}}catch(e){}var t=c.theme==='dark'?'dark':'light';h.classList.toggle('dark',t==='dark');h.classList.toggle('light',t==='light');h.style.colorScheme=t;if(c.colorWeak===true)d.body.style.filter='invert(80%)';h.lang=l;p.addEventListener('submit',function(e){e.preventDefault();p.dataset.submitted='1'},true);p.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('main button');if(b&&b.type!=='submit')p.dataset.clicked=[].indexOf.call(p.querySelectorAll('main button'),b)},true)}catch(e){p.remove()}})()`;
 
 /**
  * Should the inline script not run (blocked, scripts off), a submit of the copy must not put the

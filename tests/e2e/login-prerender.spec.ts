@@ -98,6 +98,16 @@ test('typing in the copy carries over, with the focus, when the console takes ov
   await expect(page.getByText(zhCN['validation.passwordRequired'])).toBeVisible();
 });
 
+test('a button clicked in the copy (forgot password) is clicked when the console takes over', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator(COPY).getByRole('button', { name: zhCN['login.forgot'] }).click();
+  release();
+  await expect(page.getByRole('dialog', { name: zhCN['forgot.title'] })).toBeVisible();
+});
+
 test('a language chosen in the copy is switched to when the console takes over', async ({
   page,
 }) => {

@@ -86,6 +86,8 @@ export default function LoginPage() {
     if (copied.checked !== null) setRemember(copied.checked);
     if (copied.locale) switchLocale(copied.locale as Locale);
     if (copied.submitted) setSubmitHeld(true);
+    // A button clicked in the copy (forgot password, show password) is clicked here.
+    if (copied.clicked !== null) main.current?.querySelectorAll('button')[copied.clicked]?.click();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when this page first commits
   }, []);
   useEffect(() => {
