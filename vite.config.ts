@@ -62,8 +62,8 @@ function preloadLoginView(): Plugin {
   };
 }
 
-/** The two catalogues, loaded through Vite's SSR loader (they are TypeScript modules). */
-async function loadCatalogues(): Promise<Record<string, Record<string, string>>> {
+/** Runs `use` with Vite's SSR module loader on this same config (build-time rendering). */
+async function withSsrLoader<T>(use: (load: (id: string) => Promise<unknown>) => Promise<T>) {
   const vite = await createServer({
     configFile: fileURLToPath(import.meta.url),
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -72,17 +72,23 @@ async function loadCatalogues(): Promise<Record<string, Record<string, string>>>
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const out: Record<string, Record<string, string>> = {};
-    for (const locale of ['en-US', 'zh-CN']) {
-      const module = (await vite.ssrLoadModule(`/src/i18n/${locale}.ts`)) as {
-        default: Record<string, string>;
-      };
-      out[locale] = module.default;
-    }
-    return out;
+    return await use((id) => vite.ssrLoadModule(id));
   } finally {
     await vite.close();
   }
+}
+
+/** The two catalogues, loaded through Vite's SSR loader (they are TypeScript modules). */
+async function loadCatalogues(): Promise<Record<string, Record<string, string>>> {
+  return withSsrLoader(async (load) => {
+    const out: Record<string, Record<string, string>> = {};
+    for (const locale of ['en-US', 'zh-CN']) {
+      out[locale] = (
+        (await load(`/src/i18n/${locale}.ts`)) as { default: Record<string, string> }
+      ).default;
+    }
+    return out;
+  });
 }
 
 /**
@@ -132,22 +138,11 @@ function precompileMessages(): Plugin {
  * src/prerender/compose.ts), rendered through Vite's SSR loader with this same config.
  */
 async function prerenderLogin(outDir: string): Promise<void> {
-  const vite = await createServer({
-    configFile: fileURLToPath(import.meta.url),
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'error',
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  try {
-    const { buildLoginHtml } = (await vite.ssrLoadModule('/src/prerender/login.tsx')) as {
-      buildLoginHtml: (indexHtml: string) => string;
-    };
-    const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-    await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml));
-  } finally {
-    await vite.close();
-  }
+  const { buildLoginHtml } = (await withSsrLoader((load) => load('/src/prerender/login.tsx'))) as {
+    buildLoginHtml: (indexHtml: string) => string;
+  };
+  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml));
 }
 
 /**
