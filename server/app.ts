@@ -20,8 +20,12 @@ import {
 import { localeOf } from './i18n';
 import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/routes';
+import { cardRoutes } from './modules/cards/routes';
+import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { moneyRoutes } from './modules/money/routes';
+import { rechargeRoutes } from './modules/recharge/routes';
 import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -50,6 +54,10 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   systemRoutes,
   menuRoutes,
   dashboardRoutes,
+  customerRoutes,
+  moneyRoutes,
+  cardRoutes,
+  rechargeRoutes,
 ];
 
 /**

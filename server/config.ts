@@ -17,6 +17,13 @@ export interface Config {
   logLevel: string;
   /** The built console (Vite's `dist/`); served with an SPA fallback when it exists. */
   staticDir: string;
+  /**
+   * The embedded sandbox payment provider (default on; `PAYMENT_SANDBOX=0` turns it off once a
+   * real provider is configured: sandbox payments credit balances without real money).
+   */
+  paymentSandbox: boolean;
+  /** HMAC key of the sandbox's notifications; default a random one kept in DATA_DIR. */
+  paymentSandboxSecret: string | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -52,6 +59,10 @@ export function loadConfig(env: Env = process.env): Config {
     overstepSessionMinutes: positiveNumber(env, 'OVERSTEP_SESSION_MINUTES', 60),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
+    paymentSandbox: !['0', 'false', 'off', 'no'].includes(
+      (env.PAYMENT_SANDBOX ?? '').trim().toLowerCase(),
+    ),
+    paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
   };
 }
 

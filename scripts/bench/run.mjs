@@ -1,8 +1,9 @@
 // npm run bench: how light and fast the console is, as ratios to a floor timed in the same run
-// (issue 3, "Speed"). Prints figures beside their targets; never fails on slow numbers, exits 1
+// (issue 3, "Speed"), and the money API under load with large lists (issue 4, section d). Prints figures beside their targets; never fails on slow numbers, exits 1
 // only when it cannot measure. Options: --runs=N (default 5), --only=a,b,c (some sections),
 // --source=DIR (measure another checkout, e.g. a git worktree of an older commit), --keep (keep
 // the temp dir).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -18,7 +19,8 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d').split(','));
+const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
 const TIMING_LABELS = { inPage: 'in page', wallClock: 'wall clock', cpu: 'main-thread CPU' };
@@ -38,6 +40,29 @@ function section(title) {
 }
 
 try {
+  if (BROWSER_SECTIONS) await browserSections();
+  if (ONLY.has('d')) {
+    section('d. Money API under load and large lists (real HTTP on the server, its own database)');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'api-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
+    }
+  }
+} catch (error) {
+  failed = true;
+  console.error(`bench: ${error.stack ?? error}`);
+} finally {
+  for (const stop of cleanups.reverse()) await stop().catch(() => {});
+  if (!KEEP) rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
+
+async function browserSections() {
   console.log(`Building the console (${SOURCE}) and the floor page…`);
   const staticDir = join(work, 'product');
   buildProduct(SOURCE, staticDir);
@@ -158,11 +183,4 @@ try {
       console.log(`   could not measure: ${error.message.split('\n')[0]}`);
     }
   }
-} catch (error) {
-  failed = true;
-  console.error(`bench: ${error.stack ?? error}`);
-} finally {
-  for (const stop of cleanups.reverse()) await stop().catch(() => {});
-  if (!KEEP) rmSync(work, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);

@@ -2,11 +2,13 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Engine } from './dialect';
 import type { Db } from './schema';
 import * as initial from './migrations/0001-initial';
+import * as money from './migrations/0002-money';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': { up: (db) => initial.up(db, engine), down: (db) => initial.down(db) },
+    '0002-money': { up: (db) => money.up(db, engine), down: (db) => money.down(db) },
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,3 +1,4 @@
+import type { Asset, LedgerType } from '../../src/api/contract/money';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Epoch milliseconds (bigint on PostgreSQL, parsed to number; INTEGER on SQLite). */
@@ -144,23 +145,8 @@ export interface LoginThrottleTable {
   locked_until: Millis | null;
 }
 
-export const ASSETS = ['money', 'digital_man', 'digital_voice', 'image_clone'] as const;
-export type Asset = (typeof ASSETS)[number];
-
-export const LEDGER_TYPES = [
-  'recharge',
-  'card_redeem',
-  'card_issue',
-  'transfer_in',
-  'transfer_out',
-  'exchange',
-  'task_freeze',
-  'task_settle',
-  'task_refund',
-  'admin_adjust',
-  'trial_credit',
-] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
+export { ASSETS, LEDGER_TYPES } from '../../src/api/contract/money';
+export type { Asset, LedgerType } from '../../src/api/contract/money';
 
 /** Append-only; money rows are never updated or deleted. */
 export interface LedgerTable {
@@ -179,6 +165,147 @@ export interface LedgerTable {
   created_at: Millis;
 }
 
+/** The platform's own accounts (balances may be negative). */
+export const SYSTEM_ACCOUNTS = ['issuance', 'cards', 'payments', 'revenue'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export interface SystemAccountsTable {
+  account: SystemAccount;
+  asset: Asset;
+  balance: number;
+}
+
+/** Append-only, like the users' ledger. */
+export interface SystemLedgerTable {
+  id: Generated<number>;
+  account: SystemAccount;
+  asset: Asset;
+  change: number;
+  before: number;
+  after: number;
+  related_type: string | null;
+  related_id: number | null;
+  created_at: Millis;
+}
+
+/** A money call's `Idempotency-Key`: claimed in the call's transaction, then its reply stored. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  /** SHA-256 of the route and the request body. */
+  request_hash: string;
+  /** JSON of the reply's data (null while the claiming transaction runs). */
+  response: string | null;
+  created_at: Millis;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  transfer_no: string;
+  from_user_id: number;
+  to_user_id: number;
+  asset: Asset;
+  amount: number;
+  from_before: number;
+  from_after: number;
+  to_before: number;
+  to_after: number;
+  remark: ColumnType<string, string | undefined, string>;
+  operator_id: number;
+  created_at: Millis;
+}
+
+export const CARD_ASSETS = ['money', 'digital_man', 'digital_voice'] as const;
+export type CardAsset = (typeof CARD_ASSETS)[number];
+/** Card status: 0 unused, 1 used, 2 void ("expired" is computed from expire_at). */
+export const CARD_STATUS = { unused: 0, used: 1, void: 2 } as const;
+
+export interface RechargeCardsTable {
+  id: Generated<number>;
+  card_no: string;
+  card_pwd: string;
+  batch_no: string;
+  asset: CardAsset;
+  /** In the asset's unit: cents, seconds, count. */
+  face_value: number;
+  /** Display only, cents. */
+  price: ColumnType<number, number | undefined, number>;
+  creator_id: number;
+  owner_id: number;
+  service_id: number;
+  /** Whose balance paid the face value; null when the platform minted the card. */
+  paid_by: number | null;
+  status: ColumnType<number, number | undefined, number>;
+  used_by: number | null;
+  used_at: Millis | null;
+  expire_at: Millis | null;
+  remark_admin: ColumnType<string, string | undefined, string>;
+  remark_owner: ColumnType<string, string | undefined, string>;
+  created_at: Millis;
+  updated_at: Millis;
+  deleted_at: Millis | null;
+}
+
+/** Per-day card number sequences (`PA260322` → last value used). */
+export interface CardSequencesTable {
+  prefix: string;
+  last_value: number;
+}
+
+export interface RechargePackagesTable {
+  id: Generated<number>;
+  /** null: a platform package. */
+  owner_id: number | null;
+  name: string;
+  /** Cents, CNY. */
+  price: number;
+  money: number;
+  gift_money: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  status: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string, string | undefined, string>;
+  created_at: Millis;
+  updated_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export const PAY_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
+export type PayStatus = (typeof PAY_STATUSES)[number];
+
+export interface RechargeOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  service_id: number;
+  package_id: number;
+  package_name: string;
+  amount: number;
+  money: number;
+  gift_money: ColumnType<number, number | undefined, number>;
+  pay_way: string;
+  pay_status: ColumnType<PayStatus, PayStatus | undefined, PayStatus>;
+  transaction_id: string | null;
+  paid_at: Millis | null;
+  closed_at: Millis | null;
+  expires_at: Millis;
+  created_at: Millis;
+}
+
+/** Short-lived single-use download tickets (the session token never appears in a URL). */
+export interface DownloadTicketsTable {
+  id: Generated<number>;
+  /** SHA-256 of the ticket. */
+  ticket_hash: string;
+  user_id: number;
+  kind: string;
+  /** JSON of the query the ticket is bound to. */
+  query: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,6 +315,15 @@ export interface Database {
   sms_codes: SmsCodesTable;
   login_throttle: LoginThrottleTable;
   ledger: LedgerTable;
+  system_accounts: SystemAccountsTable;
+  system_ledger: SystemLedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  transfers: TransfersTable;
+  recharge_cards: RechargeCardsTable;
+  card_sequences: CardSequencesTable;
+  recharge_packages: RechargePackagesTable;
+  recharge_orders: RechargeOrdersTable;
+  download_tickets: DownloadTicketsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -198,3 +334,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type DomainRow = Selectable<DomainsTable>;
+export type TransferRow = Selectable<TransfersTable>;
+export type RechargeCardRow = Selectable<RechargeCardsTable>;
+export type RechargePackageRow = Selectable<RechargePackagesTable>;
+export type RechargeOrderRow = Selectable<RechargeOrdersTable>;

@@ -1,6 +1,7 @@
 import { passwordRule, usernameRule } from '../../src/api/contract/auth';
 import { hashPassword } from '../lib/passwords';
-import { postEntry } from '../modules/ledger/repo';
+import { issue, post } from '../modules/ledger/service';
+import { insertTransfer, numberTransfer } from '../modules/money/repo';
 import { setConfigValue } from '../modules/system/repo';
 import type { Asset, Db, Executor, NewUser } from './schema';
 
@@ -136,7 +137,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
 
     const grant = async (userId: number, balances: Balances) => {
       for (const [asset, change] of Object.entries(balances) as [Asset, number][]) {
-        await postEntry(trx, {
+        await issue(trx, {
           userId,
           asset,
           type: 'admin_adjust',
@@ -147,31 +148,41 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
         });
       }
     };
-    let transferNo = 0;
+    // Demo transfers are real transfers (records with numbers), like those made in the console.
     const transfer = async (from: number, to: number, balances: Balances) => {
       for (const [asset, amount] of Object.entries(balances) as [Asset, number][]) {
-        transferNo += 1;
+        const id = await insertTransfer(trx, {
+          from_user_id: from,
+          to_user_id: to,
+          asset,
+          amount,
+          remark: 'demo transfer',
+          operator_id: from,
+          created_at: now,
+        });
         const common = {
           asset,
-          relatedType: 'seed_transfer',
-          relatedId: transferNo,
+          relatedType: 'transfer',
+          relatedId: id,
           operatorId: from,
+          memo: 'demo transfer',
           now,
         };
-        const debited = await postEntry(trx, {
+        const fromAfter = await post(trx, {
           ...common,
           userId: from,
           type: 'transfer_out',
           change: -amount,
-          memo: 'demo transfer',
         });
-        if (debited === undefined) throw new Error('seed transfer larger than the balance');
-        await postEntry(trx, {
+        const toAfter = await post(trx, {
           ...common,
           userId: to,
           type: 'transfer_in',
           change: amount,
-          memo: 'demo transfer',
+        });
+        await numberTransfer(trx, id, now, {
+          from: [fromAfter + amount, fromAfter],
+          to: [toAfter - amount, toAfter],
         });
       }
     };
@@ -214,6 +225,31 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
       .values([
         { ...branding, domain: 'localhost' },
         { ...branding, domain: '127.0.0.1' },
+      ])
+      .execute();
+
+    // Recharge packages (platform-owned) for partners and merchants to buy; one is off sale.
+    const pkg = (name: string, price: number, money: number, gift: number, sort: number) => ({
+      owner_id: null,
+      name,
+      price: price * CENTS,
+      money: money * CENTS,
+      gift_money: gift * CENTS,
+      sort,
+      status: 1,
+      description: '',
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+    await trx
+      .insertInto('recharge_packages')
+      .values([
+        { ...pkg('体验套餐', 10, 10, 0, 1), description: '新用户体验，充值即到账' },
+        { ...pkg('标准套餐', 100, 100, 10, 2), description: '充 100 送 10' },
+        { ...pkg('专业套餐', 500, 500, 80, 3), description: '充 500 送 80' },
+        { ...pkg('企业套餐', 2000, 2000, 400, 4), description: '充 2000 送 400' },
+        { ...pkg('限时特惠', 50, 50, 50, 5), status: 0, description: '活动已结束' },
       ])
       .execute();
 

@@ -9,6 +9,8 @@ import { createTestApp, createTestDatabase, engines, type TestApp } from './help
  *   ok  = the call gets past authentication and roles (HTTP 200, code 0 or 1, never 50008)
  *   401 = no usable session
  *   403 = a role (or an overstep session) the call does not admit
+ *   4xx = public, past the guard, refused by the call's own check with a 4xx other than 401/403
+ *         (payment notifications without a valid signature, sandbox pages without a signed link)
  * Columns: anonymous, admin, partner, partner2, merchant, agent, overstep (admin → merchant).
  */
 const IDENTITIES = [
@@ -21,7 +23,7 @@ const IDENTITIES = [
   'overstep',
 ] as const;
 type Identity = (typeof IDENTITIES)[number];
-type Outcome = 'ok' | 401 | 403;
+type Outcome = 'ok' | 401 | 403 | '4xx';
 
 const MATRIX: Record<string, Outcome[]> = {
   //                                         anon  admin partner partner2 merchant agent overstep
@@ -39,6 +41,51 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/api/user/menu': /*        */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/platform/dashboard_data': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/platform/get_account': /*  */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/platform/transfer': /*    */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/platform/edit_transfer_config': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/platform/exchange': /*    */ [401, 'ok', 'ok', 'ok', 'ok', 403, 403],
+  'GET /api/v1/platform/user_money_log': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/platform/transfer_record': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  // Customers (issue 4): admin and partner only (DOMAIN.md §11); an overstep session is a merchant's.
+  'GET /api/v1/provider_service': /*      */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/provider_service/add': /* */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/provider_service/edit': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/provider_service/add_by_service': [401, 403, 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/provider_service/edit_by_service': [401, 403, 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/provider_service/edit_account': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/provider_service/edit_type': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/provider_service/delete': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  // prettier-ignore
+  'GET /api/v1/provider_service/used_service_prefix_no_list': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/platform/platform_user_list': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  // Recharge cards (issue 4): admin and partner issue; partner and merchant redeem; whoever may hold
+  // cards lists them; the export download is public (its single-use ticket is the credential).
+  'POST /api/v1/recharge_card/add': /*    */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/recharge_card/transfer_card': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/recharge_card/use_card': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/recharge_card/remark_card': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/recharge_card/edit_card': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/recharge_card/batch_del': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/recharge_card/card_list': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  // prettier-ignore
+  'GET /api/v1/recharge_card/can_operate_card_list': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/recharge_card/export_ticket': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/recharge_card/export_data': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  // Recharge packages and orders (issue 4): admin manages packages; partners and merchants (the
+  // balance holders) buy; orders are listed by admin and partner, polled by their owners.
+  'GET /api/v1/recharge_package/list': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/recharge_package/add': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/recharge_package/edit': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/recharge_package/sort': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/recharge_package/set_status': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/recharge_package/delete': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/recharge_order/create': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/recharge_order/detail': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/recharge_order/list': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  // The sandbox payment provider: its pages and the notification endpoint are public.
+  'GET /api/v1/pay/sandbox/checkout': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  'POST /api/v1/pay/sandbox/pay': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
 };
 
 describe.each(engines)('authorisation on %s', (engine) => {
@@ -78,6 +125,10 @@ describe.each(engines)('authorisation on %s', (engine) => {
         if (expected === 'ok') {
           expect(reply.status, where).toBe(200);
           expect([0, 1], where).toContain(reply.body.code);
+        } else if (expected === '4xx') {
+          expect(reply.status, where).toBeGreaterThanOrEqual(400);
+          expect(reply.status, where).toBeLessThan(500);
+          expect([401, 403], where).not.toContain(reply.status);
         } else {
           expect(reply.status, where).toBe(expected);
           expect(reply.body, where).toEqual({

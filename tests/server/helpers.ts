@@ -266,6 +266,15 @@ export const ALL_TABLES: readonly (keyof Database)[] = [
   'sms_codes',
   'login_throttle',
   'ledger',
+  'system_accounts',
+  'system_ledger',
+  'idempotency_keys',
+  'transfers',
+  'recharge_cards',
+  'card_sequences',
+  'recharge_packages',
+  'recharge_orders',
+  'download_tickets',
 ];
 
 /** Every row of every table (or all but `except`), to assert that a refused call changed nothing. */

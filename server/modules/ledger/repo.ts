@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Asset, Executor, LedgerType } from '../../db/schema';
+import type { Asset, Executor, LedgerType, SystemAccount } from '../../db/schema';
 
 /** The balance column each ledger asset moves. */
 export const BALANCE_COLUMN = {
@@ -54,6 +54,49 @@ export async function postEntry(db: Executor, entry: LedgerEntry): Promise<numbe
       related_type: entry.relatedType ?? null,
       related_id: entry.relatedId ?? null,
       operator_id: entry.operatorId ?? null,
+      created_at: entry.now,
+    })
+    .execute();
+  return after;
+}
+
+export interface SystemEntry {
+  account: SystemAccount;
+  asset: Asset;
+  change: number;
+  relatedType?: string;
+  relatedId?: number;
+  now: number;
+}
+
+/** Moves one of the platform's accounts and appends its ledger row. Call inside a transaction. */
+export async function postSystemEntry(db: Executor, entry: SystemEntry): Promise<number> {
+  if (!Number.isSafeInteger(entry.change) || entry.change === 0) {
+    throw new Error(`ledger change must be a non-zero integer, got ${entry.change}`);
+  }
+  await db
+    .insertInto('system_accounts')
+    .values({ account: entry.account, asset: entry.asset, balance: 0 })
+    .onConflict((oc) => oc.columns(['account', 'asset']).doNothing())
+    .execute();
+  const updated = await db
+    .updateTable('system_accounts')
+    .set({ balance: sql`balance + ${entry.change}` })
+    .where('account', '=', entry.account)
+    .where('asset', '=', entry.asset)
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  const after = Number(updated.balance);
+  await db
+    .insertInto('system_ledger')
+    .values({
+      account: entry.account,
+      asset: entry.asset,
+      change: entry.change,
+      before: after - entry.change,
+      after,
+      related_type: entry.relatedType ?? null,
+      related_id: entry.relatedId ?? null,
       created_at: entry.now,
     })
     .execute();

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addCardsBody,
+  canOperateQuery,
+  cardListQuery,
+  deleteCardsBody,
+  editCardBody,
+  exportDataQuery,
+  exportTicketBody,
+  remarkCardsBody,
+  transferCardsBody,
+  useCardBody,
+} from '../../../src/api/contract/cards';
+import { LOCALES } from '../../../src/api/contract/messages';
+import type { Policy } from '../../http/policy';
+import { defineRoute } from '../../http/route';
+import { parseInput } from '../../http/validation';
+import { idempotencyOf } from '../ledger/service';
+import {
+  addCards,
+  cardList,
+  deleteCards,
+  editCard,
+  exportData,
+  exportTicket,
+  operableCards,
+  remarkCards,
+  transferCards,
+  useCard,
+} from './service';
+
+const ISSUERS = ['admin', 'partner'] as const;
+const MANAGED = 'admin: every card; partner: cards of its service and cards it holds';
+const HOLDERS =
+  'admin: every card; partner: its service’s and held; merchant, agent: held or redeemed';
+
+const EXPORT_DATA_POLICY: Policy = {
+  roles: 'public',
+  scope: 'the ticket is the credential: the scope of the user it was issued to',
+};
+
+/** Recharge cards (卡密), DOMAIN.md §4 and §11; docs/decisions.md "Recharge cards". */
+export function cardRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/add',
+    policy: { roles: ISSUERS, scope: 'self: a partner pays, an admin mints' },
+    body: addCardsBody,
+    successMessage: 'card.created',
+    handler: ({ auth, body, request }) =>
+      addCards(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/recharge_card/add',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/transfer_card',
+    policy: { roles: ISSUERS, scope: 'cards the caller holds, to its descendants' },
+    body: transferCardsBody,
+    successMessage: 'card.transferred',
+    handler: ({ auth, body }) => transferCards(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/use_card',
+    policy: {
+      roles: ['partner', 'merchant'],
+      scope: 'cards of the platform or the caller’s service',
+    },
+    body: useCardBody,
+    successMessage: 'card.redeemed',
+    handler: ({ auth, body }) => useCard(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/remark_card',
+    policy: { roles: ISSUERS, scope: MANAGED },
+    body: remarkCardsBody,
+    successMessage: 'card.saved',
+    handler: ({ auth, body }) => remarkCards(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/edit_card',
+    policy: { roles: ISSUERS, scope: MANAGED },
+    body: editCardBody,
+    successMessage: 'card.saved',
+    handler: ({ auth, body }) => editCard(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/batch_del',
+    policy: { roles: ISSUERS, scope: MANAGED },
+    body: deleteCardsBody,
+    successMessage: 'card.deleted',
+    handler: ({ auth, body }) => deleteCards(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/recharge_card/card_list',
+    policy: { roles: ['admin', 'partner', 'merchant', 'agent'], scope: HOLDERS },
+    query: cardListQuery,
+    handler: ({ auth, query }) => cardList(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/recharge_card/can_operate_card_list',
+    policy: {
+      roles: ['admin', 'partner', 'merchant', 'agent'],
+      scope: 'unused cards the caller holds',
+    },
+    query: canOperateQuery,
+    handler: ({ auth, query }) => operableCards(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_card/export_ticket',
+    policy: { roles: ISSUERS, scope: HOLDERS },
+    body: exportTicketBody,
+    handler: ({ auth, body, request }) => exportTicket(ctx, auth, body, request.locale),
+  });
+
+  // A download, not an envelope: the browser opens this URL, so no session header is sent.
+  app.route({
+    method: 'GET',
+    url: '/recharge_card/export_data',
+    exposeHeadRoute: false,
+    config: { policy: EXPORT_DATA_POLICY },
+    handler: async (request, reply) => {
+      const { ticket } = parseInput(exportDataQuery, request.query, request.locale);
+      const lang = request.headers['lang'];
+      const explicit =
+        typeof lang === 'string'
+          ? LOCALES.find((l) => l.toLowerCase() === lang.trim().toLowerCase())
+          : undefined;
+      const { filename, stream } = await exportData(ctx, ticket, explicit);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addByServiceBody,
+  addCustomerBody,
+  customerListQuery,
+  deleteCustomerBody,
+  editAccountBody,
+  editByServiceBody,
+  editCustomerBody,
+  editTypeBody,
+  platformUserListQuery,
+} from '../../../src/api/contract/customers';
+import { defineRoute } from '../../http/route';
+import {
+  addByService,
+  addCustomer,
+  deleteCustomer,
+  editAccount,
+  editByService,
+  editCustomer,
+  editType,
+  listCustomers,
+  platformUsers,
+  usedPrefixes,
+} from './service';
+
+const MANAGED = 'admin: every partner, merchant and agent; partner: its subtree (not itself)';
+
+/** Customers (issue 4): partners, merchants and agents, DOMAIN.md §1 and §11. */
+export function customerRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/provider_service',
+    policy: { roles: ['admin', 'partner'], scope: MANAGED },
+    query: customerListQuery,
+    handler: ({ auth, query }) => listCustomers(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/add',
+    policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
+    body: addCustomerBody,
+    successMessage: 'customer.created',
+    handler: ({ auth, body, request }) => addCustomer(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/edit',
+    policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
+    body: editCustomerBody,
+    successMessage: 'customer.saved',
+    handler: ({ auth, body, request }) => editCustomer(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/add_by_service',
+    policy: { roles: ['partner'], scope: 'merchants and agents under the caller' },
+    body: addByServiceBody,
+    successMessage: 'customer.created',
+    handler: ({ auth, body, request }) => addByService(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/edit_by_service',
+    policy: { roles: ['partner'], scope: 'merchants and agents of its subtree' },
+    body: editByServiceBody,
+    successMessage: 'customer.saved',
+    handler: ({ auth, body, request }) => editByService(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/edit_account',
+    policy: { roles: ['admin', 'partner'], scope: MANAGED },
+    body: editAccountBody,
+    successMessage: 'customer.saved',
+    handler: ({ auth, body, request }) => editAccount(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/edit_type',
+    policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
+    body: editTypeBody,
+    successMessage: 'customer.saved',
+    handler: ({ auth, body, request }) => editType(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/provider_service/delete',
+    policy: { roles: ['admin', 'partner'], scope: MANAGED },
+    body: deleteCustomerBody,
+    successMessage: 'customer.deleted',
+    handler: ({ auth, body, request }) => deleteCustomer(ctx, auth, body.id, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/provider_service/used_service_prefix_no_list',
+    policy: { roles: ['admin', 'partner'], scope: 'every prefix in use (no personal data)' },
+    handler: () => usedPrefixes(ctx),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/platform_user_list',
+    policy: {
+      roles: ['admin', 'partner'],
+      scope: 'admin: everyone but itself; partner: its subtree',
+    },
+    query: platformUserListQuery,
+    handler: ({ auth, query }) => platformUsers(ctx, auth, query),
+  });
+}

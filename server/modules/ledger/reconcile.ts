@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { ASSETS, type Executor } from '../../db/schema';
+import { BALANCE_COLUMN } from './repo';
+
+/**
+ * Checks the money invariants (ARCHITECTURE.md rule 6) and returns what is wrong (empty: all
+ * hold): per asset, users' balances and the platform's accounts sum to zero; every balance equals
+ * the sum of its ledger; every ledger row's after = before + change; no balance is negative; every
+ * transfer has its ledger rows; the cards account holds exactly the face value of the cards not yet
+ * redeemed or deleted.
+ */
+export async function reconcile(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  for (const asset of ASSETS) {
+    const column = BALANCE_COLUMN[asset];
+    const users = await db
+      .selectFrom('users')
+      .select(sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as('total'))
+      .executeTakeFirstOrThrow();
+    const system = await db
+      .selectFrom('system_accounts')
+      .select(sql<number>`coalesce(sum(balance), 0)`.as('total'))
+      .where('asset', '=', asset)
+      .executeTakeFirstOrThrow();
+    const sum = Number(users.total) + Number(system.total);
+    if (sum !== 0) problems.push(`${asset}: users + platform accounts = ${sum}, not 0`);
+
+    const mismatched = await db
+      .selectFrom('users')
+      .leftJoin(
+        db
+          .selectFrom('ledger')
+          .select(['user_id', sql<number>`sum(change)`.as('total')])
+          .where('asset', '=', asset)
+          .groupBy('user_id')
+          .as('l'),
+        'l.user_id',
+        'users.id',
+      )
+      .select(['users.id', sql<number>`${sql.ref(`users.${column}`)}`.as('balance'), 'l.total'])
+      .where(sql<boolean>`${sql.ref(`users.${column}`)} <> coalesce(l.total, 0)`)
+      .limit(10)
+      .execute();
+    for (const row of mismatched) {
+      problems.push(`${asset}: user ${row.id} balance ${row.balance} ≠ ledger ${row.total ?? 0}`);
+    }
+    const negative = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<boolean>`${sql.ref(column)} < 0`)
+      .limit(10)
+      .execute();
+    for (const row of negative) problems.push(`${asset}: user ${row.id} is negative`);
+
+    const accounts = await db
+      .selectFrom('system_accounts')
+      .leftJoin(
+        db
+          .selectFrom('system_ledger')
+          .select(['account', sql<number>`sum(change)`.as('total')])
+          .where('asset', '=', asset)
+          .groupBy('account')
+          .as('l'),
+        'l.account',
+        'system_accounts.account',
+      )
+      .select(['system_accounts.account', 'system_accounts.balance', 'l.total'])
+      .where('system_accounts.asset', '=', asset)
+      .execute();
+    for (const row of accounts) {
+      if (Number(row.balance) !== Number(row.total ?? 0)) {
+        problems.push(`${asset}: account ${row.account} ${row.balance} ≠ ledger ${row.total ?? 0}`);
+      }
+    }
+  }
+  const broken = await db
+    .selectFrom('ledger')
+    .select('id')
+    .where(sql<boolean>`"after" <> "before" + change`)
+    .limit(10)
+    .execute();
+  for (const row of broken) problems.push(`ledger row ${row.id}: after ≠ before + change`);
+
+  // Every transfer has its two ledger rows (one when a side is the platform: an admin's).
+  const unmatched = await db
+    .selectFrom('transfers as t')
+    .innerJoin('users as f', 'f.id', 't.from_user_id')
+    .innerJoin('users as r', 'r.id', 't.to_user_id')
+    .leftJoin(
+      db
+        .selectFrom('ledger')
+        .select(['related_id', sql<number>`count(*)`.as('n')])
+        .where('related_type', '=', 'transfer')
+        .groupBy('related_id')
+        .as('l'),
+      'l.related_id',
+      't.id',
+    )
+    .select('t.id')
+    .where(
+      sql<boolean>`coalesce(l.n, 0) <> case when f.user_type = 0 or r.user_type = 0 then 1 else 2 end`,
+    )
+    .limit(10)
+    .execute();
+  for (const row of unmatched) problems.push(`transfer ${row.id}: ledger rows do not match`);
+
+  const held = await db
+    .selectFrom('recharge_cards')
+    .select(['asset', sql<number>`coalesce(sum(face_value), 0)`.as('total')])
+    .where('status', 'in', [0, 2])
+    .where('deleted_at', 'is', null)
+    .groupBy('asset')
+    .execute();
+  const cardAccounts = await db
+    .selectFrom('system_accounts')
+    .select(['asset', 'balance'])
+    .where('account', '=', 'cards')
+    .execute();
+  for (const asset of ASSETS) {
+    const expected = Number(held.find((r) => r.asset === asset)?.total ?? 0);
+    const actual = Number(cardAccounts.find((r) => r.asset === asset)?.balance ?? 0);
+    if (expected !== actual) {
+      problems.push(`${asset}: cards account ${actual} ≠ face value of live cards ${expected}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  formatUnits,
+  type ListReply,
+  type MoneyLogParams,
+  type MoneyLogRow,
+  type TransferRecord,
+  type TransferRecordParams,
+} from '../../../src/api/contract/money';
+import type { AuthContext } from '../../context';
+import type { Asset, Executor } from '../../db/schema';
+import { visibleUsers } from '../users/scope';
+
+export async function userVisibleTo(db: Executor, auth: AuthContext, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .where(visibleUsers(auth))
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function insertTransfer(
+  db: Executor,
+  row: {
+    from_user_id: number;
+    to_user_id: number;
+    asset: Asset;
+    amount: number;
+    remark: string;
+    operator_id: number;
+    created_at: number;
+  },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('transfers')
+    .values({
+      ...row,
+      transfer_no: `tmp-${randomUUID()}`,
+      from_before: 0,
+      from_after: 0,
+      to_before: 0,
+      to_after: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** `TR` + yyMMdd (Asia/Shanghai) + the id, zero-padded: unique, readable, in order. */
+export async function numberTransfer(
+  db: Executor,
+  id: number,
+  now: number,
+  moves: { from: number[]; to: number[] },
+): Promise<void> {
+  const day = new Date(now + 8 * 3600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  await db
+    .updateTable('transfers')
+    .set({
+      transfer_no: `TR${day}${String(id).padStart(8, '0')}`,
+      from_before: moves.from[0],
+      from_after: moves.from[1],
+      to_before: moves.to[0],
+      to_after: moves.to[1],
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+function transfersQuery(db: Executor) {
+  return db
+    .selectFrom('transfers as t')
+    .innerJoin('users as f', 'f.id', 't.from_user_id')
+    .innerJoin('users as r', 'r.id', 't.to_user_id')
+    .innerJoin('users as o', 'o.id', 't.operator_id');
+}
+
+function transferColumns(q: ReturnType<typeof transfersQuery>) {
+  return q.select([
+    't.id',
+    't.transfer_no',
+    't.from_user_id',
+    'f.username as from_username',
+    'f.name as from_name',
+    'f.user_type as from_type',
+    't.to_user_id',
+    'r.username as to_username',
+    'r.name as to_name',
+    'r.user_type as to_type',
+    't.asset',
+    't.amount',
+    't.from_before',
+    't.from_after',
+    't.to_before',
+    't.to_after',
+    't.remark',
+    't.operator_id',
+    'o.username as operator_username',
+    't.created_at',
+  ]);
+}
+
+type TransferSelection = Awaited<
+  ReturnType<ReturnType<typeof transferColumns>['executeTakeFirstOrThrow']>
+>;
+
+function toRecord(row: TransferSelection): TransferRecord {
+  const units = (value: number, platformSide: boolean) =>
+    platformSide ? null : formatUnits(row.asset, Number(value));
+  const fromPlatform = row.from_type === 0;
+  const toPlatform = row.to_type === 0;
+  return {
+    id: row.id,
+    transfer_no: row.transfer_no,
+    from_user_id: row.from_user_id,
+    from_username: row.from_username,
+    from_name: row.from_name,
+    to_user_id: row.to_user_id,
+    to_username: row.to_username,
+    to_name: row.to_name,
+    asset: row.asset,
+    amount: formatUnits(row.asset, Number(row.amount)),
+    from_before: units(row.from_before, fromPlatform),
+    from_after: units(row.from_after, fromPlatform),
+    to_before: units(row.to_before, toPlatform),
+    to_after: units(row.to_after, toPlatform),
+    remark: row.remark,
+    operator_id: row.operator_id,
+    operator_username: row.operator_username,
+    created_at: Number(row.created_at),
+  };
+}
+
+export async function findTransfer(db: Executor, id: number): Promise<TransferRecord | undefined> {
+  const row = await transferColumns(transfersQuery(db)).where('t.id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/**
+ * Transfers in the caller's scope: admin – all; partner – those with either side in its subtree;
+ * anyone else – its own. Filters: a user and a direction relative to it, asset, number, time.
+ */
+export async function listTransfers(
+  db: Executor,
+  auth: AuthContext,
+  query: TransferRecordParams,
+): Promise<ListReply<TransferRecord>> {
+  let q = transfersQuery(db);
+  const me = auth.user.id;
+  if (auth.role === 'partner') {
+    q = q.where((eb) => eb.or([eb('f.service_id', '=', me), eb('r.service_id', '=', me)]));
+  } else if (auth.role !== 'admin') {
+    q = q.where((eb) => eb.or([eb('t.from_user_id', '=', me), eb('t.to_user_id', '=', me)]));
+  }
+  const subject = query.user_id ?? (query.direction ? me : undefined);
+  if (subject !== undefined) {
+    if (query.direction === 'in') q = q.where('t.to_user_id', '=', subject);
+    else if (query.direction === 'out') q = q.where('t.from_user_id', '=', subject);
+    else {
+      q = q.where((eb) =>
+        eb.or([eb('t.from_user_id', '=', subject), eb('t.to_user_id', '=', subject)]),
+      );
+    }
+  }
+  if (query.asset) q = q.where('t.asset', '=', query.asset);
+  if (query.transfer_no) q = q.where('t.transfer_no', '=', query.transfer_no);
+  if (query.start !== undefined) q = q.where('t.created_at', '>=', Number(query.start));
+  if (query.end !== undefined) q = q.where('t.created_at', '<=', Number(query.end));
+  const [rows, count] = await Promise.all([
+    transferColumns(q)
+      .orderBy('t.id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toRecord), total: Number(count.n) };
+}
+
+export async function listMoneyLog(
+  db: Executor,
+  query: MoneyLogParams & { user_id: number },
+): Promise<ListReply<MoneyLogRow>> {
+  let q = db
+    .selectFrom('ledger as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .where('l.user_id', '=', query.user_id);
+  if (query.asset) q = q.where('l.asset', '=', query.asset);
+  if (query.type) q = q.where('l.type', '=', query.type);
+  if (query.start !== undefined) q = q.where('l.created_at', '>=', Number(query.start));
+  if (query.end !== undefined) q = q.where('l.created_at', '<=', Number(query.end));
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'l.id',
+        'l.user_id',
+        'u.username',
+        'l.asset',
+        'l.type',
+        'l.change',
+        'l.before',
+        'l.after',
+        'l.memo',
+        'l.related_type',
+        'l.related_id',
+        'l.operator_id',
+        'l.created_at',
+      ])
+      .orderBy('l.id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      username: row.username,
+      asset: row.asset,
+      type: row.type,
+      change: formatUnits(row.asset, Number(row.change)),
+      before: formatUnits(row.asset, Number(row.before)),
+      after: formatUnits(row.asset, Number(row.after)),
+      memo: row.memo,
+      related_type: row.related_type,
+      related_id: row.related_id === null ? null : Number(row.related_id),
+      operator_id: row.operator_id === null ? null : Number(row.operator_id),
+      created_at: Number(row.created_at),
+    })),
+    total: Number(count.n),
+  };
+}

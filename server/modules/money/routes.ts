@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  editTransferConfigBody,
+  exchangeBody,
+  moneyLogQuery,
+  transferBody,
+  transferRecordQuery,
+} from '../../../src/api/contract/money';
+import { defineRoute } from '../../http/route';
+import { idempotencyOf } from '../ledger/service';
+import { editTransferConfig, exchange, moneyLog, transfer, transferRecords } from './service';
+
+/** Transfers, exchange, the ledger and transfer records (DOMAIN.md §3). */
+export function moneyRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/platform/transfer',
+    policy: { roles: ['admin', 'partner'], scope: 'descendants, with the asset’s flag' },
+    body: transferBody,
+    successMessage: 'transfer.done',
+    handler: ({ auth, body, request }) =>
+      transfer(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/platform/transfer',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/platform/edit_transfer_config',
+    policy: { roles: ['admin', 'partner'], scope: 'descendants; a partner grants flags it holds' },
+    body: editTransferConfigBody,
+    successMessage: 'transfer.configSaved',
+    handler: ({ auth, body }) => editTransferConfig(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/platform/exchange',
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self', overstep: false },
+    body: exchangeBody,
+    successMessage: 'exchange.done',
+    handler: ({ auth, body, request }) =>
+      exchange(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/platform/exchange',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/user_money_log',
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self, or a visible user' },
+    query: moneyLogQuery,
+    handler: ({ auth, query }) => moneyLog(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/transfer_record',
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: 'transfers touching visible users' },
+    query: transferRecordQuery,
+    handler: ({ auth, query }) => transferRecords(ctx, auth, query),
+  });
+}

@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import { ReplyCode, type Envelope } from '../../../src/api/contract/envelope';
+import {
+  orderCreateBody,
+  orderDetailQuery,
+  orderListQuery,
+  packageAddBody,
+  packageDeleteBody,
+  packageEditBody,
+  packageListQuery,
+  packageSortBody,
+  packageStatusBody,
+  type PayWay,
+} from '../../../src/api/contract/recharge';
+import { BODY_LIMIT } from '../../http/body-parsing';
+import { API_PREFIX } from '../../http/policy';
+import { defineRoute } from '../../http/route';
+import { t } from '../../i18n';
+import {
+  createSandboxPaymentProvider,
+  sandboxSecret,
+  type PaymentProvider,
+} from '../../providers/payment';
+import { receiveNotification, type NotificationResult } from './notify';
+import { sandboxRoutes } from './sandbox';
+import {
+  addPackage,
+  closeExpiredOrders,
+  createOrder,
+  deletePackage,
+  editPackage,
+  orderDetail,
+  orderList,
+  packageList,
+  setPackageStatus,
+  sortPackages,
+} from './service';
+
+/** How often the job closes unpaid orders past their 30 minutes. */
+const CLOSE_EVERY_MS = 60_000;
+
+const ORDER_SCOPE = 'admin: all; partner: its subtree (itself included); merchant: its own';
+
+/** Recharge packages, orders, payment notifications and the sandbox provider (DOMAIN.md §5). */
+export function rechargeRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  const providers = new Map<PayWay, PaymentProvider>();
+  if (ctx.config.paymentSandbox) {
+    const sandbox = createSandboxPaymentProvider({
+      secret: sandboxSecret(ctx.config),
+      apiBase: API_PREFIX,
+      // The notification goes through the server's whole HTTP stack, like a provider's would.
+      deliver: async ({ url, headers, body }) => {
+        const response = await app.inject({ method: 'POST', url, headers, payload: body });
+        return { status: response.statusCode, body: response.body };
+      },
+    });
+    providers.set('sandbox', sandbox);
+    sandboxRoutes(app, sandbox);
+  }
+
+  // ---- packages (admin manages; partners and merchants buy)
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/recharge_package/list',
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: 'admin: all; others: on sale' },
+    query: packageListQuery,
+    handler: ({ auth, query }) => packageList(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_package/add',
+    policy: { roles: ['admin'], scope: 'platform packages' },
+    body: packageAddBody,
+    successMessage: 'recharge.packageCreated',
+    handler: ({ auth, body, request }) => addPackage(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_package/edit',
+    policy: { roles: ['admin'], scope: 'platform packages' },
+    body: packageEditBody,
+    successMessage: 'recharge.packageSaved',
+    handler: ({ auth, body, request }) => editPackage(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_package/sort',
+    policy: { roles: ['admin'], scope: 'platform packages' },
+    body: packageSortBody,
+    successMessage: 'recharge.sorted',
+    handler: ({ auth, body, request }) => sortPackages(ctx, auth, body.ids, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_package/set_status',
+    policy: { roles: ['admin'], scope: 'platform packages' },
+    body: packageStatusBody,
+    successMessage: 'recharge.packageSaved',
+    handler: ({ auth, body, request }) => setPackageStatus(ctx, auth, body, { ip: request.ip }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_package/delete',
+    policy: { roles: ['admin'], scope: 'platform packages' },
+    body: packageDeleteBody,
+    successMessage: 'recharge.packageDeleted',
+    handler: ({ auth, body, request }) => deletePackage(ctx, auth, body, { ip: request.ip }),
+  });
+
+  // ---- orders
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/recharge_order/create',
+    // The accounts that hold balances buy; the platform (admin) does not buy from itself.
+    policy: { roles: ['partner', 'merchant'], scope: 'self' },
+    body: orderCreateBody,
+    successMessage: 'recharge.orderCreated',
+    handler: ({ auth, body }) => createOrder(ctx, auth, body, providers),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/recharge_order/detail',
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: ORDER_SCOPE },
+    query: orderDetailQuery,
+    handler: ({ auth, query }) => orderDetail(ctx, auth, query.order_no),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/recharge_order/list',
+    policy: { roles: ['admin', 'partner'], scope: ORDER_SCOPE },
+    query: orderListQuery,
+    handler: ({ auth, query }) => orderList(ctx, auth, query),
+  });
+
+  // ---- payment notifications: the raw body is kept for the signature check
+
+  for (const provider of providers.values()) {
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      scope.route({
+        method: 'POST',
+        url: `/pay/notify/${provider.way}`,
+        config: { policy: { roles: 'public', scope: 'the provider, by its signature' } },
+        handler: async (request): Promise<Envelope<NotificationResult>> => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const data = await receiveNotification(ctx, provider, request.headers, raw);
+          return { code: ReplyCode.SUCCESS, msg: t(request.locale, 'payment.received'), data };
+        },
+      });
+    });
+  }
+
+  // ---- the job that closes unpaid orders after 30 minutes
+
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      closeExpiredOrders(ctx)
+        .then((closed) => {
+          if (closed > 0) ctx.log.info({ closed }, 'closed unpaid recharge orders');
+        })
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'closing recharge orders failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, CLOSE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+}
