@@ -1,6 +1,6 @@
 /**
  * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard, menu,
- * settings and tabs machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * settings, tabs, list and money-call machines, generated from their definitions (states, on, always, after, invoke done/error),
  * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
  *
  *   npm run docs:machines
@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { authMachine } from '../src/machines/auth';
 import { guardMachine } from '../src/machines/guard';
+import { createListMachine } from '../src/machines/list';
+import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
@@ -50,6 +52,18 @@ const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
     file: 'src/machines/tabs.ts',
     about:
       'The tab bar: tabs keyed by full path, the cache list of pages kept alive, close/close others/close right/reload, kept across a browser reload.',
+  },
+  {
+    machine: createListMachine('list'),
+    file: 'src/machines/list.ts',
+    about:
+      'A server-paginated list: filters and page make the query, the latest query wins, a failed load keeps the last page.',
+  },
+  {
+    machine: createMoneyCallMachine('moneyCall'),
+    file: 'src/machines/money-call.ts',
+    about:
+      'A money dialog (transfer, exchange): edit, confirm, submit with one idempotency key, retry with the same key.',
   },
 ];
 

@@ -154,6 +154,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds; none by default (spec §9: timeout 0). */
   timeoutMs?: number;
+  /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** `{a: 1, b: [x, y], c: undefined}` → `a=1&b=x&b=y` (null and undefined are left out). */
@@ -281,6 +283,7 @@ function send(
   const hadSessionToken = tokenStore.hasSessionToken();
   const req = build(apiUrl(path)).use(withHeaders);
   if (options.timeoutMs) req.timeout(options.timeoutMs);
+  if (options.headers) req.set(options.headers);
   const { signal } = options;
   if (signal) {
     if (signal.aborted) req.abort();

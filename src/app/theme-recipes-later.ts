@@ -16,6 +16,8 @@ import { numberInputSlotRecipe } from 'chakra-theme/recipes/number-input';
 import { skeletonRecipe } from 'chakra-theme/recipes/skeleton';
 import { statSlotRecipe } from 'chakra-theme/recipes/stat';
 import { switchSlotRecipe } from 'chakra-theme/recipes/switch';
+import { tableSlotRecipe } from 'chakra-theme/recipes/table';
+import { tabsSlotRecipe } from 'chakra-theme/recipes/tabs';
 import { textareaRecipe } from 'chakra-theme/recipes/textarea';
 import { toastSlotRecipe } from 'chakra-theme/recipes/toast';
 
@@ -38,5 +40,7 @@ export const laterSlotRecipes = {
   numberInput: numberInputSlotRecipe,
   stat: statSlotRecipe,
   switch: switchSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
   toast: toastSlotRecipe,
 };

@@ -19,6 +19,7 @@ export const VIEWS: Record<string, Lazy> = {
   workBench: view(() => import('../views/dashboard/work-bench-page')),
   userInfo: view(() => import('../views/user/user-info-page')),
   userSetting: view(() => import('../views/user/user-setting-page')),
+  property: view(() => import('../views/account/property-page')),
   exception403: exception('Exception403'),
   exception404: exception('Exception404'),
   exception500: exception('Exception500'),

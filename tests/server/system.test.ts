@@ -20,6 +20,7 @@ const PARTNER_BRANDING: SystemInfo = {
   digital_short_video_text_cost: '0.1',
   digital_voice_money_exchange_num: '10',
   digital_man_money_exchange_num: '1',
+  image_clone_money_exchange_num: '50',
   expirence_money_show: '1',
   saler_show: '1',
   register_open: '1',

@@ -64,6 +64,7 @@ export const SYSTEM_INFO_SETTINGS = [
   'digital_short_video_text_cost',
   'digital_voice_money_exchange_num',
   'digital_man_money_exchange_num',
+  'image_clone_money_exchange_num',
   'expirence_money_show',
   'saler_show',
   'register_open',

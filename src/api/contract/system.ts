@@ -20,6 +20,7 @@ export interface SystemInfo {
   digital_short_video_text_cost: string;
   digital_voice_money_exchange_num: string;
   digital_man_money_exchange_num: string;
+  image_clone_money_exchange_num: string;
   expirence_money_show: string;
   saler_show: string;
   /** '1' when the login page offers merchant sign-up. */

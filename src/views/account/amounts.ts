@@ -1,0 +1,134 @@
+/**
+ * Amounts on the property page. The API speaks in balance units (money with 2 decimals,
+ * digital-human SECONDS, clone counts); people read and type digital-human time in minutes.
+ * No floats touch money: strings and integer cents only.
+ */
+import {
+  formatUnits,
+  parseAmount,
+  type Asset,
+  type ExchangeTarget,
+} from '../../api/contract/money';
+import type { SystemInfo } from '../../api/contract/system';
+import type { UserInfo } from '../../api/contract/auth';
+import type { MessageId } from '../../i18n/messages';
+
+/** A money string with exactly 2 decimals ("12.5" → "12.50"); anything else as it is. */
+export function formatMoney(text: string): string {
+  const m = /^([-+]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!m) return text;
+  return `${m[1] === '-' ? '-' : ''}${m[2]}.${(m[3] ?? '').padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** Seconds as minutes, with one decimal only when needed (90 → "1.5", 120 → "2"). */
+export function formatMinutes(seconds: number): string {
+  const tenths = Math.round(seconds / 6);
+  const sign = tenths < 0 ? '-' : '';
+  const abs = Math.abs(tenths);
+  return `${sign}${Math.floor(abs / 10)}${abs % 10 ? `.${abs % 10}` : ''}`;
+}
+
+/** An API amount of an asset as people read it; `signed` puts '+' before a gain. */
+export function formatAmount(asset: Asset, api: string, signed = false): string {
+  const text =
+    asset === 'money'
+      ? formatMoney(api)
+      : asset === 'digital_man'
+        ? formatMinutes(Number(api))
+        : String(Number(api));
+  return signed && !text.startsWith('-') && Number(api) !== 0 ? `+${text}` : text;
+}
+
+/**
+ * What a person typed as the API's amount: money as is (2 decimals at most), minutes (at most
+ * one decimal: 0.1 minute = 6 s) as seconds, clones as a count. The shared contract's
+ * `parseAmount` decides what passes, so the form refuses what the server would.
+ */
+export function amountForApi(
+  asset: Asset,
+  typed: string,
+): { amount: string } | { error: MessageId } {
+  let units: number | MessageId;
+  if (asset === 'digital_man') {
+    const m = /^(\d{1,12})(?:\.(\d))?$/.exec(typed.trim());
+    if (!m) return { error: 'property.minutesInvalid' };
+    units = parseAmount('digital_man', String(Number(m[1]) * 60 + Number(m[2] ?? '0') * 6));
+    if (units === 'validation.quantity') return { error: 'property.minutesInvalid' };
+  } else {
+    units = parseAmount(asset, typed);
+  }
+  return typeof units === 'string' ? { error: units } : { amount: formatUnits(asset, units) };
+}
+
+/** Price × quantity as a money string, or null when the price is not a 2-decimal amount. */
+export function costOf(price: string | null, quantity: number): string | null {
+  if (price === null) return null;
+  const cents = parseAmount('money', price);
+  if (typeof cents === 'string') return null;
+  return formatUnits('money', cents * quantity);
+}
+
+export interface ExchangeOption {
+  asset: ExchangeTarget;
+  /** Money per unit (minute or clone), or null when this console is not told it. */
+  price: string | null;
+}
+
+const OPTION: Record<ExchangeTarget, string> = {
+  digital_man: '2',
+  digital_voice: '3',
+  image_clone: '4',
+};
+
+/**
+ * The exchanges the platform offers (`money_recharge_exchange_config`, DOMAIN.md §3: image clones
+ * only when the list has 4) at the user's price, else the platform's (image clones: the platform's).
+ */
+export function exchangeOptions(
+  info: Partial<SystemInfo> | null | undefined,
+  user: Pick<
+    UserInfo,
+    'digital_man_money_exchange_num' | 'digital_voice_money_exchange_num'
+  > | null,
+): ExchangeOption[] {
+  const enabled = (info?.money_recharge_exchange_config ?? '').split(',').map((s) => s.trim());
+  const pick = (own: string | undefined, platform: string | undefined) => {
+    const value = own?.trim() || platform?.trim() || '';
+    return value === '' ? null : value;
+  };
+  const prices: Record<ExchangeTarget, string | null> = {
+    digital_man: pick(user?.digital_man_money_exchange_num, info?.digital_man_money_exchange_num),
+    digital_voice: pick(
+      user?.digital_voice_money_exchange_num,
+      info?.digital_voice_money_exchange_num,
+    ),
+    image_clone: pick(undefined, info?.image_clone_money_exchange_num),
+  };
+  return (Object.keys(OPTION) as ExchangeTarget[])
+    .filter((asset) => enabled.includes(OPTION[asset]))
+    .map((asset) => ({ asset, price: prices[asset] }));
+}
+
+/** The assets a user may transfer: admin all; others by their flags (digital-human also clones). */
+export function transferableAssets(
+  user: Pick<
+    UserInfo,
+    'user_type' | 'can_transfer_money' | 'can_transfer_digital_man' | 'can_transfer_digital_voice'
+  > | null,
+): Asset[] {
+  if (!user) return [];
+  if (user.user_type === 0) return ['money', 'digital_man', 'digital_voice', 'image_clone'];
+  if (user.user_type !== 1) return [];
+  const assets: Asset[] = [];
+  if (user.can_transfer_money) assets.push('money');
+  if (user.can_transfer_digital_man) assets.push('digital_man', 'image_clone');
+  if (user.can_transfer_digital_voice) assets.push('digital_voice');
+  return assets;
+}
+
+export const ASSET_LABEL: Record<Asset, MessageId> = {
+  money: 'stats.money',
+  digital_man: 'stats.digitalManMinutes',
+  digital_voice: 'stats.voiceClones',
+  image_clone: 'stats.imageClones',
+};

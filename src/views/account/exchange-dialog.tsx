@@ -1,0 +1,166 @@
+import { Input, NativeSelect, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import { exchangeBody, type ExchangeTarget } from '../../api/contract/money';
+import { FormField } from '../../components/form-field';
+import type { MessageId } from '../../i18n/messages';
+import type { exchangeMachine } from '../../machines/exchange';
+import { ASSET_LABEL, costOf, formatAmount, formatMoney, type ExchangeOption } from './amounts';
+import { Failure, MoneyDialog, StepButtons, Summary } from './money-dialog';
+
+const UNIT: Record<ExchangeTarget, MessageId> = {
+  digital_man: 'property.perMinute',
+  digital_voice: 'property.perClone',
+  image_clone: 'property.perClone',
+};
+
+/** Money → minutes or clones: target and quantity, the price and cost, confirm, the outcome. */
+export function ExchangeDialog(props: {
+  actor: ActorRefFrom<typeof exchangeMachine>;
+  options: readonly ExchangeOption[];
+  moneyName: string;
+  /** The caller's money now (2 decimals). */
+  money: string;
+}) {
+  const intl = useIntl();
+  const { actor, options, moneyName } = props;
+  const state = useSelector(actor, (s) => s.value);
+  const context = useSelector(actor, (s) => s.context);
+  const [picked, setAsset] = useState<ExchangeTarget | ''>('');
+  const [quantity, setQuantity] = useState('');
+  const [error, setError] = useState<MessageId | null>(null);
+  const open = state !== 'closed';
+  const fresh = state === 'editing' && context.draft === null;
+  useEffect(() => {
+    // A new exchange (opened, or "another") starts from an empty form.
+    if (!fresh) return;
+    setAsset('');
+    setQuantity('');
+    setError(null);
+  }, [fresh]);
+  const asset = options.some((o) => o.asset === picked) ? picked : (options[0]?.asset ?? '');
+
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const label = (a: ExchangeTarget) => t(ASSET_LABEL[a], { moneyName });
+  const option = options.find((o) => o.asset === asset);
+  const typed = /^\d{1,7}$/.test(quantity.trim()) ? Number(quantity.trim()) : null;
+  const cost = option && typed ? costOf(option.price, typed) : null;
+  const money = (text: string) => `${formatMoney(text)} ${moneyName}`;
+
+  const review = () => {
+    const parsed = exchangeBody.safeParse({ asset, quantity: typed ?? Number.NaN });
+    if (!parsed.success || !option) {
+      setError((parsed.error?.issues[0]?.message as MessageId) ?? 'validation.asset');
+      return;
+    }
+    setError(null);
+    actor.send({ type: 'REVIEW', draft: { ...parsed.data, cost } });
+  };
+
+  const draft = context.draft;
+  const result = context.result;
+  return (
+    <MoneyDialog
+      open={open}
+      title={t('property.exchange')}
+      busy={state === 'submitting'}
+      onClose={() => actor.send({ type: 'CLOSE' })}
+      onSubmit={state === 'editing' ? review : undefined}
+      footer={
+        <StepButtons
+          step={state}
+          uncertain={context.uncertain}
+          confirmLabel={t('property.confirmExchange')}
+          send={(type) => actor.send({ type })}
+        />
+      }
+    >
+      {state === 'editing' && (
+        <>
+          <FormField label={t('property.exchangeTarget')} required>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={asset}
+                onChange={(e) => setAsset(e.currentTarget.value as ExchangeTarget)}
+              >
+                {options.map((o) => (
+                  <option key={o.asset} value={o.asset}>
+                    {label(o.asset)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <FormField
+            label={t(
+              asset === 'digital_man' ? 'property.quantityMinutes' : 'property.quantityCount',
+            )}
+            error={error ? t(error) : null}
+            required
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              value={quantity}
+              onChange={(e) => setQuantity(e.currentTarget.value)}
+            />
+          </FormField>
+          {option && (
+            <Summary
+              label={t('property.price')}
+              items={[
+                [
+                  t('property.unitPrice'),
+                  option.price === null
+                    ? t('property.priceUnknown')
+                    : t(UNIT[option.asset], { price: money(option.price) }),
+                ],
+                [
+                  t('property.cost'),
+                  <Text as="span" aria-live="polite" key="cost" data-testid="exchange-cost">
+                    {cost === null ? '—' : money(cost)}
+                  </Text>,
+                ],
+                [t('property.yourMoney', { moneyName }), money(props.money)],
+              ]}
+            />
+          )}
+        </>
+      )}
+      {(state === 'confirming' || state === 'submitting' || state === 'failed') && draft && (
+        <>
+          <Text>{t('property.confirmExchangeText')}</Text>
+          <Summary
+            label={t('property.confirmExchange')}
+            items={[
+              [t('property.exchangeTarget'), label(draft.asset)],
+              [t('property.quantity'), String(draft.quantity)],
+              [
+                t('property.cost'),
+                draft.cost === null ? t('property.priceUnknown') : money(draft.cost),
+              ],
+            ]}
+          />
+        </>
+      )}
+      {state === 'failed' && <Failure error={context.error} uncertain={context.uncertain} />}
+      {state === 'done' && result && (
+        <>
+          <Text role="status">{t('property.exchangeDone')}</Text>
+          <Summary
+            label={t('property.exchangeDone')}
+            items={[
+              [t('property.cost'), money(result.cost)],
+              [t('property.yourMoney', { moneyName }), money(result.money)],
+              [label(result.asset), formatAmount(result.asset, result.balance)],
+            ]}
+          />
+        </>
+      )}
+    </MoneyDialog>
+  );
+}
