@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Server suites mostly wait (databases, password hashing threads, a spawned server), so
+          // three files at a time even on 2 cores (Vitest's default there is one).
+          maxWorkers: 3,
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -421,7 +421,8 @@ const enUS = {
   'customers.createdFrom': 'Created from',
   'customers.createdTo': 'Created to',
   'customers.delete': 'Delete',
-  'customers.deleteText': 'Only an account with all balances at zero and nobody under it can be deleted.',
+  'customers.deleteText':
+    'Only an account with all balances at zero and nobody under it can be deleted.',
   'customers.deleteTitle': 'Delete {name}?',
   'customers.deleted': 'Deleted',
   'customers.disable': 'Disable',
@@ -453,7 +454,8 @@ const enUS = {
   'customers.openOem': 'OEM enabled',
   'customers.parent': 'Parent',
   'customers.partner': 'Partner',
-  'customers.passwordHelp': 'At least six characters with letters, digits and special characters, no spaces.',
+  'customers.passwordHelp':
+    'At least six characters with letters, digits and special characters, no spaces.',
   'customers.passwordReset': 'Password reset; the user must log in again.',
   'customers.permissionsTitle': 'Transfer permissions of {name}',
   'customers.prefix': 'Prefix',
@@ -484,8 +486,9 @@ const enUS = {
   'customers.treeHelp': 'Arrow keys move; Right opens a level, Left closes it.',
   'customers.treeLoading': 'Loading…',
   'customers.treeEmpty': 'Nobody under it',
-  'customers.treeFailed': 'Could not load. Press Enter to try again.',
-  'customers.treeSummary': '{type} · {money} {moneyName} · {minutes} min · {voice} voice / {image} image clones · {children} under it',
+  'customers.treeFailed': 'Could not load. Close and open it again to retry.',
+  'customers.treeSummary':
+    '{type} · {money} {moneyName} · {minutes} min · {voice} voice / {image} image clones · {children} under it',
 } as const;
 
 export default enUS;

@@ -477,8 +477,9 @@ const zhCN: Record<MessageId, string> = {
   'customers.treeHelp': '方向键移动；右键展开，左键收起。',
   'customers.treeLoading': '加载中…',
   'customers.treeEmpty': '名下暂无用户',
-  'customers.treeFailed': '加载失败，按回车重试。',
-  'customers.treeSummary': '{type} · {money} {moneyName} · {minutes} 分钟 · 声音克隆 {voice} / 形象克隆 {image} · 下级 {children}',
+  'customers.treeFailed': '加载失败，收起后再展开即可重试。',
+  'customers.treeSummary':
+    '{type} · {money} {moneyName} · {minutes} 分钟 · 声音克隆 {voice} / 形象克隆 {image} · 下级 {children}',
 };
 
 export default zhCN;
