@@ -17,6 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
@@ -32,8 +33,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           // Server suites mostly wait (databases, password hashing threads, a spawned server), so
-          // three files at a time even on 2 cores (Vitest's default there is one).
+          // three files at a time even on 2 cores (Vitest's default there is one). A project with
+          // its own worker count runs in its own group, after the unit project.
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 30000,
           hookTimeout: 60000,
         },
