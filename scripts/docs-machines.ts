@@ -1,6 +1,6 @@
 /**
  * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard, menu,
- * settings, tabs, list and money-call machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * settings, tabs, list, money-call and card machines, generated from their definitions (states, on, always, after, invoke done/error),
  * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
  *
  *   npm run docs:machines
@@ -10,6 +10,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { authMachine } from '../src/machines/auth';
+import { exportMachine } from '../src/machines/cards/export';
+import { redeemMachine } from '../src/machines/cards/redeem';
+import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { guardMachine } from '../src/machines/guard';
 import { createListMachine } from '../src/machines/list';
 import { createMoneyCallMachine } from '../src/machines/money-call';
@@ -63,7 +66,22 @@ const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
     machine: createMoneyCallMachine('moneyCall'),
     file: 'src/machines/money-call.ts',
     about:
-      'A money dialog (transfer, exchange): edit, confirm, submit with one idempotency key, retry with the same key.',
+      'A money dialog (transfer, exchange, generate cards): edit, confirm, submit with one idempotency key, retry with the same key.',
+  },
+  {
+    machine: cardTransferMachine,
+    file: 'src/machines/cards/transfer.ts',
+    about: 'Transfer cards (a selection or a batch) to a user: pick, confirm, submit.',
+  },
+  {
+    machine: redeemMachine,
+    file: 'src/machines/cards/redeem.ts',
+    about: 'Redeem a card by its number and password; the server’s refusal is shown as it is.',
+  },
+  {
+    machine: exportMachine,
+    file: 'src/machines/cards/export.ts',
+    about: 'Export cards as CSV through a single-use download ticket (no token in the URL).',
   },
 ];
 

@@ -20,6 +20,7 @@ export const VIEWS: Record<string, Lazy> = {
   userInfo: view(() => import('../views/user/user-info-page')),
   userSetting: view(() => import('../views/user/user-setting-page')),
   property: view(() => import('../views/account/property-page')),
+  cardPassword: view(() => import('../views/promotion/card-password-page')),
   exception403: exception('Exception403'),
   exception404: exception('Exception404'),
   exception500: exception('Exception500'),

@@ -29,6 +29,7 @@ import {
   formatMoney,
   transferableAssets,
 } from './amounts';
+import { CardRedeem } from '../promotion/card-redeem-dialog';
 import { ExchangeDialog } from './exchange-dialog';
 import { TransferDialog } from './transfer-dialog';
 import {
@@ -138,6 +139,14 @@ export default function PropertyPage() {
             <Button variant="outline" onClick={() => transferActor.send({ type: 'OPEN' })}>
               {t('property.transfer')}
             </Button>
+          )}
+          {(user?.user_type === 1 || user?.user_type === 2) && (
+            <CardRedeem
+              onRedeemed={() => {
+                reloadAccount();
+                reloadLedger();
+              }}
+            />
           )}
         </HStack>
       }

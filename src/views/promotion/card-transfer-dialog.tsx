@@ -1,0 +1,143 @@
+import { Button, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { ActorRefFrom } from 'xstate';
+import type { MessageId } from '../../i18n/messages';
+import type { CardSelection, cardTransferMachine } from '../../machines/cards/transfer';
+import { CardDialog, CardFailure, CardSummary } from './card-dialog';
+import { CardUserPicker, type PickedUser } from './card-user-picker';
+
+/** The cards a call is about, as a person reads them. */
+export function selectionText(
+  t: (id: MessageId, values?: Record<string, string | number>) => string,
+  selection: CardSelection,
+): string {
+  return 'ids' in selection
+    ? t('cards.selectedCount', { count: selection.ids.length })
+    : t('cards.wholeBatch', { batch: selection.batchNo });
+}
+
+/** Give the selected cards (or a batch's) to a user below the caller: pick, confirm, outcome. */
+export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTransferMachine> }) {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const { actor } = props;
+  const state = useSelector(actor, (s) => s.value);
+  const context = useSelector(actor, (s) => s.context);
+  const [picked, setPicked] = useState<PickedUser | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fresh = state === 'picking' && context.target === null;
+  useEffect(() => {
+    if (!fresh) return;
+    setPicked(null);
+    setError(null);
+  }, [fresh]);
+
+  const submitting = state === 'submitting';
+  const confirmLabel = t('cards.transferConfirm');
+  const next = () => {
+    if (!picked) {
+      setError(t('validation.user'));
+      return;
+    }
+    actor.send({ type: 'PICK', target: picked });
+  };
+  const footer = (() => {
+    switch (state) {
+      case 'picking':
+        return (
+          <>
+            <Button variant="outline" onClick={() => actor.send({ type: 'CLOSE' })}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit">{t('cards.next')}</Button>
+          </>
+        );
+      case 'confirming':
+      case 'submitting':
+        return (
+          <>
+            <Button
+              variant="outline"
+              disabled={submitting}
+              onClick={() => actor.send({ type: 'BACK' })}
+            >
+              {t('cards.back')}
+            </Button>
+            <Button
+              loading={submitting}
+              loadingText={confirmLabel}
+              aria-busy={submitting}
+              onClick={() => actor.send({ type: 'SUBMIT' })}
+            >
+              {confirmLabel}
+            </Button>
+          </>
+        );
+      case 'failed':
+        return (
+          <>
+            <Button variant="outline" onClick={() => actor.send({ type: 'BACK' })}>
+              {t('cards.back')}
+            </Button>
+            <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('cards.retry')}</Button>
+          </>
+        );
+      case 'done':
+        return <Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>;
+      default:
+        return null;
+    }
+  })();
+
+  const selection = context.selection;
+  return (
+    <CardDialog
+      open={state !== 'closed'}
+      title={t('cards.transfer')}
+      busy={submitting}
+      onClose={() => actor.send({ type: 'CLOSE' })}
+      onSubmit={state === 'picking' ? next : undefined}
+      footer={footer}
+      testId="card-transfer-dialog"
+    >
+      {selection && state !== 'done' && (
+        <Text>{t('cards.transferWhat', { what: selectionText(t, selection) })}</Text>
+      )}
+      {state === 'picking' && (
+        <CardUserPicker
+          label={t('cards.transferTo')}
+          picked={picked}
+          onPick={(user) => {
+            setPicked(user);
+            setError(null);
+          }}
+          error={error}
+          required
+        />
+      )}
+      {(state === 'confirming' || state === 'submitting' || state === 'failed') &&
+        selection &&
+        context.target && (
+          <CardSummary
+            label={confirmLabel}
+            items={[
+              [t('cards.cards'), selectionText(t, selection)],
+              [t('cards.transferTo'), context.target.label],
+            ]}
+          />
+        )}
+      {state === 'failed' && <CardFailure error={context.error} />}
+      {state === 'done' && (
+        <Text role="status">
+          {t('cards.transferred', {
+            count: context.count ?? 0,
+            user: context.target?.label ?? '',
+          })}
+        </Text>
+      )}
+    </CardDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import { Input, NativeSelect } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { PlatformUserRow } from '../../api/contract/customers';
+import { roleOf } from '../../api/contract/roles';
+import { getPlatformUsers } from '../../api/money';
+import { useList } from '../../app/use-list';
+import { FormField } from '../../components/form-field';
+import type { MessageId } from '../../i18n/messages';
+import { userLabel } from './card-format';
+
+export interface PickedUser {
+  id: number;
+  label: string;
+}
+
+const PICKER_LIMIT = 50;
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * A user the caller may reach (admin: anyone; partner: its subtree), searched by keyword as the
+ * person types: a search field and a choice of the matches.
+ */
+export function CardUserPicker(props: {
+  label: string;
+  picked: PickedUser | null;
+  onPick: (user: PickedUser | null) => void;
+  error?: string | null;
+  required?: boolean;
+}) {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const [keyword, setKeyword] = useState('');
+  const users = useList<{ keyword: string }, PlatformUserRow>(
+    'cardUsers',
+    ({ filters, page, limit }, signal) =>
+      getPlatformUsers({ keyword: filters.keyword || undefined, page, limit }, { signal }),
+    { keyword: '' },
+    PICKER_LIMIT,
+  );
+  const { setFilters } = users;
+  const applied = users.query.filters.keyword;
+  useEffect(() => {
+    if (keyword === applied) return;
+    const timer = setTimeout(() => setFilters({ keyword }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [keyword, applied, setFilters]);
+
+  const rows = users.rows;
+  const unlisted = props.picked && !rows.some((u) => u.id === props.picked?.id);
+  return (
+    <>
+      <FormField label={t('cards.searchUser')}>
+        <Input
+          type="search"
+          autoComplete="off"
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+        />
+      </FormField>
+      <FormField
+        label={props.label}
+        error={props.error}
+        helper={users.loading ? t('app.loading') : t('cards.userMatches', { count: users.total })}
+        required={props.required}
+      >
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={props.picked ? String(props.picked.id) : ''}
+            onChange={(e) => {
+              const id = Number(e.currentTarget.value);
+              const user = rows.find((u) => u.id === id);
+              props.onPick(user ? { id: user.id, label: userLabel(user) } : null);
+            }}
+          >
+            <option value="">{t('cards.chooseUser')}</option>
+            {unlisted && props.picked && (
+              <option value={props.picked.id}>{props.picked.label}</option>
+            )}
+            {rows.map((u) => (
+              <option key={u.id} value={u.id}>
+                {`${userLabel(u)} · ${t(`role.${roleOf(u.user_type)}` as MessageId)}`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+    </>
+  );
+}
