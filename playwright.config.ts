@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const MOVES_MONEY = ['**/cards.spec.ts', '**/customers.spec.ts', '**/property.spec.ts'];
 
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */
 export default defineConfig({
@@ -29,6 +30,13 @@ export default defineConfig({
       ],
     },
   },
+  // Specs that read the demo data's numbers (dashboards, seeded balances and counts) run first;
+  // the specs that move money and add users (partners with balances of their own) run after them,
+  // so no spec sees another's changes half-way.
+  projects: [
+    { name: 'seeded', testIgnore: MOVES_MONEY },
+    { name: 'moves-money', testMatch: MOVES_MONEY, dependencies: ['seeded'] },
+  ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
     url: `http://127.0.0.1:${PORT}/api/v1/platform/get_system_info?domain=127.0.0.1`,

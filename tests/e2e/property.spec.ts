@@ -52,6 +52,10 @@ async function noSeriousViolations(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
+// Each test opens several dialogs and runs axe on each: more than the default 30 s on a busy
+// 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('a merchant sees its balances and ledger and exchanges money for minutes (zh-CN)', async ({
   page,
   request,

@@ -1,0 +1,101 @@
+import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { FormEvent, ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { formatText } from '../../i18n/intl';
+
+/**
+ * The frame of every customer dialog: a modal form whose submit shows progress; after a failure
+ * the server's sentence with Retry (same payload) and Back to the form. It stays open while its
+ * call is under way.
+ */
+export function CustomerDialogFrame(props: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  submitting: boolean;
+  failed: boolean;
+  error: string | null;
+  onSubmit: () => void | Promise<void>;
+  onRetry: () => void;
+  onBack: () => void;
+  onClose: () => void;
+  /** Destructive actions (delete, disable) show a red submit button. */
+  danger?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const t = (id: 'form.cancel' | 'form.close' | 'customers.retry' | 'customers.back') =>
+    intl.formatMessage({ id });
+  return (
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(e) => {
+        if (!e.open && !props.submitting) props.onClose();
+      }}
+      closeOnInteractOutside={!props.submitting}
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid={props.testId}>
+            {/* A flex column, so that with scrollBehavior="inside" the body scrolls, not the footer. */}
+            <form
+              style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+              noValidate
+              onSubmit={(e: FormEvent) => {
+                e.preventDefault();
+                if (!props.failed && !props.submitting) void props.onSubmit();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{props.title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {props.children}
+                  {props.failed && props.error && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{formatText(intl, props.error)}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                {props.failed ? (
+                  <>
+                    <Button variant="outline" onClick={props.onBack}>
+                      {t('customers.back')}
+                    </Button>
+                    <Button onClick={props.onRetry}>{t('customers.retry')}</Button>
+                  </>
+                ) : (
+                  <>
+                    <Button variant="outline" onClick={props.onClose} disabled={props.submitting}>
+                      {t('form.cancel')}
+                    </Button>
+                    <Button
+                      type="submit"
+                      colorPalette={props.danger ? 'red' : undefined}
+                      loading={props.submitting}
+                      loadingText={props.submitLabel}
+                      aria-busy={props.submitting}
+                    >
+                      {props.submitLabel}
+                    </Button>
+                  </>
+                )}
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild disabled={props.submitting}>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,164 @@
+import { Input } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { fieldErrors } from '../../app/zod-errors';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { formatText } from '../../i18n/intl';
+import type { MessageId } from '../../i18n/messages';
+import { CustomerDialogFrame } from './customer-dialog-frame';
+import {
+  FIELD_OF,
+  initialValues,
+  payloadOf,
+  type FormActor,
+  type FormSettings,
+  type Values,
+} from './customer-form-values';
+import { customerLabel } from './customer-kinds';
+import { PartnerFields } from './customer-partner-fields';
+import { UserPicker } from './customer-pickers';
+import { frameProps } from './customer-row-dialogs';
+import { useDialogState } from './use-customer-dialog';
+
+/** Create or edit a partner, merchant or agent; validated with the server's own schemas. */
+export function CustomerFormDialog(props: { actor: FormActor; settings: FormSettings }) {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const s = props.settings;
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  const [values, setValues] = useState<Values>(() => initialValues(null, s.defaultLimit));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { open } = state;
+  useEffect(() => {
+    if (open) {
+      setValues(initialValues(row, s.defaultLimit));
+      setErrors({});
+    }
+    // Only when the dialog opens: settings arriving later must not wipe what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, row]);
+  const locked = state.submitting || state.failed;
+  const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+  const error = (key: keyof Values) => (errors[key] ? formatText(intl, errors[key]) : null);
+  const text = (
+    key: keyof Values,
+    label: MessageId,
+    extra?: { required?: boolean; helper?: string; type?: string; autoComplete?: string },
+  ) => (
+    <FormField
+      label={t(label, { moneyName: s.moneyName })}
+      error={error(key)}
+      required={extra?.required}
+      helper={extra?.helper}
+    >
+      <Input
+        name={key}
+        type={extra?.type ?? 'text'}
+        autoComplete={extra?.autoComplete ?? 'off'}
+        value={values[key] as string}
+        disabled={locked}
+        onChange={set(key)}
+      />
+    </FormField>
+  );
+  const merchant = s.userType === 2;
+  const partner = s.userType === 1;
+  const title = row
+    ? t('customers.editTitle', { name: customerLabel(row) })
+    : t(
+        partner
+          ? 'customers.addPartner'
+          : merchant
+            ? 'customers.addMerchant'
+            : 'customers.addAgent',
+      );
+
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={title}
+      submitLabel={t(row ? 'form.save' : 'customers.create')}
+      testId="customer-form-dialog"
+      onSubmit={() => {
+        const { payload, schema } = payloadOf(values, row, s);
+        const parsed = schema.safeParse(payload.body);
+        if (!parsed.success) {
+          const found = fieldErrors(parsed.error);
+          setErrors(
+            Object.fromEntries(Object.entries(found).map(([k, m]) => [FIELD_OF[k] ?? k, m])),
+          );
+          return;
+        }
+        setErrors({});
+        props.actor.send({ type: 'SUBMIT', payload });
+      }}
+    >
+      {!row && text('username', 'customers.username', { required: true })}
+      {!row && (
+        <FormField
+          label={t('form.password')}
+          error={error('password')}
+          helper={t('customers.passwordHelp')}
+          required
+        >
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            disabled={locked}
+            onChange={set('password')}
+          />
+        </FormField>
+      )}
+      {!row && s.isAdmin && !partner && (
+        <UserPicker
+          userType={1}
+          label={t('customers.partner')}
+          emptyLabel={t('customers.choosePartner')}
+          value={values.serviceId}
+          onChange={(serviceId) => setValues((v) => ({ ...v, serviceId, agentId: '' }))}
+          error={error('serviceId')}
+          disabled={locked}
+          required
+        />
+      )}
+      {partner && s.isAdmin && (
+        <PartnerFields
+          values={values}
+          setValues={setValues}
+          error={error}
+          locked={locked}
+          row={row}
+        />
+      )}
+      {merchant && s.salerShow && (
+        <UserPicker
+          userType={3}
+          label={t('customers.agent')}
+          emptyLabel={t('customers.noAgent')}
+          value={values.agentId}
+          onChange={(agentId) => setValues((v) => ({ ...v, agentId }))}
+          error={error('agentId')}
+          disabled={locked}
+          servicePartner={s.isAdmin ? Number(values.serviceId) || null : null}
+        />
+      )}
+      {!row &&
+        merchant &&
+        !s.isAdmin &&
+        s.trialShow &&
+        text('trialMoney', 'customers.trialMoney', { helper: t('customers.trialHelp') })}
+      {text('name', 'customers.name')}
+      {text('mobile', 'customers.mobile', { type: 'tel' })}
+      {text('email', 'customers.email', { type: 'email' })}
+      {text('expireDate', 'customers.expireDate', { type: 'date' })}
+      {text('remark', 'customers.remark')}
+    </CustomerDialogFrame>
+  );
+}

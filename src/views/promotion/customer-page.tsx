@@ -1,0 +1,200 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { CustomerRow } from '../../api/contract/customers';
+import {
+  addByService,
+  addCustomer,
+  deleteCustomer,
+  editAccount,
+  editByService,
+  editCustomer,
+  editTransferConfig,
+  getCustomers,
+} from '../../api/customers';
+import { useAppActors } from '../../app/actors-context';
+import { useList } from '../../app/use-list';
+import { useMoneyName } from '../../app/use-money-name';
+import { DataTable } from '../../components/data-table';
+import { Page } from '../../components/page';
+import { notify } from '../../components/toaster';
+import type { MessageId } from '../../i18n/messages';
+import { customerColumns, type RowAction } from './customer-columns';
+import { CustomerFilterBar } from './customer-filters';
+import { CustomerFormDialog } from './customer-form-dialog';
+import type { FormPayload } from './customer-form-values';
+import {
+  KINDS,
+  NO_CUSTOMER_FILTERS,
+  customerQuery,
+  type CustomerFilters,
+  type CustomerKind,
+} from './customer-kinds';
+import {
+  DeleteDialog,
+  PermissionsDialog,
+  ResetPasswordDialog,
+  StatusDialog,
+  type Permissions,
+} from './customer-row-dialogs';
+import { useCustomerDialog, type CustomerDialogActor } from './use-customer-dialog';
+
+const saveForm = ({ endpoint, body }: FormPayload): Promise<CustomerRow> => {
+  switch (endpoint) {
+    case 'add':
+      return addCustomer(body as Parameters<typeof addCustomer>[0]);
+    case 'edit':
+      return editCustomer(body as Parameters<typeof editCustomer>[0]);
+    case 'addByService':
+      return addByService(body as Parameters<typeof addByService>[0]);
+    case 'editByService':
+      return editByService(body as Parameters<typeof editByService>[0]);
+  }
+};
+
+/** The overstep route of a merchant (spec §2): its console in a tab of its own. */
+export const loginAsUrl = (id: number) => `/?login_type=1&merchant_id=${id}`;
+
+/**
+ * /promotion/merchant, partner, agent and all-merchant: one page, configured per kind
+ * (customer-kinds.ts). Filters and pages are the server's (list machine); every dialog is a
+ * customer-dialog machine; the list loads afresh after any of them saved.
+ */
+export function CustomerPage(props: { kind: CustomerKind }) {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const kind = KINDS[props.kind];
+  const moneyName = useMoneyName();
+  const { auth, branding } = useAppActors();
+  const user = useSelector(auth, (s) => s.context.user);
+  const info = useSelector(branding, (s) => s.context.info);
+  const isAdmin = user?.user_type === 0;
+  const held: Permissions | null = isAdmin
+    ? null
+    : {
+        can_transfer_money: user?.can_transfer_money ? 1 : 0,
+        can_transfer_digital_man: user?.can_transfer_digital_man ? 1 : 0,
+        can_transfer_digital_voice: user?.can_transfer_digital_voice ? 1 : 0,
+      };
+
+  const list = useList<CustomerFilters, CustomerRow>(
+    `customers-${props.kind}`,
+    ({ filters, page, limit }, signal) =>
+      getCustomers({ ...customerQuery(kind.userType, filters), page, limit }, { signal }),
+    NO_CUSTOMER_FILTERS,
+  );
+  const filters = list.query.filters;
+
+  const form = useCustomerDialog<CustomerRow, FormPayload>('customerForm', (_row, payload) =>
+    saveForm(payload),
+  );
+  const password = useCustomerDialog<CustomerRow, { password: string }>(
+    'customerPassword',
+    (row, p) => editAccount({ id: row?.id ?? 0, password: p.password }),
+  );
+  const status = useCustomerDialog<CustomerRow, { status: 0 | 1 }>('customerStatus', (row, p) =>
+    editAccount({ id: row?.id ?? 0, status: p.status }),
+  );
+  const permissions = useCustomerDialog<CustomerRow, Permissions>('customerPermissions', (row, p) =>
+    editTransferConfig({ user_id: row?.id ?? 0, ...p }),
+  );
+  const remove = useCustomerDialog<CustomerRow, { id: number }>('customerDelete', (_row, p) =>
+    deleteCustomer(p),
+  );
+  useSaved(form, list.reload, t('customers.saved'));
+  useSaved(password, list.reload, t('customers.passwordReset'));
+  useSaved(status, list.reload, t('customers.statusChanged'));
+  useSaved(permissions, list.reload, t('customers.saved'));
+  useSaved(remove, list.reload, t('customers.deleted'));
+
+  const [draft, setDraft] = useState<CustomerFilters>(filters);
+  const columns = useMemo(
+    () =>
+      customerColumns(kind.columns, {
+        t,
+        moneyName,
+        loginAs: true,
+        onStatus: (row) => status.send({ type: 'OPEN', target: row }),
+        onAction: (action: RowAction, row) => {
+          if (action === 'loginAs') {
+            window.open(loginAsUrl(row.id), '_blank', 'noopener');
+            return;
+          }
+          const actor = { edit: form, password, permissions, delete: remove }[action];
+          actor.send({ type: 'OPEN', target: row });
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, moneyName, kind],
+  );
+  const mayCreate = isAdmin || (user?.user_type === 1 && kind.partnerCreates);
+  const title = t(kind.titleId);
+
+  return (
+    <Page
+      title={title}
+      actions={
+        mayCreate && (
+          <Button onClick={() => form.send({ type: 'OPEN', target: null })}>{t(kind.addId)}</Button>
+        )
+      }
+    >
+      <Stack gap="4">
+        <CustomerFilterBar
+          draft={draft}
+          setDraft={setDraft}
+          isAdmin={isAdmin}
+          agentFilter={kind.agentFilter}
+          onApply={() => list.setFilters({ ...draft, sort: filters.sort, order: filters.order })}
+          onReset={() => {
+            setDraft(NO_CUSTOMER_FILTERS);
+            list.setFilters(NO_CUSTOMER_FILTERS);
+          }}
+        />
+        <DataTable
+          label={t('customers.tableOf', { title })}
+          testId="customers-table"
+          columns={columns}
+          rowKey={(r) => r.id}
+          {...list.table}
+          sort={filters.sort ? { key: filters.sort, order: filters.order || 'desc' } : null}
+          onSort={(sort) =>
+            list.setFilters({
+              ...filters,
+              sort: sort.key as CustomerFilters['sort'],
+              order: sort.order,
+            })
+          }
+        />
+      </Stack>
+      <CustomerFormDialog
+        actor={form}
+        settings={{
+          isAdmin,
+          userType: kind.userType,
+          salerShow: info?.saler_show === '1',
+          trialShow: info?.expirence_money_show === '1',
+          defaultLimit: info?.VITE_MERCHANT_COUNT_LIMITATION || '-1',
+          moneyName,
+        }}
+      />
+      <ResetPasswordDialog actor={password} />
+      <StatusDialog actor={status} />
+      <PermissionsDialog actor={permissions} held={held} moneyName={moneyName} />
+      <DeleteDialog actor={remove} />
+    </Page>
+  );
+}
+
+/** After a dialog's call succeeded: a notice and the list afresh. */
+function useSaved<T, P>(actor: CustomerDialogActor<T, P>, reload: () => void, text: string) {
+  const completed = useSelector(actor, (s) => s.context.completed);
+  useEffect(() => {
+    if (completed === 0) return;
+    notify('success', text);
+    reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [completed]);
+}

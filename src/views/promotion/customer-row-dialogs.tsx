@@ -1,0 +1,202 @@
+import { Stack, Switch, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { CustomerRow } from '../../api/contract/customers';
+import { editAccountBody } from '../../api/contract/customers';
+import { fieldErrors } from '../../app/zod-errors';
+import { FormField } from '../../components/form-field';
+import { PasswordInput } from '../../components/password-input';
+import { formatText } from '../../i18n/intl';
+import type { MessageId } from '../../i18n/messages';
+import { CustomerDialogFrame } from './customer-dialog-frame';
+import { customerLabel } from './customer-kinds';
+import { useDialogState, type CustomerDialogActor } from './use-customer-dialog';
+
+export type PasswordActor = CustomerDialogActor<CustomerRow, { password: string }>;
+export type StatusActor = CustomerDialogActor<CustomerRow, { status: 0 | 1 }>;
+export type DeleteActor = CustomerDialogActor<CustomerRow, { id: number }>;
+export interface Permissions {
+  can_transfer_money: 0 | 1;
+  can_transfer_digital_man: 0 | 1;
+  can_transfer_digital_voice: 0 | 1;
+}
+export type PermissionsActor = CustomerDialogActor<CustomerRow, Permissions>;
+
+function useT() {
+  const intl = useIntl();
+  return (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+}
+
+/** Sets a new password (validated like the server); the user's sessions end. */
+export function ResetPasswordDialog(props: { actor: PasswordActor }) {
+  const t = useT();
+  const intl = useIntl();
+  const state = useDialogState(props.actor);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { open } = state;
+  useEffect(() => {
+    if (!open) {
+      setPassword('');
+      setError(null);
+    }
+  }, [open]);
+  const row = state.target;
+  const name = row ? customerLabel(row) : '';
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={t('customers.resetTitle', { name })}
+      submitLabel={t('customers.resetPassword')}
+      testId="reset-password-dialog"
+      onSubmit={() => {
+        const parsed = editAccountBody.safeParse({ id: row?.id ?? 0, password });
+        const found = parsed.success ? {} : fieldErrors(parsed.error);
+        setError(found.password ?? null);
+        if (parsed.success) props.actor.send({ type: 'SUBMIT', payload: { password } });
+      }}
+    >
+      <FormField
+        label={t('form.newPassword')}
+        error={error ? formatText(intl, error) : null}
+        helper={t('customers.passwordHelp')}
+        required
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          value={password}
+          disabled={state.submitting || state.failed}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+      </FormField>
+    </CustomerDialogFrame>
+  );
+}
+
+/** Enable or disable an account, after a confirmation. */
+export function StatusDialog(props: { actor: StatusActor }) {
+  const t = useT();
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  const name = row ? customerLabel(row) : '';
+  const disabling = row?.status === 1;
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={t(disabling ? 'customers.disableTitle' : 'customers.enableTitle', { name })}
+      submitLabel={t(disabling ? 'customers.disable' : 'customers.enable')}
+      danger={disabling}
+      testId="status-dialog"
+      onSubmit={() => props.actor.send({ type: 'SUBMIT', payload: { status: disabling ? 0 : 1 } })}
+    >
+      <Text>{t(disabling ? 'customers.disableText' : 'customers.enableText')}</Text>
+    </CustomerDialogFrame>
+  );
+}
+
+/** Delete after a confirmation; the server refuses while balances or users remain. */
+export function DeleteDialog(props: { actor: DeleteActor }) {
+  const t = useT();
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  const name = row ? customerLabel(row) : '';
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={t('customers.deleteTitle', { name })}
+      submitLabel={t('customers.delete')}
+      danger
+      testId="delete-dialog"
+      onSubmit={() => props.actor.send({ type: 'SUBMIT', payload: { id: row?.id ?? 0 } })}
+    >
+      <Text>{t('customers.deleteText')}</Text>
+    </CustomerDialogFrame>
+  );
+}
+
+const FLAGS: readonly { key: keyof Permissions; label: MessageId }[] = [
+  { key: 'can_transfer_money', label: 'customers.canMoney' },
+  { key: 'can_transfer_digital_man', label: 'customers.canDigitalMan' },
+  { key: 'can_transfer_digital_voice', label: 'customers.canVoice' },
+];
+
+/**
+ * The three transfer flags of a user. `held` are the caller's own flags (null: admin, all); a
+ * partner may switch off anything but switch on only what it holds (the server checks too).
+ */
+export function PermissionsDialog(props: {
+  actor: PermissionsActor;
+  held: Permissions | null;
+  moneyName: string;
+}) {
+  const t = useT();
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  const [flags, setFlags] = useState<Permissions>({
+    can_transfer_money: 0,
+    can_transfer_digital_man: 0,
+    can_transfer_digital_voice: 0,
+  });
+  const { open } = state;
+  useEffect(() => {
+    if (open && row) {
+      setFlags({
+        can_transfer_money: row.can_transfer_money ? 1 : 0,
+        can_transfer_digital_man: row.can_transfer_digital_man ? 1 : 0,
+        can_transfer_digital_voice: row.can_transfer_digital_voice ? 1 : 0,
+      });
+    }
+  }, [open, row]);
+  const name = row ? customerLabel(row) : '';
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={t('customers.permissionsTitle', { name })}
+      submitLabel={t('form.save')}
+      testId="permissions-dialog"
+      onSubmit={() => props.actor.send({ type: 'SUBMIT', payload: flags })}
+    >
+      <Stack gap="3">
+        {FLAGS.map((f) => {
+          const mayGrant = props.held === null || props.held[f.key] === 1;
+          const locked = !mayGrant && flags[f.key] === 0;
+          return (
+            <Stack key={f.key} gap="1">
+              <Switch.Root
+                checked={flags[f.key] === 1}
+                disabled={locked || state.submitting || state.failed}
+                onCheckedChange={(e) => setFlags((v) => ({ ...v, [f.key]: e.checked ? 1 : 0 }))}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{t(f.label, { moneyName: props.moneyName })}</Switch.Label>
+              </Switch.Root>
+              {!mayGrant && (
+                <Text fontSize="xs" color="fg.muted">
+                  {t('customers.notHeld')}
+                </Text>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </CustomerDialogFrame>
+  );
+}
+
+/** The frame's props that come from the dialog's actor. */
+export function frameProps<T, P, R>(
+  actor: CustomerDialogActor<T, P, R>,
+  state: ReturnType<typeof useDialogState<T, P, R>>,
+) {
+  return {
+    open: state.open,
+    submitting: state.submitting,
+    failed: state.failed,
+    error: state.error,
+    onRetry: () => actor.send({ type: 'RETRY' }),
+    onBack: () => actor.send({ type: 'BACK' }),
+    onClose: () => actor.send({ type: 'CLOSE' }),
+  };
+}

@@ -1,0 +1,263 @@
+import { Box, Spinner, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import type { CustomerRow } from '../../api/contract/customers';
+import { getCustomers } from '../../api/customers';
+import { useAppActors } from '../../app/actors-context';
+import { useLoad } from '../../app/use-load';
+import { useMoneyName } from '../../app/use-money-name';
+import { LoadFailed } from '../../components/load-failed';
+import { Page } from '../../components/page';
+import type { MessageId } from '../../i18n/messages';
+import { formatMinutes, formatMoney } from '../account/amounts';
+import { TYPE_LABEL, customerLabel } from './customer-kinds';
+
+/** The tree holds at most this many children per level (the list call's page limit). */
+const LEVEL_LIMIT = 100;
+
+/**
+ * The children of a node (DOMAIN.md §1: partner → agent → merchant): a partner's agents, then
+ * the merchants directly under it; an agent's merchants. `parent` null is the viewer's top level:
+ * every partner for the admin, the partner's own agents and merchants for a partner.
+ */
+async function childrenOf(
+  parent: CustomerRow | null,
+  me: { id: number; isAdmin: boolean },
+): Promise<CustomerRow[]> {
+  const page = { limit: LEVEL_LIMIT, sort: 'id' as const, order: 'asc' as const };
+  if (!parent && me.isAdmin) return (await getCustomers({ user_type: 1, ...page })).list;
+  const pid = parent?.id ?? me.id;
+  const types: (2 | 3)[] = parent?.user_type === 3 ? [2] : [3, 2];
+  const pages = await Promise.all(types.map((t) => getCustomers({ user_type: t, pid, ...page })));
+  return pages.flatMap((p) => p.list);
+}
+
+type Load = (parent: CustomerRow | null) => Promise<CustomerRow[]>;
+
+/**
+ * /promotion/tree (admin, partner): an accessible tree (WAI-ARIA tree view pattern). Each level
+ * loads when it is first opened. Keys: Up / Down move, Home / End jump, Right opens (or enters)
+ * a level, Left closes it (or goes to the parent), Enter and Space toggle.
+ */
+export default function CustomerTreePage() {
+  const intl = useIntl();
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const { auth } = useAppActors();
+  const user = useSelector(auth, (s) => s.context.user);
+  const me = { id: user?.accountId ?? 0, isAdmin: user?.user_type === 0 };
+  const load: Load = (parent) => childrenOf(parent, me);
+  const root = useLoad('customerTree', () => load(null));
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [focused, setFocused] = useState<number | null>(null);
+  const treeRef = useRef<HTMLUListElement>(null);
+  const rows = root.data ?? [];
+  const active = focused ?? rows[0]?.id ?? null;
+
+  const toggle = (id: number, open?: boolean) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const item = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
+    if (!item || !treeRef.current) return;
+    const items = [...treeRef.current.querySelectorAll<HTMLElement>('[role="treeitem"]')];
+    const index = items.indexOf(item);
+    const id = Number(item.dataset.id);
+    const expandable = item.getAttribute('aria-expanded') !== null;
+    const isOpen = item.getAttribute('aria-expanded') === 'true';
+    const move = (to: HTMLElement | null | undefined) => {
+      if (!to) return;
+      setFocused(Number(to.dataset.id));
+      to.focus();
+    };
+    switch (e.key) {
+      case 'ArrowDown':
+        move(items[index + 1]);
+        break;
+      case 'ArrowUp':
+        move(items[index - 1]);
+        break;
+      case 'Home':
+        move(items[0]);
+        break;
+      case 'End':
+        move(items.at(-1));
+        break;
+      case 'ArrowRight':
+        if (expandable && !isOpen) toggle(id, true);
+        else if (isOpen) move(item.querySelector<HTMLElement>('[role="treeitem"]'));
+        break;
+      case 'ArrowLeft':
+        if (isOpen) toggle(id, false);
+        else move(item.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
+        break;
+      case 'Enter':
+      case ' ':
+        if (expandable) toggle(id);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <Page title={t('route.tree')}>
+      <Text fontSize="sm" color="fg.muted" id="customer-tree-help">
+        {t('customers.treeHelp')}
+      </Text>
+      {root.failed && <LoadFailed onRetry={root.reload} />}
+      {root.loading && !root.data && <Spinner size="sm" aria-label={t('customers.treeLoading')} />}
+      {root.data && rows.length === 0 && <Text>{t('customers.treeEmpty')}</Text>}
+      {rows.length > 0 && (
+        <chakra.ul
+          ref={treeRef}
+          role="tree"
+          aria-label={t('customers.treeLabel')}
+          aria-describedby="customer-tree-help"
+          listStyleType="none"
+          onKeyDown={onKeyDown}
+          data-testid="customer-tree"
+        >
+          {rows.map((row, i) => (
+            <TreeItem
+              key={row.id}
+              row={row}
+              level={1}
+              position={i + 1}
+              size={rows.length}
+              load={load}
+              expanded={expanded}
+              active={active}
+              onFocus={setFocused}
+              onToggle={toggle}
+            />
+          ))}
+        </chakra.ul>
+      )}
+    </Page>
+  );
+}
+
+interface ItemProps {
+  row: CustomerRow;
+  level: number;
+  position: number;
+  size: number;
+  load: Load;
+  expanded: ReadonlySet<number>;
+  active: number | null;
+  onFocus: (id: number) => void;
+  onToggle: (id: number, open?: boolean) => void;
+}
+
+function TreeItem(props: ItemProps) {
+  const intl = useIntl();
+  const moneyName = useMoneyName();
+  const { row } = props;
+  const expandable = row.child_count > 0;
+  const open = expandable && props.expanded.has(row.id);
+  const labelId = `tree-label-${row.id}`;
+  const summaryId = `tree-summary-${row.id}`;
+  return (
+    <chakra.li
+      role="treeitem"
+      data-id={row.id}
+      aria-level={props.level}
+      aria-posinset={props.position}
+      aria-setsize={props.size}
+      aria-expanded={expandable ? open : undefined}
+      aria-labelledby={labelId}
+      aria-describedby={summaryId}
+      tabIndex={props.active === row.id ? 0 : -1}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) props.onFocus(row.id);
+      }}
+      outline="none"
+      css={{ '&:focus-visible > div': { outline: '2px solid', outlineColor: 'colorPalette.500' } }}
+    >
+      <Box
+        display="flex"
+        gap="2"
+        alignItems="baseline"
+        paddingY="1"
+        paddingStart={`${(props.level - 1) * 24 + 4}px`}
+        rounded="sm"
+        cursor={expandable ? 'pointer' : 'default'}
+        _hover={{ bg: 'bg.muted' }}
+        onClick={() => expandable && props.onToggle(row.id)}
+      >
+        <span aria-hidden="true">{expandable ? (open ? '▾' : '▸') : '·'}</span>
+        <Text as="span" id={labelId} fontWeight="medium">
+          {customerLabel(row)}
+        </Text>
+        <Text as="span" id={summaryId} fontSize="sm" color="fg.muted">
+          {intl.formatMessage(
+            { id: 'customers.treeSummary' },
+            {
+              type: intl.formatMessage({
+                id: TYPE_LABEL[row.user_type] ?? 'customers.typeMerchant',
+              }),
+              money: formatMoney(row.money),
+              moneyName,
+              minutes: formatMinutes(row.digital_man_seconds),
+              voice: row.voice_clone_count,
+              image: row.image_clone_count,
+              children: row.child_count,
+            },
+          )}
+        </Text>
+      </Box>
+      {open && <TreeChildren {...props} />}
+    </chakra.li>
+  );
+}
+
+/** An opened level: loaded once when first shown (a load machine per node). */
+function TreeChildren(props: ItemProps) {
+  const intl = useIntl();
+  const children = useLoad(`customerTree-${props.row.id}`, () => props.load(props.row));
+  const rows = children.data ?? [];
+  const note = children.failed
+    ? 'customers.treeFailed'
+    : children.loading && !children.data
+      ? 'customers.treeLoading'
+      : rows.length === 0
+        ? 'customers.treeEmpty'
+        : null;
+  return (
+    <>
+      {note && (
+        <Text
+          role="status"
+          fontSize="sm"
+          color={children.failed ? 'fg.error' : 'fg.muted'}
+          paddingStart={`${props.level * 24 + 4}px`}
+          onClick={children.failed ? children.reload : undefined}
+        >
+          {intl.formatMessage({ id: note })}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <chakra.ul role="group" listStyleType="none">
+          {rows.map((row, i) => (
+            <TreeItem
+              {...props}
+              key={row.id}
+              row={row}
+              level={props.level + 1}
+              position={i + 1}
+              size={rows.length}
+            />
+          ))}
+        </chakra.ul>
+      )}
+    </>
+  );
+}
