@@ -1,6 +1,6 @@
 /**
  * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard, menu,
- * settings, tabs, list, money-call and card machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * settings, tabs, list, money-call, card and customer-dialog machines, generated from their definitions (states, on, always, after, invoke done/error),
  * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
  *
  *   npm run docs:machines
@@ -13,6 +13,7 @@ import { authMachine } from '../src/machines/auth';
 import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
+import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
 import { guardMachine } from '../src/machines/guard';
 import { createListMachine } from '../src/machines/list';
 import { createMoneyCallMachine } from '../src/machines/money-call';
@@ -82,6 +83,12 @@ const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
     machine: exportMachine,
     file: 'src/machines/cards/export.ts',
     about: 'Export cards as CSV through a single-use download ticket (no token in the URL).',
+  },
+  {
+    machine: createCustomerDialogMachine('customerDialog'),
+    file: 'src/machines/customers/customer-dialog.ts',
+    about:
+      'A customer dialog (create, edit, reset password, permissions, delete): edit, submit, done or the server’s refusal with retry.',
   },
 ];
 
