@@ -72,8 +72,9 @@ test.describe('HTTP 401', () => {
 
     await reloaded;
     // The logout call comes 1.5 s after the 401 (measured between network events, which reach
-    // the test without the polling delay of a visibility check).
-    expect(seen.logoutAt - seen.first401At, 'logout 1.5 s after the 401').toBeGreaterThan(1400);
+    // the test without the polling delay of a visibility check, but each a little late on a busy
+    // machine: 1 394 ms was seen; an immediate logout would be well under 200 ms).
+    expect(seen.logoutAt - seen.first401At, 'logout 1.5 s after the 401').toBeGreaterThan(1250);
     await expect(page).toHaveURL(/\/login(\?|$)/);
     await expect(heading1(page)).toHaveText(zhCN['login.title']);
     expect(await storedToken(page)).toBeNull();
