@@ -219,6 +219,8 @@ async function main(): Promise<void> {
     await seedDemo(handle.db, now);
     const started = performance.now();
     await bulkData(handle.db, handle.engine, now);
+    // Statistics, as autovacuum / `PRAGMA optimize` would have them on a database in use.
+    await sql`analyze`.execute(handle.db);
     console.log(
       `   data (${handle.engine}): ${MERCHANTS} merchants, ${LEDGER_ROWS} ledger rows, ` +
         `${TRANSFERS} transfers, ${CARDS} cards (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
