@@ -12,12 +12,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: [chakraThemeAlias] },
   test: {
+    // Three files at a time even on 2 cores (Vitest's default there is one): the server suites
+    // mostly wait (databases, password hashing threads, a spawned server) while view tests render.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-dom.ts'],
@@ -32,11 +34,6 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // Server suites mostly wait (databases, password hashing threads, a spawned server), so
-          // three files at a time even on 2 cores (Vitest's default there is one). A project with
-          // its own worker count runs in its own group, after the unit project.
-          maxWorkers: 3,
-          sequence: { groupOrder: 1 },
           testTimeout: 30000,
           hookTimeout: 60000,
         },
