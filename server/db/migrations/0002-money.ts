@@ -45,7 +45,8 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .columns(['account', 'asset', 'id'])
     .execute();
 
-  // Every value already in users' balances was issued by the platform (demo opening balances).
+  // Every account exists from the start (postings only update them). Every value already in
+  // users' balances was issued by the platform (demo opening balances).
   const now = Date.now();
   for (const asset of ASSETS) {
     const row = (await db
@@ -55,7 +56,13 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     const total = Number(row?.total ?? 0);
     await db
       .insertInto('system_accounts')
-      .values({ account: 'issuance', asset, balance: -total })
+      .values(
+        ['issuance', 'cards', 'payments', 'revenue'].map((account) => ({
+          account,
+          asset,
+          balance: account === 'issuance' ? -total : 0,
+        })),
+      )
       .execute();
     if (total !== 0) {
       await db

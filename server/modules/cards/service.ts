@@ -21,7 +21,7 @@ import {
 import type { Locale } from '../../../src/api/contract/messages';
 import { roleOf } from '../../../src/api/contract/roles';
 import type { AppContext, AuthContext } from '../../context';
-import { USER_STATUS, type RechargeCardsTable, type UserRow } from '../../db/schema';
+import { USER_STATUS, type RechargeCardsTable } from '../../db/schema';
 import { AppError, refuse } from '../../http/errors';
 import { API_PREFIX } from '../../http/policy';
 import { t } from '../../i18n';
@@ -36,6 +36,7 @@ import {
   type Trx,
 } from '../ledger/service';
 import { findUserById } from '../users/repo';
+import { reachesUser } from '../users/scope';
 import {
   exportCards,
   findCardByNo,
@@ -167,15 +168,6 @@ export function addCards(
   );
 }
 
-/** Who may receive cards: admin – any user but an admin; partner – its descendants. */
-function reaches(auth: AuthContext, target: UserRow | undefined): target is UserRow {
-  if (!target) return false;
-  if (auth.role === 'admin') return target.user_type !== 0;
-  if (auth.role === 'partner')
-    return target.service_id === auth.user.id && target.id !== auth.user.id;
-  return false;
-}
-
 const transferable = (
   card: { owner_id: number; status: number; expire_at: number | null },
   me: number,
@@ -211,7 +203,7 @@ export async function transferCards(
     const now = ctx.now();
     const me = auth.user.id;
     const target = await findUserById(trx, body.to_user_id);
-    if (!reaches(auth, target)) throw refuse('card.userNotFound');
+    if (!reachesUser(auth, target)) throw refuse('card.userNotFound');
     const selection = selectionOf(body);
     const rows = await lockedCards(ctx, trx, auth, selection);
     const moving = rows.filter((card) => transferable(card, me, now));

@@ -74,11 +74,6 @@ export async function postSystemEntry(db: Executor, entry: SystemEntry): Promise
   if (!Number.isSafeInteger(entry.change) || entry.change === 0) {
     throw new Error(`ledger change must be a non-zero integer, got ${entry.change}`);
   }
-  await db
-    .insertInto('system_accounts')
-    .values({ account: entry.account, asset: entry.asset, balance: 0 })
-    .onConflict((oc) => oc.columns(['account', 'asset']).doNothing())
-    .execute();
   const updated = await db
     .updateTable('system_accounts')
     .set({ balance: sql`balance + ${entry.change}` })

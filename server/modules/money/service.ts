@@ -1,4 +1,3 @@
-import type { Role } from '../../../src/api/contract/roles';
 import {
   EXCHANGE_OPTION,
   formatUnits,
@@ -20,6 +19,7 @@ import { writeAudit } from '../audit/repo';
 import { issue, lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger/service';
 import { readConfigValue } from '../system/repo';
 import { findUserById } from '../users/repo';
+import { reachesUser } from '../users/scope';
 import {
   findTransfer,
   insertTransfer,
@@ -36,17 +36,6 @@ const TRANSFER_FLAG = {
   image_clone: 'can_transfer_digital_man',
   digital_voice: 'can_transfer_digital_voice',
 } as const satisfies Record<Asset, keyof UserRow>;
-
-/**
- * Who the caller may transfer to or set flags for: admin – any user but an admin; partner – its
- * descendants. Anyone else, or a user out of reach, looks exactly like a missing user.
- */
-function reaches(role: Role, actor: UserRow, target: UserRow | undefined): target is UserRow {
-  if (!target) return false;
-  if (role === 'admin') return target.user_type !== 0;
-  if (role === 'partner') return target.service_id === actor.id && target.id !== actor.id;
-  return false;
-}
 
 export interface TransferInput {
   to_user_id: number;
@@ -74,7 +63,7 @@ export async function transfer(
       const target = await findUserById(trx, input.to_user_id);
       if (!actor) throw refuse('transfer.targetNotFound');
       if (target?.id === actor.id) throw refuse('transfer.self');
-      if (!reaches(auth.role, actor, target)) throw refuse('transfer.targetNotFound');
+      if (!reachesUser(auth, target)) throw refuse('transfer.targetNotFound');
       const platform = auth.role === 'admin';
       if (!platform && actor[TRANSFER_FLAG[input.asset]] !== 1) {
         throw refuse('transfer.noPermission');
@@ -152,7 +141,7 @@ export async function editTransferConfig(
   return ctx.db.transaction().execute(async (trx) => {
     const actor = await findUserById(trx, auth.user.id);
     const target = await findUserById(trx, body.user_id);
-    if (!actor || !reaches(auth.role, actor, target)) throw refuse('transfer.targetNotFound');
+    if (!actor || !reachesUser(auth, target)) throw refuse('transfer.targetNotFound');
     const changes = {
       can_transfer_money: body.can_transfer_money,
       can_transfer_digital_man: body.can_transfer_digital_man,

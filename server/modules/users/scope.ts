@@ -30,3 +30,20 @@ export function visibleUsers(subject: ScopeSubject) {
     }
   };
 }
+
+/**
+ * Whom the caller may act on as an ancestor (transfers, cards, transfer permissions): admin – any
+ * user but an admin; partner – its descendants; anyone else – nobody. Callers answer a user out of
+ * reach exactly like a missing one.
+ */
+export function reachesUser<T extends { id: number; user_type: number; service_id: number }>(
+  subject: ScopeSubject,
+  target: T | undefined,
+): target is T {
+  if (!target) return false;
+  if (subject.role === 'admin') return target.user_type !== 0;
+  if (subject.role === 'partner') {
+    return target.service_id === subject.user.id && target.id !== subject.user.id;
+  }
+  return false;
+}

@@ -8,7 +8,8 @@ import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { exchangeMachine } from '../../machines/exchange';
 import { ASSET_LABEL, costOf, formatAmount, formatMoney, type ExchangeOption } from './amounts';
-import { Failure, MoneyDialog, StepButtons, Summary } from './money-dialog';
+import { StepDialog, Summary } from '../../components/step-dialog';
+import { Failure, StepButtons } from './money-dialog';
 
 const UNIT: Record<ExchangeTarget, MessageId> = {
   digital_man: 'property.perMinute',
@@ -63,7 +64,7 @@ export function ExchangeDialog(props: {
   const draft = context.draft;
   const result = context.result;
   return (
-    <MoneyDialog
+    <StepDialog
       open={open}
       title={t('property.exchange')}
       busy={state === 'submitting'}
@@ -161,6 +162,6 @@ export function ExchangeDialog(props: {
           />
         </>
       )}
-    </MoneyDialog>
+    </StepDialog>
   );
 }

@@ -1,116 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CloseButton,
-  DataList,
-  Dialog,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Button } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { formatText } from '../../i18n/intl';
-
-/**
- * The frame of the money dialogs (exchange, transfer): one modal whose body and buttons follow
- * the machine's step. It cannot be closed while a call is under way (`busy`).
- */
-export function MoneyDialog(props: {
-  open: boolean;
-  title: string;
-  busy: boolean;
-  onClose: () => void;
-  /** The form step submits with Enter. */
-  onSubmit?: () => void;
-  footer: ReactNode;
-  children: ReactNode;
-}) {
-  const intl = useIntl();
-  const content = (
-    <>
-      <Dialog.Header>
-        <Dialog.Title>{props.title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">{props.children}</Stack>
-      </Dialog.Body>
-      <Dialog.Footer>{props.footer}</Dialog.Footer>
-    </>
-  );
-  return (
-    <Dialog.Root
-      open={props.open}
-      onOpenChange={(e) => {
-        if (!e.open && !props.busy) props.onClose();
-      }}
-      closeOnEscape={!props.busy}
-      closeOnInteractOutside={!props.busy}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {props.onSubmit ? (
-              <form
-                noValidate
-                onSubmit={(e: FormEvent) => {
-                  e.preventDefault();
-                  props.onSubmit?.();
-                }}
-              >
-                {content}
-              </form>
-            ) : (
-              content
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton
-                size="sm"
-                disabled={props.busy}
-                aria-label={intl.formatMessage({ id: 'form.close' })}
-              />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** A summary of label / value pairs (the confirmation and the result). */
-export function Summary(props: { label: string; items: [string, ReactNode][] }) {
-  return (
-    <Box role="group" aria-label={props.label}>
-      <DataList.Root orientation="horizontal">
-        {props.items.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
-    </Box>
-  );
-}
+import { FailureAlert } from '../../components/step-dialog';
 
 /** Why a submission failed; when the reply was lost, that a retry is safe. */
 export function Failure(props: { error: string | null; uncertain: boolean }) {
   const intl = useIntl();
   return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{formatText(intl, props.error ?? 'http.requestError')}</Alert.Title>
-        {props.uncertain && (
-          <Alert.Description>
-            <Text>{intl.formatMessage({ id: 'property.uncertain' })}</Text>
-          </Alert.Description>
-        )}
-      </Alert.Content>
-    </Alert.Root>
+    <FailureAlert
+      error={props.error}
+      hint={props.uncertain ? intl.formatMessage({ id: 'property.uncertain' }) : undefined}
+    />
   );
 }
 

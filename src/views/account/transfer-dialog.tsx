@@ -13,7 +13,8 @@ import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { transferMachine } from '../../machines/transfer';
 import { ASSET_LABEL, amountForApi, formatAmount } from './amounts';
-import { Failure, MoneyDialog, StepButtons, Summary } from './money-dialog';
+import { StepDialog, Summary } from '../../components/step-dialog';
+import { Failure, StepButtons } from './money-dialog';
 
 interface Picked {
   id: number;
@@ -171,7 +172,7 @@ export function TransferDialog(props: {
   const unitOf = (a: Asset) =>
     a === 'money' ? moneyName : a === 'digital_man' ? t('property.minutes') : t('property.count');
   return (
-    <MoneyDialog
+    <StepDialog
       open={state !== 'closed'}
       title={t('property.transfer')}
       busy={state === 'submitting'}
@@ -299,6 +300,6 @@ export function TransferDialog(props: {
           />
         </>
       )}
-    </MoneyDialog>
+    </StepDialog>
   );
 }

@@ -15,7 +15,7 @@ import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import type { generateCardsMachine } from '../../machines/cards/generate';
-import { CardDialog, CardFailure, CardSummary } from './card-dialog';
+import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal, endOfDay } from './card-format';
 
 interface Values {
@@ -177,7 +177,7 @@ export function CardGenerateDialog(props: {
 
   const total = draft ? batchTotal(draft.asset, draft.faceValue, draft.quantity) : null;
   return (
-    <CardDialog
+    <StepDialog
       open={state !== 'closed'}
       title={t('cards.generate')}
       busy={submitting}
@@ -259,7 +259,7 @@ export function CardGenerateDialog(props: {
       {(state === 'confirming' || state === 'submitting' || state === 'failed') && draft && (
         <>
           <Text>{t('cards.generateCheck')}</Text>
-          <CardSummary
+          <Summary
             label={confirmLabel}
             items={[
               [t('cards.asset'), assetLabel(draft.asset)],
@@ -287,7 +287,7 @@ export function CardGenerateDialog(props: {
         </>
       )}
       {state === 'failed' && (
-        <CardFailure
+        <FailureAlert
           error={context.error}
           hint={context.uncertain ? t('cards.uncertain') : undefined}
         />
@@ -295,7 +295,7 @@ export function CardGenerateDialog(props: {
       {state === 'done' && result && (
         <>
           <Text role="status">{t('cards.generated', { count: result.count })}</Text>
-          <CardSummary
+          <Summary
             label={t('cards.generatedBatch')}
             items={[
               [t('cards.batchNo'), <span data-testid="generated-batch">{result.batch_no}</span>],
@@ -304,6 +304,6 @@ export function CardGenerateDialog(props: {
           />
         </>
       )}
-    </CardDialog>
+    </StepDialog>
   );
 }

@@ -10,7 +10,7 @@ import { fieldErrors } from '../../app/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import { redeemMachine } from '../../machines/cards/redeem';
-import { CardDialog, CardFailure, CardSummary } from './card-dialog';
+import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { CARD_AMOUNT, CARD_ASSET_LABEL } from './card-format';
 
 /** The redeem machine with the real call (tests provide their own). */
@@ -130,7 +130,7 @@ export function CardRedeemDialog(props: {
   })();
 
   return (
-    <CardDialog
+    <StepDialog
       open={state !== 'closed'}
       title={t('cards.redeemTitle')}
       busy={submitting}
@@ -171,13 +171,13 @@ export function CardRedeemDialog(props: {
           {context.entry && (
             <Text>{t('cards.redeemFailedFor', { card: context.entry.cardNo })}</Text>
           )}
-          <CardFailure error={context.error} />
+          <FailureAlert error={context.error} />
         </>
       )}
       {state === 'done' && result && (
         <>
           <Text role="status">{t('cards.redeemed')}</Text>
-          <CardSummary
+          <Summary
             label={t('cards.redeemed')}
             items={[
               [t('cards.cardNo'), result.card_no],
@@ -190,6 +190,6 @@ export function CardRedeemDialog(props: {
           />
         </>
       )}
-    </CardDialog>
+    </StepDialog>
   );
 }

@@ -14,7 +14,7 @@ import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection } from '../../machines/cards/transfer';
-import { CardFailure } from './card-dialog';
+import { FailureAlert } from '../../components/step-dialog';
 import { selectionText } from './card-transfer-dialog';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
@@ -58,7 +58,7 @@ export function CardDeleteDialog(props: {
     >
       <Text>{t('cards.deleteWhat', { what: selectionText(t, props.selection) })}</Text>
       <Text>{t('cards.deleteRefund')}</Text>
-      {call.error && <CardFailure error={call.error} />}
+      {call.error && <FailureAlert error={call.error} />}
     </FormDialog>
   );
 }
@@ -97,7 +97,7 @@ export function CardRemarkDialog(props: {
       <FormField label={t('cards.remark')} helper={t('cards.remarkHelp')}>
         <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.currentTarget.value)} />
       </FormField>
-      {call.error && <CardFailure error={call.error} />}
+      {call.error && <FailureAlert error={call.error} />}
     </FormDialog>
   );
 }

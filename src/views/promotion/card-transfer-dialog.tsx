@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection, cardTransferMachine } from '../../machines/cards/transfer';
-import { CardDialog, CardFailure, CardSummary } from './card-dialog';
+import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { CardUserPicker, type PickedUser } from './card-user-picker';
 
 /** The cards a call is about, as a person reads them. */
@@ -94,7 +94,7 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
 
   const selection = context.selection;
   return (
-    <CardDialog
+    <StepDialog
       open={state !== 'closed'}
       title={t('cards.transfer')}
       busy={submitting}
@@ -121,7 +121,7 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
       {(state === 'confirming' || state === 'submitting' || state === 'failed') &&
         selection &&
         context.target && (
-          <CardSummary
+          <Summary
             label={confirmLabel}
             items={[
               [t('cards.cards'), selectionText(t, selection)],
@@ -129,7 +129,7 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
             ]}
           />
         )}
-      {state === 'failed' && <CardFailure error={context.error} />}
+      {state === 'failed' && <FailureAlert error={context.error} />}
       {state === 'done' && (
         <Text role="status">
           {t('cards.transferred', {
@@ -138,6 +138,6 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
           })}
         </Text>
       )}
-    </CardDialog>
+    </StepDialog>
   );
 }

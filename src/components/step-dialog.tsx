@@ -1,13 +1,14 @@
 import { Alert, Box, CloseButton, DataList, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { formatText } from '../../i18n/intl';
+import { formatText } from '../i18n/intl';
 
 /**
- * The frame of the card dialogs: one modal whose body and buttons follow its machine's step. It
- * cannot be closed while a call is under way (`busy`); the form step submits with Enter.
+ * The frame of a multi-step dialog (money calls, card actions): one modal whose body and buttons
+ * follow its machine's step. It cannot be closed while a call is under way (`busy`); the form
+ * step submits with Enter.
  */
-export function CardDialog(props: {
+export function StepDialog(props: {
   open: boolean;
   title: string;
   busy: boolean;
@@ -71,7 +72,7 @@ export function CardDialog(props: {
 }
 
 /** Label / value pairs (a confirmation, a result), named as a group. */
-export function CardSummary(props: { label: string; items: [string, ReactNode][] }) {
+export function Summary(props: { label: string; items: [string, ReactNode][] }) {
   return (
     <Box role="group" aria-label={props.label}>
       <DataList.Root orientation="horizontal">
@@ -86,8 +87,8 @@ export function CardSummary(props: { label: string; items: [string, ReactNode][]
   );
 }
 
-/** Why a call failed: the server's sentence (or a message id), as an alert. */
-export function CardFailure(props: { error: string | null; hint?: string }) {
+/** Why a call failed: the server's sentence (or a message id), as an alert, with an optional hint. */
+export function FailureAlert(props: { error: string | null; hint?: string }) {
   const intl = useIntl();
   return (
     <Alert.Root status="error" role="alert">
