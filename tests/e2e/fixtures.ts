@@ -262,6 +262,23 @@ export const menuLink = (page: Page, name: string) =>
 
 export const heading1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/**
+ * Clicks a button that closes its own page and waits for the close. The click may report that
+ * its page has gone (the page closed before Playwright finished the click); that is the
+ * expected outcome, so only another error fails the test.
+ */
+export async function clickClosingPage(page: Page, button: Locator) {
+  const closed = page.waitForEvent('close');
+  const clicked = button.click().then(
+    () => null,
+    (error: Error) => error,
+  );
+  await closed;
+  const error = await clicked;
+  if (error && !/closed/i.test(error.message)) throw error;
+  expect(page.isClosed()).toBe(true);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The test object of every spec
 

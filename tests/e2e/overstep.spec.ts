@@ -7,6 +7,7 @@ import {
   accountIdOf,
   apiLogin,
   apiUserInfo,
+  clickClosingPage,
   expect,
   fill,
   heading1,
@@ -143,9 +144,7 @@ test("the overstep banner's End button ends the merchant session and closes its 
   const sessionToken = await storedToken(tab, 'session');
   expect(sessionToken).toBeTruthy();
 
-  const closed = tab.waitForEvent('close');
-  await tab.getByRole('button', { name: zhCN['overstep.end'] }).click();
-  await closed;
+  await clickClosingPage(tab, tab.getByRole('button', { name: zhCN['overstep.end'] }));
   // The merchant session is over on the server; the admin's tab and session are untouched.
   const refused = await request.post('/api/v1/platform/get_user_info', {
     headers: { token: sessionToken!, platform: 'pc' },

@@ -9,6 +9,7 @@ import {
   accountIdOf,
   apiCall,
   apiLogin,
+  clickClosingPage,
   enUS,
   expect,
   heading1,
@@ -123,10 +124,10 @@ test.describe('HTTP 401', () => {
     expect(seen.unauthorized).toBeGreaterThanOrEqual(2);
     expect(seen.logouts).toBe(0);
 
-    const closed = tab.waitForEvent('close');
-    await dialog.getByRole('button', { name: zhCN['session.confirm'], exact: true }).click();
-    await closed;
-    expect(tab.isClosed()).toBe(true);
+    await clickClosingPage(
+      tab,
+      dialog.getByRole('button', { name: zhCN['session.confirm'], exact: true }),
+    );
 
     // The admin's own tab and session are untouched.
     await page.reload();
