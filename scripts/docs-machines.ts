@@ -1,6 +1,6 @@
 /**
  * Writes docs/machines.md: Mermaid stateDiagram-v2 statecharts of the auth, guard, menu,
- * settings, tabs, list, money-call, card and customer-dialog machines, generated from their definitions (states, on, always, after, invoke done/error),
+ * settings, tabs, list, money-call, card, customer-dialog, package-sort and recharge-buy machines, generated from their definitions (states, on, always, after, invoke done/error),
  * plus a table of each state's tags, invoked actors and entry actions. Never edit the output.
  *
  *   npm run docs:machines
@@ -18,6 +18,8 @@ import { guardMachine } from '../src/machines/guard';
 import { createListMachine } from '../src/machines/list';
 import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
+import { packageSortMachine } from '../src/machines/package-sort';
+import { buyMachine } from '../src/machines/recharge/buy';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 
@@ -89,6 +91,18 @@ const MACHINES: { machine: AnyStateMachine; file: string; about: string }[] = [
     file: 'src/machines/customers/customer-dialog.ts',
     about:
       'A customer dialog (create, edit, reset password, permissions, delete): edit, submit, done or the server’s refusal with retry.',
+  },
+  {
+    machine: packageSortMachine,
+    file: 'src/machines/package-sort.ts',
+    about:
+      'Move a recharge package up or down: read the whole order afresh, save it with the package swapped with its neighbour.',
+  },
+  {
+    machine: buyMachine,
+    file: 'src/machines/recharge/buy.ts',
+    about:
+      'Buy a recharge package: load the packages on sale, choose, confirm, create the order (retried only when asked), then check it every few seconds while the buyer pays in another tab, until paid or expired.',
   },
 ];
 

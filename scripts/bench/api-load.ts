@@ -1,376 +1,543 @@
-// npm run bench, section d: the money API under load and large lists (issue 4). Builds the real
-// server on a temp SQLite database (or PostgreSQL: BENCH_DATABASE_URL=postgres://…, a private
-// schema), seeds the demo data plus a large data set, listens on a free port and measures over
-// real HTTP. Prints figures; never fails on slow numbers.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+// npm run bench, section d: the issue 4 speed targets as ratios to baselines measured in the same
+// run (docs/performance.md "Money API and large lists"). Seeds its own database (SQLite, or
+// PostgreSQL with BENCH_DATABASE_URL: a private schema), runs the real server in a child process,
+// loads it over real HTTP with closed-loop clients, and prints each measure beside its baseline,
+// the ratio, the target and whether it is met. Never fails on slow numbers.
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE } from '../../src/api/contract/messages';
+import type { AppContext, AuthContext } from '../../server/context';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import type { Engine } from '../../server/db/dialect';
-import type { Db } from '../../server/db/schema';
-import { sql } from 'kysely';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { LIST_CACHE_TTL_MS } from '../../server/db/list-cache';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { cardCsv } from '../../server/modules/cards/service';
+import { idempotencyOf } from '../../server/modules/ledger/service';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { ensurePlatformDefaults } from '../../server/modules/system/service';
+import { transfer } from '../../server/modules/money/service';
+import { authenticate } from '../../server/modules/sessions/service';
+import { prepareBenchDatabase, SIZES, type BenchDatabase } from './api-seed';
+import {
+  ApiClient,
+  closedLoop,
+  cpuTimeOf,
+  loadAverage,
+  memoryOf,
+  median,
+  parseReply,
+  percentile,
+  resetPeak,
+  sampleRss,
+  type LoadResult,
+  type Reply,
+} from './http-load';
 
-const MERCHANTS = Number(process.env.BENCH_MERCHANTS ?? 20_000);
-const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 200_000);
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 100_000);
-const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
-const LOAD_REQUESTS = Number(process.env.BENCH_LOAD_REQUESTS ?? 2_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const BATCH = 500;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+/** Requests per list measure (and as many for its baseline), over ROUNDS alternating rounds. */
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 600);
+const ROUNDS = 6;
+/** Transfers per round, through the API and directly; TRANSFER_ROUNDS rounds of each. */
+const TRANSFERS_PER_ROUND = Number(process.env.BENCH_LOAD_REQUESTS ?? 600);
+const TRANSFER_ROUNDS = 2;
+const EXPORT_ROUNDS = 2;
+const LATENCY_RATIO = 3;
+const RATE_SHARE = 0.5;
+const MEMORY_MB = 50;
+/** Which measures to run (default all): BENCH_PARTS=lists,transfers,export. */
+const PARTS = new Set((process.env.BENCH_PARTS || 'lists,transfers,export').split(','));
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pad = (s: unknown, n: number) => String(s).padEnd(n);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const MB = 1024 * 1024;
+
+interface Row {
+  measure: string;
+  baseline: string;
+  measured: string;
+  ratio: string;
+  target: string;
+  /** undefined: reported without a target. */
+  met?: boolean;
 }
 
-async function insertInBatches<T>(
-  count: number,
-  make: (i: number) => T,
-  write: (rows: T[]) => Promise<unknown>,
-) {
-  for (let start = 0; start < count; start += BATCH) {
-    const rows: T[] = [];
-    for (let i = start; i < Math.min(count, start + BATCH); i += 1) rows.push(make(i));
-    await write(rows);
-  }
+interface Server {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
 }
 
-/** A large data set beside the demo data: merchants, a long ledger, transfers, cards. */
-async function bulkData(db: Db, engine: Engine, now: number): Promise<void> {
-  const partner = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'partner')
-    .executeTakeFirstOrThrow();
-  const merchant = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', 'merchant')
-    .executeTakeFirstOrThrow();
-  await db.transaction().execute(async (trx) => {
-    await insertInBatches(
-      MERCHANTS,
-      (i) => ({
-        user_type: 2,
-        pid: partner.id,
-        service_id: partner.id,
-        username: `bench_m${i}`,
-        password_hash: merchant.password_hash,
-        name: `商户 ${i}`,
-        mobile: `139${String(i).padStart(8, '0')}`,
-        created_at: now - i * 60_000,
-        updated_at: now,
-      }),
-      (rows) => trx.insertInto('users').values(rows).execute(),
-    );
-    // A long ledger for `merchant` that nets to zero (+1.00, −1.00, …), so its balance still
-    // equals its ledger.
-    const balance = merchant.money;
-    await insertInBatches(
-      LEDGER_ROWS,
-      (i) => {
-        const up = i % 2 === 0;
-        return {
-          user_id: merchant.id,
-          asset: 'money' as const,
-          type: up ? ('transfer_in' as const) : ('exchange' as const),
-          change: up ? 100 : -100,
-          before: up ? balance : balance + 100,
-          after: up ? balance + 100 : balance,
-          memo: 'bench',
-          related_type: null,
-          related_id: null,
-          operator_id: partner.id,
-          created_at: now - (LEDGER_ROWS - i) * 1000,
-        };
+/** The server in a child process, as server/main.ts runs it, on the bench's database. */
+async function startServer(bench: BenchDatabase): Promise<Server> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'api-server.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        BENCH_DATA_DIR: bench.dataDir,
+        BENCH_DATABASE_URL: bench.pgUrl ?? '',
+        BENCH_PG_SCHEMA: bench.pgSchema ?? '',
       },
-      (rows) => trx.insertInto('ledger').values(rows).execute(),
-    );
-    // Transfers in pairs (partner → a bench merchant, then back), each with its two ledger rows,
-    // so every balance still equals its ledger.
-    const firstBench = merchant.id + 2; // the bench merchants follow the demo users
-    const firstTransfer =
-      Number(
-        (
-          await trx
-            .selectFrom('transfers')
-            .select((eb) => eb.fn.max('id').as('id'))
-            .executeTakeFirst()
-        )?.id ?? 0,
-      ) + 1;
-    const P = partner.money;
-    await insertInBatches(
-      TRANSFERS,
-      (i) => {
-        const back = i % 2 === 1;
-        const other = firstBench + (Math.floor(i / 2) % Math.max(1, MERCHANTS));
-        return {
-          id: firstTransfer + i,
-          transfer_no: `TRB${String(i).padStart(10, '0')}`,
-          from_user_id: back ? other : partner.id,
-          to_user_id: back ? partner.id : other,
-          asset: 'money' as const,
-          amount: 1,
-          from_before: back ? 1 : P,
-          from_after: back ? 0 : P - 1,
-          to_before: back ? P - 1 : 0,
-          to_after: back ? P : 1,
-          remark: '',
-          operator_id: partner.id,
-          created_at: now - (TRANSFERS - i) * 1000,
-        };
-      },
-      (rows) => trx.insertInto('transfers').values(rows).execute(),
-    );
-    await insertInBatches(
-      TRANSFERS * 2,
-      (k) => {
-        const i = Math.floor(k / 2);
-        const back = i % 2 === 1;
-        const other = firstBench + (Math.floor(i / 2) % Math.max(1, MERCHANTS));
-        const outgoing = k % 2 === 0;
-        const user = outgoing === back ? other : partner.id;
-        const isPartner = user === partner.id;
-        const change = outgoing ? -1 : 1;
-        const before = isPartner ? (back ? P - 1 : P) : back ? 1 : 0;
-        return {
-          user_id: user,
-          asset: 'money' as const,
-          type: outgoing ? ('transfer_out' as const) : ('transfer_in' as const),
-          change,
-          before,
-          after: before + change,
-          memo: '',
-          related_type: 'transfer',
-          related_id: firstTransfer + i,
-          operator_id: partner.id,
-          created_at: now - (TRANSFERS - i) * 1000,
-        };
-      },
-      (rows) => trx.insertInto('ledger').values(rows).execute(),
-    );
-    // Explicit ids: move PostgreSQL's sequence past them (SQLite follows max(id) by itself).
-    if (engine === 'postgres') {
-      await sql`select setval(pg_get_serial_sequence('transfers', 'id'), (select max(id) from transfers))`.execute(
-        trx,
-      );
-    }
-    await insertInBatches(
-      CARDS,
-      (i) => ({
-        card_no: `PB${String(i).padStart(12, '0')}`,
-        card_pwd: randomBytes(8).toString('hex').toUpperCase(),
-        batch_no: `BB${Math.floor(i / 1000)}`,
-        asset: 'money' as const,
-        face_value: 1000,
-        price: 1000,
-        creator_id: partner.id,
-        owner_id: partner.id,
-        service_id: partner.id,
-        paid_by: null,
-        status: 1, // used cards: the cards account is not involved
-        used_by: merchant.id,
-        used_at: now,
-        expire_at: null,
-        created_at: now - i * 1000,
-        updated_at: now,
-        deleted_at: null,
-      }),
-      (rows) => trx.insertInto('recharge_cards').values(rows).execute(),
-    );
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^BENCH_SERVER_PORT=(\d+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
   });
+  return {
+    base: `http://127.0.0.1:${port}/api/v1`,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+interface Tokens {
+  partner: string;
+  admin: string;
+  merchant: string;
+}
+
+async function login(client: ApiClient, account: string): Promise<string> {
+  const { json } = await client.call<{ userinfo: { token: string } }>('POST', '/platform/login', {
+    body: { account, password: DEMO_PASSWORD },
+  });
+  if (json.code !== 1) throw new Error(`login ${account}: ${json.msg}`);
+  return json.data.userinfo.token;
+}
+
+/**
+ * One request of a timed run: read to its end; the status of every reply is checked, its
+ * envelope (decompressed and parsed) for one in ten, so that the load generator's own work stays
+ * small beside the server's.
+ */
+const expectOk =
+  (client: ApiClient, method: string, url: string, token: string, query?: Record<string, string>) =>
+  async (i: number): Promise<string | undefined> => {
+    const reply = await client.fetch(method, url, { token, query });
+    if (reply.status !== 200) return `HTTP ${reply.status}`;
+    if (i % 10 !== 0) return undefined;
+    const { json } = parseReply(reply);
+    return json.code === 1 ? undefined : json.msg;
+  };
+
+/**
+ * 1. Lists at CONCURRENCY clients beside the trivial authenticated endpoint (GET
+ * /platform/get_account: the session check, then the caller's own row, already loaded by it) for
+ * the same user, in alternating rounds so that both see the same machine.
+ */
+async function listRows(client: ApiClient, tokens: Tokens, serverPid: number): Promise<Row[]> {
+  const lists: [string, string, string, Record<string, string>, boolean][] = [
+    // label, url, token, query, has a target
+    ['cards: used, page 1', '/recharge_card/card_list', tokens.partner, { status: '1' }, true],
+    [
+      'cards: used, page 5000 (last)',
+      '/recharge_card/card_list',
+      tokens.partner,
+      { status: '1', page: '5000' },
+      true,
+    ],
+    [
+      'cards: batch, page 1',
+      '/recharge_card/card_list',
+      tokens.partner,
+      { batch_no: 'BB42' },
+      true,
+    ],
+    [
+      'cards: batch, page 50 (last)',
+      '/recharge_card/card_list',
+      tokens.partner,
+      { batch_no: 'BB42', page: '50' },
+      true,
+    ],
+    ['merchants (partner), page 1', '/provider_service', tokens.partner, { user_type: '2' }, true],
+    [
+      'merchants (partner), page 500',
+      '/provider_service',
+      tokens.partner,
+      { user_type: '2', page: '500' },
+      true,
+    ],
+    ['merchants (admin), page 1', '/provider_service', tokens.admin, { user_type: '2' }, true],
+    [
+      'merchants (admin), page 500',
+      '/provider_service',
+      tokens.admin,
+      { user_type: '2', page: '500' },
+      true,
+    ],
+    ['ledger (merchant), page 1', '/platform/user_money_log', tokens.merchant, {}, false],
+    [
+      'ledger (merchant), page 5000',
+      '/platform/user_money_log',
+      tokens.merchant,
+      { page: '5000' },
+      false,
+    ],
+    ['transfers (partner), page 1', '/platform/transfer_record', tokens.partner, {}, false],
+  ];
+  console.log(
+    `\n   1. lists: ${CONCURRENCY} clients; ${LIST_REQUESTS} requests of each list and as many of` +
+      ` the baseline\n      (GET /platform/get_account, same user) in ${ROUNDS} alternating rounds`,
+  );
+  console.log(
+    `      ${pad('list', 34)}${pad('rows', 9)}${pad('baseline p50/p95', 20)}${pad('list p50/p95', 22)}` +
+      `${pad('server CPU/request', 20)}${pad('first', 11)}failures`,
+  );
+  const rows: Row[] = [];
+  const perRound = Math.ceil(LIST_REQUESTS / ROUNDS);
+  // The server warmed up first (JIT), as a server in use is: 100 requests of each list and of
+  // the baseline at full concurrency, untimed. Then, once the cached totals and anchors are past
+  // their time (db/list-cache.ts), each list's first request alone: the "first" column, what a
+  // page costs when its total and anchor are counted again (after a write, or a new filter).
+  for (const [, url, token, query] of lists) {
+    await closedLoop(CONCURRENCY, 100, expectOk(client, 'GET', url, token, query));
+    await closedLoop(CONCURRENCY, 100, expectOk(client, 'GET', '/platform/get_account', token));
+  }
+  await new Promise((resolve) => setTimeout(resolve, LIST_CACHE_TTL_MS + 100));
+  const cold: { ms: number; reply: Reply<{ total?: number }> }[] = [];
+  for (const [, url, token, query] of lists) {
+    const t0 = performance.now();
+    const reply = await client.call<{ total?: number }>('GET', url, { token, query });
+    cold.push({ ms: performance.now() - t0, reply });
+  }
+  for (const [i, [label, url, token, query, hasTarget]] of lists.entries()) {
+    const { ms: coldMs, reply: first } = cold[i];
+    if (first.status !== 200 || first.json.code !== 1) {
+      console.log(`      ${pad(label, 34)}not available (${first.status} ${first.json.msg})`);
+      continue;
+    }
+    const trivial = expectOk(client, 'GET', '/platform/get_account', token);
+    const list = expectOk(client, 'GET', url, token, query);
+    await closedLoop(CONCURRENCY, CONCURRENCY, list); // warm-up
+    const base: LoadResult[] = [];
+    const measured: LoadResult[] = [];
+    const cpu = { base: 0, measured: 0 };
+    for (let r = 0; r < ROUNDS; r += 1) {
+      let c0 = cpuTimeOf(serverPid);
+      base.push(await closedLoop(CONCURRENCY, perRound, trivial));
+      cpu.base += cpuTimeOf(serverPid) - c0;
+      c0 = cpuTimeOf(serverPid);
+      measured.push(await closedLoop(CONCURRENCY, perRound, list));
+      cpu.measured += cpuTimeOf(serverPid) - c0;
+    }
+    const b = base.flatMap((x) => x.latencies);
+    const m = measured.flatMap((x) => x.latencies);
+    const failures = [...base, ...measured].flatMap((x) => x.failures);
+    const [b95, m95] = [percentile(b, 95), percentile(m, 95)];
+    const ratio = m95 / b95;
+    console.log(
+      `      ${pad(label, 34)}${pad(first.json.data.total ?? '', 9)}` +
+        `${pad(`${ms(median(b))} / ${ms(b95)}`, 20)}${pad(`${ms(median(m))} / ${ms(m95)}`, 22)}` +
+        `${pad(`${(cpu.base / b.length).toFixed(2)} / ${(cpu.measured / m.length).toFixed(2)} ms`, 20)}` +
+        `${pad(ms(coldMs), 11)}` +
+        `${failures.length}${failures.length ? ` (${failures[0]})` : ''}`,
+    );
+    rows.push({
+      measure: `${label}: p95`,
+      baseline: ms(b95),
+      measured: ms(m95),
+      ratio: `${ratio.toFixed(2)}×`,
+      target: hasTarget ? `≤ ${LATENCY_RATIO}×` : '—',
+      met: hasTarget ? ratio <= LATENCY_RATIO && failures.length === 0 : undefined,
+    });
+  }
+  return rows;
+}
+
+/**
+ * 2. Transfers: through the API by CONCURRENCY clients, against the same service call the route
+ * handler makes (`transfer(ctx, auth, input, idempotency)`) run in a loop in this process, one at
+ * a time and CONCURRENCY at a time. Partner → its merchants, give and take alternating, each with
+ * an idempotency key as the console sends.
+ */
+async function transferRows(
+  client: ApiClient,
+  ctx: AppContext,
+  tokens: Tokens,
+  targets: number[],
+): Promise<Row[]> {
+  const auth: AuthContext = await authenticate(ctx, tokens.partner);
+  const run = Date.now().toString(36);
+  let serial = 0;
+  const bodyOf = (i: number) => ({
+    to_user_id: targets[i % targets.length],
+    asset: 'money' as const,
+    amount: '0.01',
+    // Each target alternates: given to in one pass over the targets, taken from in the next.
+    direction: Math.floor(i / targets.length) % 2 === 0 ? ('give' as const) : ('take' as const),
+  });
+  // Fund every target first, so that every `take` finds a balance.
+  for (const id of targets) {
+    await transfer(ctx, auth, { to_user_id: id, asset: 'money', units: 100, direction: 'give' });
+  }
+  const viaApi = async (i: number) => {
+    const key = `bench-${run}-${(serial += 1)}`;
+    const { status, json } = await client.call('POST', '/platform/transfer', {
+      token: tokens.partner,
+      body: bodyOf(i),
+      headers: { 'idempotency-key': key },
+    });
+    return status === 200 && json.code === 1 ? undefined : `HTTP ${status} ${json.msg}`;
+  };
+  const direct = async (i: number) => {
+    const key = `bench-${run}-${(serial += 1)}`;
+    const body = bodyOf(i);
+    await transfer(
+      ctx,
+      auth,
+      { ...body, units: 1 },
+      idempotencyOf(key, auth.user.id, '/platform/transfer', body),
+    );
+    return undefined;
+  };
+  const n = TRANSFERS_PER_ROUND;
+  const results = {
+    api: [] as LoadResult[],
+    serial: [] as LoadResult[],
+    parallel: [] as LoadResult[],
+  };
+  for (let r = 0; r < TRANSFER_ROUNDS; r += 1) {
+    results.api.push(await closedLoop(CONCURRENCY, n, viaApi));
+    results.serial.push(await closedLoop(1, n, direct));
+    results.parallel.push(await closedLoop(CONCURRENCY, n, direct));
+  }
+  const rate = (rs: LoadResult[]) =>
+    rs.reduce((s, x) => s + x.latencies.length - x.failures.length, 0) /
+    rs.reduce((s, x) => s + x.seconds, 0);
+  const [api, one, many] = [rate(results.api), rate(results.serial), rate(results.parallel)];
+  const failures = results.api.flatMap((x) => x.failures);
+  const directFailures = [...results.serial, ...results.parallel].flatMap((x) => x.failures);
+  const lat = results.api.flatMap((x) => x.latencies);
+  console.log(
+    `\n   2. transfers: ${TRANSFER_ROUNDS} rounds of ${n} each way, alternating (partner → ` +
+      `${targets.length} merchants, give/take 0.01)`,
+  );
+  console.log(
+    `      ${pad(`through the API, ${CONCURRENCY} clients`, 34)}${pad(`${api.toFixed(0)}/s`, 10)}` +
+      `p50 ${ms(median(lat))}, p95 ${ms(percentile(lat, 95))}; failures ${failures.length}` +
+      `${failures.length ? ` (${failures[0]})` : ''}`,
+  );
+  console.log(
+    `      ${pad('service call, one at a time', 34)}${one.toFixed(0)}/s` +
+      (directFailures.length
+        ? ` (direct failures: ${directFailures.length}, ${directFailures[0]})`
+        : ''),
+  );
+  console.log(`      ${pad(`service call, ${CONCURRENCY} at a time`, 34)}${many.toFixed(0)}/s`);
+  const row = (label: string, baseline: number): Row => ({
+    measure: `transfers/s, API vs ${label}`,
+    baseline: `${baseline.toFixed(0)}/s`,
+    measured: `${api.toFixed(0)}/s`,
+    ratio: `${((api / baseline) * 100).toFixed(0)} %`,
+    target: `≥ ${RATE_SHARE * 100} %`,
+    met: api / baseline >= RATE_SHARE && failures.length === 0,
+  });
+  return [row('loop', one), row(`${CONCURRENCY} in-process (stricter)`, many)];
+}
+
+/** Counts the CSV lines of a download, decompressing as a browser would. */
+async function download(
+  client: ApiClient,
+  url: string,
+): Promise<{ rows: number; bytes: number; wire: number }> {
+  const res = await client.open('GET', url);
+  if (res.statusCode !== 200) throw new Error(`export_data: HTTP ${res.statusCode}`);
+  const encoding = res.headers['content-encoding'];
+  let wire = 0;
+  res.on('data', (chunk: Buffer) => (wire += chunk.length));
+  const body =
+    encoding === 'br'
+      ? res.pipe(zlib.createBrotliDecompress())
+      : encoding === 'gzip'
+        ? res.pipe(zlib.createGunzip())
+        : res;
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of body) {
+    const buf = chunk as Buffer;
+    bytes += buf.length;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines += 1;
+  }
+  return { rows: lines - 1, bytes, wire };
+}
+
+/**
+ * 3. The export of every card of `partner`: the ticket and the public download through the API
+ * (chunks counted and dropped), against the same generator the route streams (same query, same
+ * CSV formatting) written into a sink that drops it. The server's memory: VmRSS before, the peak
+ * after (VmHWM, reset just before by /proc/<pid>/clear_refs) and RSS sampled every 10 ms.
+ */
+async function exportRows(
+  client: ApiClient,
+  ctx: AppContext,
+  tokens: Tokens,
+  serverPid: number,
+  partnerId: number,
+): Promise<Row[]> {
+  const apiRuns: { rows: number; seconds: number; growth: number; wire: number; bytes: number }[] =
+    [];
+  const directRuns: { rows: number; seconds: number }[] = [];
+  const exportOnce = async () => {
+    const ticket = await client.call<{ url: string }>('POST', '/recharge_card/export_ticket', {
+      token: tokens.partner,
+      body: {},
+    });
+    if (ticket.json.code !== 1) throw new Error(`export_ticket: ${ticket.json.msg}`);
+    const url = ticket.json.data.url.replace(/^\/api\/v1/, '');
+    const before = memoryOf(serverPid).rss;
+    const peakReset = resetPeak(serverPid);
+    const stopSampling = sampleRss(serverPid, 10);
+    const t0 = performance.now();
+    const got = await download(client, url);
+    const seconds = (performance.now() - t0) / 1000;
+    const sampled = stopSampling();
+    const peak = Math.max(sampled.max, peakReset ? memoryOf(serverPid).hwm : 0);
+    return { ...got, seconds, growth: peak - before };
+  };
+  const directOnce = async () => {
+    const t0 = performance.now();
+    let rows = -1;
+    const viewer = { role: 'partner' as const, id: partnerId };
+    for await (const chunk of cardCsv(ctx, viewer, {}, DEFAULT_LOCALE, ctx.now())) {
+      const buf = Buffer.from(chunk, 'utf8'); // what a write would encode, then dropped
+      for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) rows += 1;
+    }
+    return { rows, seconds: (performance.now() - t0) / 1000 };
+  };
+  await directOnce(); // warm-up of both paths (JIT, page cache)
+  await exportOnce();
+  for (let r = 0; r < EXPORT_ROUNDS; r += 1) {
+    apiRuns.push(await exportOnce());
+    directRuns.push(await directOnce());
+  }
+  const rate = (runs: { rows: number; seconds: number }[]) =>
+    runs.reduce((s, x) => s + x.rows, 0) / runs.reduce((s, x) => s + x.seconds, 0);
+  const [api, direct] = [rate(apiRuns), rate(directRuns)];
+  const growth = Math.max(...apiRuns.map((x) => x.growth));
+  console.log(
+    `\n   3. export of ${apiRuns[0].rows} cards (${EXPORT_ROUNDS} rounds each, alternating)`,
+  );
+  for (const [i, x] of apiRuns.entries()) {
+    console.log(
+      `      API round ${i + 1}: ${x.seconds.toFixed(2)} s, ${(x.bytes / MB).toFixed(1)} MB CSV ` +
+        `(${(x.wire / MB).toFixed(1)} MB on the wire), server RSS +${(x.growth / MB).toFixed(1)} MB;` +
+        ` direct: ${directRuns[i].seconds.toFixed(2)} s (${directRuns[i].rows} rows)`,
+    );
+  }
+  return [
+    {
+      measure: 'export rows/s, API vs direct loop',
+      baseline: `${direct.toFixed(0)}/s`,
+      measured: `${api.toFixed(0)}/s`,
+      ratio: `${((api / direct) * 100).toFixed(0)} %`,
+      target: `≥ ${RATE_SHARE * 100} %`,
+      met: api / direct >= RATE_SHARE && apiRuns.every((x) => x.rows === directRuns[0].rows),
+    },
+    {
+      measure: 'export: server memory growth (max)',
+      baseline: '—',
+      measured: `${(growth / MB).toFixed(1)} MB`,
+      ratio: '—',
+      target: `≤ ${MEMORY_MB} MB`,
+      met: growth <= MEMORY_MB * MB,
+    },
+  ];
+}
+
+function printTable(rows: Row[]): void {
+  console.log('\n   summary (ratios to baselines measured in the same run)');
+  console.log(
+    `      ${pad('measure', 46)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
+      `${pad('target', 10)}verdict`,
+  );
+  for (const r of rows) {
+    const verdict = r.met === undefined ? '(no target)' : r.met ? 'met' : 'NOT MET';
+    console.log(
+      `      ${pad(r.measure, 46)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
+        `${pad(r.target, 10)}${verdict}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-bench-api-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  const schema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  if (pgUrl && schema) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const handle = openDatabase({ dataDir, databaseUrl: pgUrl, pgSchema: schema });
-  const cleanup = async () => {
-    await handle.close().catch(() => undefined);
-    if (pgUrl && schema) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
-    await fs.rm(dataDir, { recursive: true, force: true });
-  };
+  console.log(`   load average before seeding: ${loadAverage()}`);
+  const bench = await prepareBenchDatabase();
+  const { db, engine } = bench.handle;
+  console.log(
+    `   data (${engine}): ${SIZES.merchants} merchants of partner, ${SIZES.ledgerRows} ledger rows, ` +
+      `${SIZES.transfers} transfers, ${SIZES.cards} cards (loaded in ${bench.seedSeconds.toFixed(1)} s)`,
+  );
+  let server: Server | undefined;
+  let direct: FastifyInstance | undefined;
+  let client: ApiClient | undefined;
   try {
-    const now = Date.now();
-    await migrateToLatest(handle.db, handle.engine);
-    await ensurePlatformDefaults(handle.db, now);
-    await seedDemo(handle.db, now);
-    const started = performance.now();
-    await bulkData(handle.db, handle.engine, now);
-    // Statistics, as autovacuum / `PRAGMA optimize` would have them on a database in use.
-    await sql`analyze`.execute(handle.db);
-    console.log(
-      `   data (${handle.engine}): ${MERCHANTS} merchants, ${LEDGER_ROWS} ledger rows, ` +
-        `${TRANSFERS} transfers, ${CARDS} cards (loaded in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
-    );
-    const app = await buildApp({
-      db: handle,
+    server = await startServer(bench);
+    client = new ApiClient(server.base, CONCURRENCY);
+    // The direct baselines' AppContext, built by buildApp as the server builds its own.
+    direct = await buildApp({
+      db: bench.handle,
       logger: false,
-      config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
+      config: { dataDir: bench.dataDir, staticDir: path.join(bench.dataDir, 'no-console') },
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    try {
-      await measure(base, handle.db);
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await cleanup();
-  }
-}
-
-async function call(
-  base: string,
-  method: 'GET' | 'POST',
-  url: string,
-  token: string,
-  body?: unknown,
-  query?: Record<string, string>,
-) {
-  const qs = query ? `?${new URLSearchParams(query)}` : '';
-  const res = await fetch(`${base}${url}${qs}`, {
-    method,
-    headers: { token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  return { status: res.status, json };
-}
-
-async function measure(base: string, db: Db): Promise<void> {
-  const login = async (account: string) => {
-    const { json } = await call(base, 'POST', '/platform/login', '', {
-      account,
-      password: DEMO_PASSWORD,
-    });
-    return (json.data as { userinfo: { token: string } }).userinfo.token;
-  };
-  const partner = await login('partner');
-  const merchant = await login('merchant');
-  const admin = await login('admin');
-  const merchantRow = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'merchant')
-    .executeTakeFirstOrThrow();
-  const benchIds = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', 'like', 'bench_m%')
-    .limit(1000)
-    .execute();
-
-  // 1. Transfers under load: CONCURRENCY clients, half to one hot merchant, half spread.
-  console.log(
-    `\n   transfers under load (${LOAD_REQUESTS} requests, ${CONCURRENCY} at a time; partner → merchants)`,
-  );
-  const latencies: number[] = [];
-  const outcomes = new Map<string, number>();
-  let next = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < LOAD_REQUESTS) {
-        const i = next++;
-        const to = i % 2 === 0 ? merchantRow.id : benchIds[i % benchIds.length].id;
-        const start = performance.now();
-        const { status, json } = await call(base, 'POST', '/platform/transfer', partner, {
-          to_user_id: to,
-          asset: 'money',
-          amount: '0.01',
-          direction: i % 4 === 1 ? 'take' : 'give',
-        });
-        latencies.push(performance.now() - start);
-        const key = status >= 500 ? `HTTP ${status}` : json.code === 1 ? 'ok' : json.msg;
-        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  console.log(
-    `   ${pad('latency', 22)}p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, ` +
-      `p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
-  );
-  console.log(`   ${pad('throughput', 22)}${(LOAD_REQUESTS / seconds).toFixed(0)} transfers/s`);
-  console.log(`   ${pad('outcomes', 22)}${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  const problems = await reconcile(db);
-  console.log(
-    `   ${pad('invariants after', 22)}${problems.length === 0 ? 'hold' : problems.join('; ')}`,
-  );
-
-  // 2. Large lists: sequential requests (median, p95), then 16 clients at once.
-  console.log(
-    '\n   large lists (20 sequential requests each: median / p95; then 16 clients at once: p95)',
-  );
-  const lists: [string, string, string, Record<string, string>][] = [
-    ['ledger, page 1', '/platform/user_money_log', merchant, { limit: '20' }],
-    ['ledger, page 5000', '/platform/user_money_log', merchant, { limit: '20', page: '5000' }],
-    [
-      'ledger, type filter',
-      '/platform/user_money_log',
-      merchant,
-      { type: 'exchange', asset: 'money' },
-    ],
-    ['transfers (partner)', '/platform/transfer_record', partner, {}],
-    ['transfers (admin)', '/platform/transfer_record', admin, { asset: 'money' }],
-    ['transfers (merchant)', '/platform/transfer_record', merchant, { direction: 'in' }],
-    ['merchants (partner)', '/provider_service', partner, { user_type: '2' }],
-    ['merchants, search', '/provider_service', partner, { user_type: '2', keyword: '商户 1999' }],
-    ['merchants (admin)', '/provider_service', admin, { user_type: '2', page: '200' }],
-    ['cards (partner)', '/recharge_card/card_list', partner, {}],
-    ['cards, batch filter', '/recharge_card/card_list', partner, { batch_no: 'BB42' }],
-  ];
-  console.log(
-    `   ${pad('list', 24)}${pad('total', 10)}${pad('median', 12)}${pad('p95', 12)}${pad('p95 (16 at once)', 18)}`,
-  );
-  for (const [label, url, token, query] of lists) {
-    const first = await call(base, 'GET', url, token, undefined, query);
-    if (first.status !== 200 || first.json.code !== 1) {
-      console.log(`   ${pad(label, 24)}not available (${first.status} ${first.json.msg})`);
-      continue;
-    }
-    const total = (first.json.data as { total?: number }).total ?? '';
-    const times: number[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const start = performance.now();
-      await call(base, 'GET', url, token, undefined, query);
-      times.push(performance.now() - start);
-    }
-    const parallel: number[] = [];
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        const start = performance.now();
-        await call(base, 'GET', url, token, undefined, query);
-        parallel.push(performance.now() - start);
-      }),
-    );
+    const tokens: Tokens = {
+      partner: await login(client, 'partner'),
+      admin: await login(client, 'admin'),
+      merchant: await login(client, 'merchant'),
+    };
+    const partner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'partner')
+      .executeTakeFirstOrThrow();
+    const targets = (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', 'like', 'bench_m%')
+        .orderBy('id')
+        .limit(CONCURRENCY)
+        .execute()
+    ).map((u) => u.id);
+    console.log(`   server pid ${server.pid}; load average at start: ${loadAverage()}`);
+    const rows = [
+      ...(PARTS.has('lists') ? await listRows(client, tokens, server.pid) : []),
+      ...(PARTS.has('transfers') ? await transferRows(client, direct.ctx, tokens, targets) : []),
+      ...(PARTS.has('export')
+        ? await exportRows(client, direct.ctx, tokens, server.pid, partner.id)
+        : []),
+    ];
+    const problems = await reconcile(db);
     console.log(
-      `   ${pad(label, 24)}${pad(total, 10)}${pad(ms(percentile(times, 50)), 12)}${pad(ms(percentile(times, 95)), 12)}` +
-        `${ms(percentile(parallel, 95))}`,
+      `\n   money invariants after the load: ${problems.length === 0 ? 'hold' : problems.join('; ')}`,
     );
+    printTable(rows);
+    console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
+  } finally {
+    client?.close();
+    await direct?.close();
+    await server?.stop();
+    await bench.cleanup();
   }
 }
 

@@ -1,13 +1,15 @@
 // npm run bench: how light and fast the console is, as ratios to a floor timed in the same run
-// (issue 3, "Speed"), and the money API under load with large lists (issue 4, section d). Prints figures beside their targets; never fails on slow numbers, exits 1
-// only when it cannot measure. Options: --runs=N (default 5), --only=a,b,c (some sections),
-// --source=DIR (measure another checkout, e.g. a git worktree of an older commit), --keep (keep
-// the temp dir).
+// (issue 3, "Speed"), the money API under load with large lists (issue 4, section d) and the card
+// page at 1000 rows per page (issue 4, section e: scripts/bench/card-page.mjs). Prints figures
+// beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
+// Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
+// checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildFloor, buildProduct, root, serveFloor, startProduct } from './servers.mjs';
+import { measureCardPage } from './card-page.mjs';
 import {
   CHROMIUM_ARGS,
   measureBytes,
@@ -19,7 +21,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -42,7 +44,10 @@ function section(title) {
 try {
   if (BROWSER_SECTIONS) await browserSections();
   if (ONLY.has('d')) {
-    section('d. Money API under load and large lists (real HTTP on the server, its own database)');
+    section(
+      'd. Money API and large lists: issue 4 targets as ratios to baselines of the same run ' +
+        '(the server in a child process, real HTTP, its own database)',
+    );
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'api-load.ts')],
@@ -51,6 +56,15 @@ try {
     if (result.status !== 0) {
       failed = true;
       console.log('   could not measure (see above)');
+    }
+  }
+  if (ONLY.has('e')) {
+    section('e. Card page at 1000 rows per page (issue 4: the virtualised table)');
+    try {
+      await measureCardPage({ source: SOURCE, work, runs: RUNS, cleanups });
+    } catch (error) {
+      failed = true;
+      console.log(`   could not measure: ${error.message.split('\n')[0]}`);
     }
   }
 } catch (error) {

@@ -3,12 +3,17 @@ import type { Engine } from './dialect';
 import type { Db } from './schema';
 import * as initial from './migrations/0001-initial';
 import * as money from './migrations/0002-money';
+import * as listIndexes from './migrations/0003-list-indexes';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': { up: (db) => initial.up(db, engine), down: (db) => initial.down(db) },
     '0002-money': { up: (db) => money.up(db, engine), down: (db) => money.down(db) },
+    '0003-list-indexes': {
+      up: (db) => listIndexes.up(db, engine),
+      down: (db) => listIndexes.down(db, engine),
+    },
   };
   return { getMigrations: async () => migrations };
 }

@@ -773,7 +773,10 @@ describe.each(engines)('recharge cards on %s', (engine) => {
       const page = ok(await get<CardListReply>('partner', '/card_list', { page: '2', limit: '2' }));
       expect(page.total).toBe(5);
       expect(page.list.map((r) => r.id)).toEqual([c.id, b.id]);
-      refused(await get('partner', '/card_list', { limit: '101' }), 'limit: Invalid value');
+      refused(
+        await get('partner', '/card_list', { limit: '1001' }),
+        'Rows per page: a whole number from 1 to 1000',
+      );
       refused(await get('partner', '/card_list', { status: '3' }), 'status: Invalid value');
       refused(
         await get('partner', '/card_list', { start: '2', end: '1' }),

@@ -730,9 +730,15 @@ describe.each(engines)('recharge packages and orders on %s', (engine) => {
       });
       expect(bad.body.msg).toBe('The start date must not be after the end date');
 
-      // Merchants poll their own orders by number; the list is for admin and partners.
-      const refused = await call('GET', '/recharge_order/list', tokens.merchant);
-      expect(refused.status).toBe(403);
+      // A merchant lists its own orders only (its property page), with the same filters.
+      const ofMerchant = await list('merchant');
+      expect(ofMerchant.list.map((o) => o.order_no)).toContain(mine.order_no);
+      expect(ofMerchant.list.every((o) => o.user_id === merchantId)).toBe(true);
+      expect((await list('merchant', { order_no: other.order_no })).total).toBe(0);
+      expect((await list('merchant', { order_no: mine.order_no })).total).toBe(1);
+      const ofMerchant2 = await list('merchant2');
+      expect(ofMerchant2.list.map((o) => o.order_no)).toContain(other.order_no);
+      expect(ofMerchant2.list.map((o) => o.order_no)).not.toContain(mine.order_no);
     });
 
     it(`a buyer holds at most ${MAX_OPEN_ORDERS} unpaid orders at once`, async () => {

@@ -6,6 +6,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { CustomerSort } from '../../../src/api/contract/customers';
+import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
 import type { Database, Executor } from '../../db/schema';
 import { visibleUsers, type ScopeSubject } from '../users/scope';
 
@@ -227,34 +228,77 @@ export async function listCustomers(
   const nullLast = nullable
     ? sql<number>`case when ${sortExpr} is null then 1 else 0 end`
     : sql<number>`0`;
-  const pageQuery = db
-    .with('page', (qb) =>
-      qb
-        .selectFrom('users')
-        .select(['users.id as page_id', nullLast.as('null_last'), sortExpr.as('sort_key')])
-        .where(where)
-        .$if(nullable, (q) => q.orderBy(sql.ref('null_last')))
-        .orderBy(sql.ref('sort_key'), filter.order)
-        .orderBy('users.id', filter.order)
-        .limit(filter.limit)
-        .offset(filter.offset),
-    )
-    .selectFrom('users')
-    .innerJoin('page', 'page.page_id', 'users.id')
-    .select(CUSTOMER_COLUMNS)
-    .$if(nullable, (q) => q.orderBy('page.null_last'))
-    .orderBy('page.sort_key', filter.order)
-    .orderBy('users.id', filter.order);
-  const [rows, count] = await Promise.all([
-    pageQuery.execute(),
+  const pageQuery = (start: PageStart) =>
     db
+      .with('page', (qb) =>
+        qb
+          .selectFrom('users')
+          .select(['users.id as page_id', nullLast.as('null_last'), sortExpr.as('sort_key')])
+          .where(where)
+          .$if(start.from !== undefined, (q) =>
+            q.where('users.id', filter.order === 'desc' ? '<=' : '>=', start.from!),
+          )
+          .$if(nullable, (q) => q.orderBy(sql.ref('null_last')))
+          .orderBy(sql.ref('sort_key'), filter.order)
+          .orderBy('users.id', filter.order)
+          .limit(filter.limit)
+          .offset(start.skip),
+      )
       .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .innerJoin('page', 'page.page_id', 'users.id')
+      .select(CUSTOMER_COLUMNS)
+      .$if(nullable, (q) => q.orderBy('page.null_last'))
+      .orderBy('page.sort_key', filter.order)
+      .orderBy('users.id', filter.order);
+  // The total and the anchors of deep pages (sorted by id, the default) are cached per state of
+  // the users table (db/list-cache.ts): neither costs a pass over the scope on every page.
+  const { offset: _offset, limit: _limit, sort, order, ...conditions } = filter;
+  const key = `customers ${subject.role} ${subject.user.id} ${JSON.stringify(conditions)}`;
+  const idAt = async (offset: number) => {
+    const row = await db
+      .selectFrom('users')
+      .select('users.id')
       .where(where)
-      .executeTakeFirstOrThrow(),
+      .orderBy('users.id', order)
+      .limit(1)
+      .offset(offset)
+      .executeTakeFirst();
+    return row && row.id;
+  };
+  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
+  const [rows, total] = await Promise.all([
+    (sort === 'id'
+      ? pageStart(db, `${key} ${order}`, CUSTOMER_LIST_SOURCE, now, filter.offset, idAt)
+      : Promise.resolve<PageStart>({ skip: filter.offset })
+    ).then((start) => (start.empty ? [] : pageQuery(start).execute())),
+    listTotal(db, key, CUSTOMER_LIST_SOURCE, now, async () => {
+      const count = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(where)
+        .executeTakeFirstOrThrow();
+      return { total: Number(count.n) };
+    }),
   ]);
-  return { rows: rows.map((r) => normalise(r)), total: Number(count.n) };
+  return { rows: rows.map((r) => normalise(r)), total };
 }
+
+/** What a customer list's total and page anchors depend on: the columns its conditions read. */
+const CUSTOMER_LIST_SOURCE: ListSource = {
+  table: 'users',
+  columns: [
+    'deleted_at',
+    'user_type',
+    'service_id',
+    'agent_id',
+    'pid',
+    'status',
+    'name',
+    'username',
+    'mobile',
+    'created_at',
+  ],
+};
 
 /** One customer by id (no scope: the caller checked it). */
 export async function findCustomer(db: Executor, id: number): Promise<CustomerRecord | undefined> {

@@ -138,7 +138,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_order/list',
-    policy: { roles: ['admin', 'partner'], scope: ORDER_SCOPE },
+    // The page /account/recharge-order is admin's and partners'; a merchant's own orders are
+    // listed on its property page (DOMAIN.md §11: recharge orders, merchant: own).
+    policy: { roles: ['admin', 'partner', 'merchant'], scope: ORDER_SCOPE },
     query: orderListQuery,
     handler: ({ auth, query }) => orderList(ctx, auth, query),
   });

@@ -289,12 +289,19 @@ const pageRule = z.coerce
   .min(1, msg('validation.invalid'))
   .max(1_000_000, msg('validation.invalid'))
   .default(1);
-const limitRule = z.coerce
-  .number(msg('validation.invalid'))
-  .int(msg('validation.invalid'))
-  .min(1, msg('validation.invalid'))
-  .max(100, msg('validation.invalid'))
-  .default(20);
+/** Rows per page of a list: 1–`max`, 20 when absent. */
+const limitRule = (max: number, message: ValidationMessageId = 'validation.invalid') =>
+  z.coerce
+    .number(msg(message))
+    .int(msg(message))
+    .min(1, msg(message))
+    .max(max, msg(message))
+    .default(20);
+/**
+ * Rows per page of the card list: up to 1000, so a person can work through a whole `add` batch
+ * (at most 1000 cards) on one page; the console virtualises such pages. Other lists: 100.
+ */
+export const MAX_CARD_PAGE_SIZE = 1000;
 
 /**
  * GET /recharge_card/card_list. Scope: admin – every card; partner – its cards (`service_id`)
@@ -302,7 +309,11 @@ const limitRule = z.coerce
  * Reply: {@link CardListReply}.
  */
 export const cardListQuery = z
-  .strictObject({ ...filterShape, page: pageRule, limit: limitRule })
+  .strictObject({
+    ...filterShape,
+    page: pageRule,
+    limit: limitRule(MAX_CARD_PAGE_SIZE, 'validation.cardPageSize'),
+  })
   .superRefine(dateRange);
 export type CardListQuery = z.input<typeof cardListQuery>;
 export type CardListParams = z.output<typeof cardListQuery>;
@@ -314,7 +325,7 @@ export const canOperateQuery = z.strictObject({
   batch_no: filterShape.batch_no,
   card_no: filterShape.card_no,
   page: pageRule,
-  limit: limitRule,
+  limit: limitRule(100),
 });
 export type CanOperateQuery = z.input<typeof canOperateQuery>;
 export type CanOperateParams = z.output<typeof canOperateQuery>;

@@ -46,6 +46,7 @@ export const validationMessages = {
     'validation.cardPrice': 'Price: 0 or more, with at most 2 decimals',
     'validation.cardNo': 'Enter the card number',
     'validation.cardPwd': 'Enter the card password',
+    'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
   },
   'zh-CN': {
     'validation.usernameRequired': '用户名不能为空',
@@ -88,6 +89,7 @@ export const validationMessages = {
     'validation.cardPrice': '售价须不小于 0，最多两位小数',
     'validation.cardNo': '请输入卡号',
     'validation.cardPwd': '请输入卡密',
+    'validation.cardPageSize': '每页条数为 1–1000 的整数',
   },
 } as const;
 

@@ -1,0 +1,162 @@
+import type { Executor } from './schema';
+import type { WriteVersions } from './write-versions';
+
+/**
+ * What a list's total and page anchors are computed from: inserts and deletes of `table`, and
+ * updates of the columns its conditions read.
+ */
+export interface ListSource {
+  table: string;
+  columns: readonly string[];
+}
+
+/**
+ * How long (real time) a total is trusted without a write seen: bounds the effect of writes by
+ * other processes (several servers on one PostgreSQL database).
+ */
+export const LIST_CACHE_TTL_MS = 5_000;
+/** Rows between two page anchors: a deep page skips at most this many rows. */
+export const ANCHOR_EVERY = 200;
+const MAX_ENTRIES = 2_000;
+
+interface Entry {
+  version: string;
+  /** Date.now() after which the entry is computed again (writes of other processes). */
+  stale: number;
+  /** ctx.now() from which the total no longer holds by itself (time-dependent conditions). */
+  until?: number;
+  total?: Promise<number>;
+  /** anchor k → the sort key of row k × ANCHOR_EVERY (undefined: past the end). */
+  anchors: Map<number, Promise<number | undefined>>;
+}
+
+/**
+ * Totals and page anchors of list queries, per database handle (docs/decisions.md "List totals,
+ * deep pages and the speed bench"). A total is counted once and reused while no write could have changed it; a
+ * deep page starts from an anchor (the id of every ANCHOR_EVERY-th row) instead of skipping every
+ * row before it. Concurrent requests for the same missing value share one computation.
+ */
+export class ListCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly versions: WriteVersions) {}
+
+  private entry(key: string, source: ListSource, now: number): Entry {
+    const version = this.versions.versionOf(source.table, source.columns);
+    let entry = this.entries.get(key);
+    const outdated = (e: Entry) =>
+      e.version !== version || Date.now() >= e.stale || (e.until !== undefined && now >= e.until);
+    if (entry) this.entries.delete(key); // re-inserted below: the Map's order is the recency
+    if (entry && outdated(entry)) entry = undefined;
+    if (!entry) {
+      entry = { version, stale: Date.now() + LIST_CACHE_TTL_MS, anchors: new Map() };
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private forget(key: string, entry: Entry): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+  }
+
+  /**
+   * The list's total. `count` may also say until when (on the clock of `now`) the total holds by
+   * itself, for conditions that depend on the time (e.g. cards that expire).
+   */
+  total(
+    key: string,
+    source: ListSource,
+    now: number,
+    count: () => Promise<{ total: number; until?: number }>,
+  ): Promise<number> {
+    const entry = this.entry(key, source, now);
+    if (!entry.total) {
+      entry.total = count().then(
+        ({ total, until }) => {
+          if (until !== undefined) entry.until = until;
+          return total;
+        },
+        (error: unknown) => {
+          this.forget(key, entry);
+          throw error;
+        },
+      );
+    }
+    return entry.total;
+  }
+
+  /** The sort key of row `k × ANCHOR_EVERY` of the list (in its order), from `find` once. */
+  anchor(
+    key: string,
+    source: ListSource,
+    now: number,
+    k: number,
+    find: (offset: number) => Promise<number | undefined>,
+  ): Promise<number | undefined> {
+    const entry = this.entry(key, source, now);
+    let anchor = entry.anchors.get(k);
+    if (!anchor) {
+      anchor = find(k * ANCHOR_EVERY).catch((error: unknown) => {
+        entry.anchors.delete(k);
+        throw error;
+      });
+      entry.anchors.set(k, anchor);
+    }
+    return anchor;
+  }
+}
+
+const caches = new WeakMap<object, ListCache>();
+
+/** Gives a database handle's Kysely instance its list cache (openDatabase does). */
+export function attachListCache(db: Executor, versions: WriteVersions): void {
+  caches.set(db, new ListCache(versions));
+}
+
+/** The handle's list cache; none for a transaction (it may see its own uncommitted writes). */
+export function listCacheOf(db: Executor): ListCache | undefined {
+  return caches.get(db);
+}
+
+/** Where a page starts: after the key `from` (inclusive) when set, skipping `skip` rows. */
+export interface PageStart {
+  from?: number;
+  skip: number;
+  /** The list has no row at this offset: the page is empty. */
+  empty?: boolean;
+}
+
+/**
+ * Where a page of a list ordered by a unique key starts: with a cache, the anchor at or before
+ * `offset` and the rows to skip after it; without one, plain `offset`. `find(offset)` reads the
+ * key of the row at an offset (undefined past the end).
+ */
+export async function pageStart(
+  db: Executor,
+  key: string,
+  source: ListSource,
+  now: number,
+  offset: number,
+  find: (offset: number) => Promise<number | undefined>,
+): Promise<PageStart> {
+  const cache = listCacheOf(db);
+  const k = Math.floor(offset / ANCHOR_EVERY);
+  if (!cache || k === 0) return { skip: offset };
+  const from = await cache.anchor(key, source, now, k, find);
+  const skip = offset - k * ANCHOR_EVERY;
+  return from === undefined ? { skip, empty: true } : { from, skip };
+}
+
+/** The list's total, counted once per state of its source when the handle has a cache. */
+export function listTotal(
+  db: Executor,
+  key: string,
+  source: ListSource,
+  now: number,
+  count: () => Promise<{ total: number; until?: number }>,
+): Promise<number> {
+  const cache = listCacheOf(db);
+  if (!cache) return count().then((r) => r.total);
+  return cache.total(key, source, now, count);
+}

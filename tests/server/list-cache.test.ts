@@ -1,0 +1,274 @@
+/**
+ * Large lists count their total once per state of the table and start deep pages from cached
+ * anchors (server/db/list-cache.ts; docs/decisions.md "List totals, deep pages and the speed
+ * bench"). What a person sees must not change: every write shows in the next page, by the API
+ * or straight to the database, and a deep page holds exactly the rows an offset would give.
+ */
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddCardsReply, CardListReply } from '../../src/api/contract/cards';
+import type { CustomerPage } from '../../src/api/contract/customers';
+import { ANCHOR_EVERY } from '../../server/db/list-cache';
+import type { Database } from '../../server/db/schema';
+import { WriteVersions, writtenKeys } from '../../server/db/write-versions';
+import { reconcile } from '../../server/modules/ledger/reconcile';
+import { api, createTestApp, engines, HOUR, T0, type Reply, type TestApp } from './helpers';
+
+const EN = { lang: 'en-US' };
+
+describe('which writes a statement makes', () => {
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+
+  it('names the table of an insert or delete and the table.column of each update', () => {
+    expect(
+      writtenKeys(
+        db
+          .insertInto('users')
+          .values({ username: 'x' } as never)
+          .compile(),
+      ),
+    ).toEqual(['users']);
+    expect(writtenKeys(db.deleteFrom('sessions').where('id', '=', 1).compile())).toEqual([
+      'sessions',
+    ]);
+    expect(
+      writtenKeys(
+        db.updateTable('recharge_cards as c').set({ status: 2, updated_at: 1 }).compile(),
+      ),
+    ).toEqual(['recharge_cards.status', 'recharge_cards.updated_at']);
+    expect(writtenKeys(db.selectFrom('users').selectAll().compile())).toEqual([]);
+  });
+
+  it('takes raw SQL that writes as a change to everything, and raw reads as nothing', () => {
+    expect(writtenKeys(CompiledQuery.raw('update users set money = 0'))).toBe('all');
+    expect(writtenKeys(CompiledQuery.raw('begin'))).toEqual([]);
+    expect(writtenKeys(CompiledQuery.raw('select 1'))).toEqual([]);
+  });
+
+  it('changes a version on inserts, deletes and updates of the columns it reads, not others', () => {
+    const versions = new WriteVersions();
+    const version = () => versions.versionOf('users', ['deleted_at']);
+    const start = version();
+    versions.bump(['users.money']);
+    expect(version()).toBe(start);
+    versions.bump(['users.deleted_at']);
+    const afterDelete = version();
+    expect(afterDelete).not.toBe(start);
+    versions.bump(['users']);
+    expect(version()).not.toBe(afterDelete);
+    const beforeRaw = version();
+    versions.bump('all');
+    expect(version()).not.toBe(beforeRaw);
+  });
+});
+
+describe.each(engines)('list totals and deep pages on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let partner: string;
+  let partnerId: number;
+
+  const ok = <T>(reply: Reply<T>): T => {
+    expect(reply.body, reply.raw).toMatchObject({ code: 1 });
+    return reply.body.data;
+  };
+  const cardPage = async (query: Record<string, string> = {}) =>
+    ok(
+      await t.call<CardListReply>('GET', api('/recharge_card/card_list'), {
+        token: admin,
+        query,
+        headers: EN,
+      }),
+    );
+  const mint = async (quantity: number, extra: Record<string, unknown> = {}) =>
+    ok(
+      await t.call<AddCardsReply>('POST', api('/recharge_card/add'), {
+        token: admin,
+        body: { asset: 'digital_voice', face_value: 1, quantity, ...extra },
+        headers: EN,
+      }),
+    );
+  /** The admin's cards as an offset would page them: every live card, newest first. */
+  const liveCardIds = async () =>
+    (
+      await t.db
+        .selectFrom('recharge_cards')
+        .select('id')
+        .where('deleted_at', 'is', null)
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => Number(r.id));
+  const expectPagesLikeOffset = async (ids: number[], pages: number[]) => {
+    for (const page of pages) {
+      const got = await cardPage({ page: String(page), limit: '20' });
+      expect(got.total).toBe(ids.length);
+      expect(
+        got.list.map((r) => r.id),
+        `page ${page}`,
+      ).toEqual(ids.slice((page - 1) * 20, page * 20));
+    }
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await t.login('admin');
+    partner = await t.login('partner');
+    partnerId = (await t.user('partner')).id;
+    expect((await mint(2 * ANCHOR_EVERY + 50)).count).toBe(2 * ANCHOR_EVERY + 50);
+  });
+  afterAll(async () => {
+    expect(await reconcile(t.db)).toEqual([]);
+    await t.close();
+  });
+
+  it('shows every write in the next total: through the API or straight to the database', async () => {
+    const start = (await cardPage()).total;
+    expect(start).toBe((await liveCardIds()).length);
+    await mint(5);
+    expect((await cardPage()).total).toBe(start + 5);
+    const [newest] = await liveCardIds();
+    // Through the same database handle, but not through a service: still seen (the void
+    // cards' total was counted before the change).
+    const voidBefore = (await cardPage({ status: '2' })).total;
+    await t.db.updateTable('recharge_cards').set({ status: 2 }).where('id', '=', newest).execute();
+    expect((await cardPage({ status: '2' })).total).toBe(voidBefore + 1);
+    await t.db.updateTable('recharge_cards').set({ status: 0 }).where('id', '=', newest).execute();
+    ok(
+      await t.call('POST', api('/recharge_card/batch_del'), {
+        token: admin,
+        body: { ids: [newest] },
+        headers: EN,
+      }),
+    );
+    expect((await cardPage()).total).toBe(start + 4);
+  });
+
+  it('gives deep pages exactly the rows an offset gives, before and after new cards', async () => {
+    const anchorPage = ANCHOR_EVERY / 20 + 1; // the first page that starts from an anchor
+    const pages = [
+      1,
+      anchorPage - 1,
+      anchorPage,
+      anchorPage + 1,
+      2 * anchorPage,
+      2 * anchorPage + 1,
+    ];
+    await expectPagesLikeOffset(await liveCardIds(), pages);
+    await expectPagesLikeOffset(await liveCardIds(), pages); // from the cache this time
+    await mint(7); // newer cards: every page shifts by 7
+    await expectPagesLikeOffset(await liveCardIds(), pages);
+    const ids = await liveCardIds();
+    const past = await cardPage({ page: String(Math.ceil(ids.length / 20) + 30), limit: '20' });
+    expect(past).toEqual({ list: [], total: ids.length });
+  });
+
+  it('counts unused cards again when one expires, with no write at all', async () => {
+    const unused = () => cardPage({ status: '0' }).then((p) => p.total);
+    const expired = () => cardPage({ status: 'expired' }).then((p) => p.total);
+    await mint(3, { expire_at: t.clock() + HOUR });
+    const [unusedBefore, expiredBefore] = [await unused(), await expired()];
+    t.clock.advance(HOUR - 1);
+    expect(await unused()).toBe(unusedBefore);
+    t.clock.advance(1); // the 3 cards expire now
+    expect(await unused()).toBe(unusedBefore - 3);
+    expect(await expired()).toBe(expiredBefore + 3);
+  });
+
+  it.runIf(engine === 'postgres')(
+    'counts again after a commit what was counted while the transaction was open',
+    async () => {
+      const before = (await cardPage()).total;
+      const template = await t.db
+        .selectFrom('recharge_cards')
+        .selectAll()
+        .where('deleted_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const { id: _id, ...row } = template;
+      await t.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('recharge_cards')
+          .values({ ...row, card_no: `TX${Date.now()}`, status: 1, used_at: T0 })
+          .execute();
+        // Another connection, while the insert is not committed: the old total.
+        expect((await cardPage()).total).toBe(before);
+      });
+      expect((await cardPage()).total).toBe(before + 1);
+      await t.db.deleteFrom('recharge_cards').where('card_no', 'like', 'TX%').execute();
+      expect((await cardPage()).total).toBe(before);
+    },
+  );
+
+  it('follows new merchants in a customer list’s total and deep pages, in both orders', async () => {
+    const merchant = await t.user('merchant');
+    await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 2 * ANCHOR_EVERY + 30 }, (_, i) => ({
+          user_type: 2,
+          pid: partnerId,
+          service_id: partnerId,
+          username: `lc_m${i}`,
+          password_hash: merchant.password_hash,
+          name: `LC ${i}`,
+          created_at: T0,
+          updated_at: T0,
+        })),
+      )
+      .execute();
+    const expected = async (order: 'asc' | 'desc') =>
+      (
+        await t.db
+          .selectFrom('users')
+          .select('id')
+          .where('user_type', '=', 2)
+          .where('service_id', '=', partnerId)
+          .where('id', '!=', partnerId)
+          .where('deleted_at', 'is', null)
+          .orderBy('id', order)
+          .execute()
+      ).map((r) => Number(r.id));
+    const check = async (order: 'asc' | 'desc') => {
+      const ids = await expected(order);
+      for (const page of [1, 10, 11, 12, 21, 22]) {
+        const got = ok(
+          await t.call<CustomerPage>('GET', api('/provider_service'), {
+            token: partner,
+            query: { user_type: '2', order, page: String(page), limit: '20' },
+            headers: EN,
+          }),
+        );
+        expect(got.total).toBe(ids.length);
+        expect(
+          got.list.map((r) => r.id),
+          `${order} page ${page}`,
+        ).toEqual(ids.slice((page - 1) * 20, page * 20));
+      }
+    };
+    await check('desc');
+    await check('asc');
+    ok(
+      await t.call('POST', api('/provider_service/add_by_service'), {
+        token: partner,
+        body: { user_type: 2, username: 'lc_new', password: 'Lc#20260', mobile: '13900000001' },
+        headers: EN,
+      }),
+    );
+    await check('desc');
+    await check('asc');
+  });
+});
