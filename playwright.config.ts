@@ -2,7 +2,14 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
-const MOVES_MONEY = ['**/cards.spec.ts', '**/customers.spec.ts', '**/property.spec.ts'];
+const MOVES_MONEY = [
+  '**/cards.spec.ts',
+  '**/cards-large.spec.ts',
+  '**/customers.spec.ts',
+  '**/property.spec.ts',
+  '**/recharge.spec.ts',
+  '**/recharge-buy.spec.ts',
+];
 
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */
 export default defineConfig({

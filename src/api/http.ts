@@ -156,6 +156,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * No error toast (background polling: its caller shows failures its own way). 401 and the
+   * server-logout codes are handled as always.
+   */
+  quiet?: boolean;
 }
 
 /** `{a: 1, b: [x, y], c: undefined}` → `a=1&b=x&b=y` (null and undefined are left out). */
@@ -256,6 +261,7 @@ async function failure(
   error: TransportError,
   hadSessionToken: boolean,
   signal?: AbortSignal,
+  quiet = false,
 ): Promise<ApiError> {
   const status = error.response?.status ?? error.status ?? null;
   if (status === 401) {
@@ -269,7 +275,7 @@ async function failure(
   }
   const fromBody = error.response ? await bodyMsg(error.response.body) : null;
   const msg = fromBody ?? transportMessageId(error);
-  showError(msg);
+  if (!quiet) showError(msg);
   const code = envelopeOf(error.response?.body)?.code ?? null;
   return new ApiError({ kind: 'transport', msg, path, status, code });
 }
@@ -302,7 +308,7 @@ function send(
       if (!unwrap) return res.body;
       const env = envelopeOf(res.body);
       if (!env) {
-        showError('http.requestError');
+        if (!options.quiet) showError('http.requestError');
         throw new ApiError({
           kind: 'transport',
           msg: 'http.requestError',
@@ -312,14 +318,14 @@ function send(
       }
       if (env.code === ReplyCode.SUCCESS) return env.data;
       const msg = env.msg || 'http.error';
-      showError(msg);
+      if (!options.quiet) showError(msg);
       if (SERVER_LOGOUT_CODES.includes(env.code) && path !== USER_INFO_PATH) {
         config.serverLogout(env.code);
       }
       throw new ApiError({ kind: 'reply', msg, path, code: env.code, status: res.status });
     },
     async (error: TransportError) => {
-      throw await failure(path, error, hadSessionToken, signal);
+      throw await failure(path, error, hadSessionToken, signal, options.quiet);
     },
   );
   return config.track(reply);

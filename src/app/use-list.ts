@@ -5,6 +5,7 @@ import type { DataTableProps } from '../components/data-table';
 import {
   createListMachine,
   type ListEvent,
+  type ListOptions,
   type ListPage,
   type ListQuery,
   type ListSnapshot,
@@ -38,13 +39,21 @@ export function tablePropsOf<F, R>(
 
 /**
  * Runs a list machine for a view: `fetchPage` is called with the current query (and a signal
- * that aborts it when a newer query replaces it). `table` spreads into <DataTable>.
+ * that aborts it when a newer query replaces it). `table` spreads into <DataTable>. The last
+ * argument is the first page size, or that and the largest page size the API accepts.
  */
-export function useList<F, R>(id: string, fetchPage: FetchPage<F, R>, filters: F, limit?: number) {
+export function useList<F, R>(
+  id: string,
+  fetchPage: FetchPage<F, R>,
+  filters: F,
+  sizes?: number | (ListOptions & { limit?: number }),
+) {
+  const { limit, maxLimit } =
+    typeof sizes === 'number' ? { limit: sizes, maxLimit: undefined } : (sizes ?? {});
   // Built once per view instance; `fetchPage` is read when each load starts.
   const machine = useMemo(
     () =>
-      createListMachine<F, R>(id).provide({
+      createListMachine<F, R>(id, { maxLimit }).provide({
         actors: { fetchPage: fromPromise(({ input, signal }) => fetchPage(input, signal)) },
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -10,15 +10,18 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatText } from '../i18n/intl';
+import { VirtualRows, useVirtualRows } from './data-table-virtual';
 
 /**
  * A server-paginated table: columns, skeleton rows while loading, an empty state, the error with a
  * retry, and pagination (previous / next, page of pages, total, rows per page). Sorting is
- * optional: sortable columns get a header button and `aria-sort`. It holds no state of its own:
- * the list machine (src/machines/list.ts, through src/app/use-list.ts) drives it.
+ * optional: sortable columns get a header button and `aria-sort`. It holds no page state of its
+ * own: the list machine (src/machines/list.ts, through src/app/use-list.ts) drives it. A page of
+ * more than `virtualizeOver` rows is virtualised (./data-table-virtual.tsx): only the rows in
+ * view are rendered, in a scroll area of bounded height under a sticky header.
  */
 export interface Column<R> {
   key: string;
@@ -54,14 +57,31 @@ export interface DataTableProps<R> {
   onSort?: (sort: SortState) => void;
   emptyText?: string;
   testId?: string;
+  /**
+   * Pages of more rows than this render only the rows in view (default
+   * {@link VIRTUALIZE_OVER}; `Infinity`: never). Smaller pages render every row.
+   */
+  virtualizeOver?: number;
 }
 
 const SKELETON_ROWS = 3;
+/**
+ * Virtualise pages of more than 100 rows: every list but the card list stops at 100, so only
+ * the card list's big pages change. A build may move it (`VITE_TABLE_VIRTUALIZE_OVER`, e.g. to
+ * measure a 1000-row page rendered whole).
+ */
+const fromBuild = Number(import.meta.env.VITE_TABLE_VIRTUALIZE_OVER);
+export const VIRTUALIZE_OVER = fromBuild > 0 ? fromBuild : 100;
 
 export function DataTable<R>(props: DataTableProps<R>) {
   const intl = useIntl();
   const pages = Math.max(1, Math.ceil(props.total / props.limit));
   const showRows = !props.loading && !props.error;
+  const virtual = useVirtualRows({
+    rows: props.rows,
+    enabled: showRows && props.rows.length > (props.virtualizeOver ?? VIRTUALIZE_OVER),
+    placeKey: `${props.page}:${props.limit}`,
+  });
   return (
     <Box data-testid={props.testId}>
       {props.error && !props.loading && (
@@ -75,21 +95,28 @@ export function DataTable<R>(props: DataTableProps<R>) {
       )}
       {/* Wide tables scroll sideways: the scroll area takes the keyboard focus to scroll. */}
       <Table.ScrollArea
+        ref={virtual.scrollRef}
         borderWidth="1px"
         rounded="md"
         tabIndex={0}
         role="region"
         aria-label={props.label}
+        {...virtual.scrollProps}
       >
-        <Table.Root size="sm" aria-label={props.label} aria-busy={props.loading}>
-          <Table.Header>
-            <Table.Row>
+        <Table.Root
+          size="sm"
+          aria-label={props.label}
+          aria-busy={props.loading}
+          {...virtual.tableProps}
+        >
+          <Table.Header ref={virtual.headRef}>
+            <Table.Row {...virtual.headRowProps}>
               {props.columns.map((column) => (
                 <HeaderCell key={column.key} column={column} {...props} />
               ))}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body ref={virtual.bodyRef} {...virtual.bodyProps}>
             {props.loading &&
               Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 <Table.Row key={`skeleton-${i}`} aria-hidden="true">
@@ -100,7 +127,16 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   ))}
                 </Table.Row>
               ))}
+            {virtual.enabled && (
+              <VirtualRows
+                segments={virtual.segments}
+                rows={props.rows}
+                columns={props.columns}
+                rowKey={props.rowKey}
+              />
+            )}
             {showRows &&
+              !virtual.enabled &&
               props.rows.map((row) => (
                 <Table.Row key={props.rowKey(row)}>
                   {props.columns.map((column) => (
@@ -131,7 +167,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   );
 }
 
-function HeaderCell<R>(props: DataTableProps<R> & { column: Column<R> }) {
+// Header and pagination are memoised: scrolling a virtualised page renders the table again with
+// the same props, and only the rows coming into view need rendering.
+const HeaderCell = memo(function HeaderCell<R>(props: DataTableProps<R> & { column: Column<R> }) {
   const { column, sort, onSort } = props;
   const active = sort?.key === column.key ? sort.order : null;
   const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
@@ -152,9 +190,9 @@ function HeaderCell<R>(props: DataTableProps<R> & { column: Column<R> }) {
       )}
     </Table.ColumnHeader>
   );
-}
+}) as <R>(props: DataTableProps<R> & { column: Column<R> }) => ReactElement;
 
-function Pagination<R>(props: DataTableProps<R> & { pages: number }) {
+const Pagination = memo(function Pagination<R>(props: DataTableProps<R> & { pages: number }) {
   const intl = useIntl();
   const sizeId = useId();
   const sizes = props.pageSizes ?? [10, 20, 50, 100];
@@ -208,4 +246,4 @@ function Pagination<R>(props: DataTableProps<R> & { pages: number }) {
       </Button>
     </HStack>
   );
-}
+}) as <R>(props: DataTableProps<R> & { pages: number }) => ReactElement;

@@ -40,13 +40,21 @@ export interface ListInput<F> {
 export const DEFAULT_LIMIT = 20;
 /** The page sizes a person may choose (the API allows up to 100). */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** The largest page a list asks for unless its API allows more (the card list: 1000). */
+export const MAX_LIMIT = 100;
+
+export interface ListOptions {
+  /** The largest page size the list's API accepts (default {@link MAX_LIMIT}). */
+  maxLimit?: number;
+}
 
 /** The last page that has rows (1 when there are none). */
 export const lastPage = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 const wholeAtLeastOne = (n: number) => (Number.isFinite(n) ? Math.max(1, Math.floor(n)) : 1);
 
-export function createListMachine<F, R>(id: string) {
+export function createListMachine<F, R>(id: string, options: ListOptions = {}) {
+  const maxLimit = options.maxLimit ?? MAX_LIMIT;
   return setup({
     types: {
       context: {} as ListContext<F, R>,
@@ -108,7 +116,7 @@ export function createListMachine<F, R>(id: string) {
             assertEvent(event, 'SET_LIMIT');
             return {
               ...context.query,
-              limit: Math.min(100, wholeAtLeastOne(event.limit)),
+              limit: Math.min(maxLimit, wholeAtLeastOne(event.limit)),
               page: 1,
             };
           },

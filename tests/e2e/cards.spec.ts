@@ -128,7 +128,7 @@ test('a partner generates, transfers, redeems, exports and deletes cards (zh-CN)
     .getByRole('textbox', { name: fill(zhCN['cards.faceValueMoney'], { moneyName: MONEY }) })
     .fill('10');
   await generate.getByRole('textbox', { name: zhCN['cards.quantity'] }).fill('3');
-  await button(generate, zhCN['cards.next']).click();
+  await button(generate, zhCN['property.next']).click();
   await expect(generate.getByTestId('generate-total')).toHaveText(`30.00 ${MONEY}`);
   await noSeriousViolations(page, 'generate confirmation');
   await button(generate, zhCN['cards.generateConfirm']).click();
@@ -172,7 +172,7 @@ test('a partner generates, transfers, redeems, exports and deletes cards (zh-CN)
   await expect(target.locator('option', { hasText: merchant.username })).toHaveCount(1);
   await target.selectOption({ value: String(merchant.id) });
   await noSeriousViolations(page, 'transfer dialog');
-  await button(transfer, zhCN['cards.next']).click();
+  await button(transfer, zhCN['property.next']).click();
   await button(transfer, zhCN['cards.transferConfirm']).click();
   await expect(transfer.getByRole('status')).toHaveText(
     fill(zhCN['cards.transferred'], { count: 1, user: merchant.username }),
@@ -271,7 +271,10 @@ test('a partner generates, transfers, redeems, exports and deletes cards (zh-CN)
   ]);
 });
 
-test('an admin mints cards, voids, restores and remarks one (en-US)', async ({ page, request }) => {
+test('an admin mints cards, voids, restores, remarks one and sets its expiry (en-US)', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const admin = await apiLogin(request, 'admin');
   await storeToken(page, admin, 'en-US');
@@ -288,11 +291,11 @@ test('an admin mints cards, voids, restores and remarks one (en-US)', async ({ p
   const face = generate.getByRole('textbox', { name: enUS['cards.faceValueMinutes'] });
   await face.fill('0');
   await generate.getByRole('textbox', { name: enUS['cards.quantity'] }).fill('2');
-  await button(generate, enUS['cards.next']).click();
+  await button(generate, enUS['property.next']).click();
   // The contract's rule, in the form: nothing is sent.
   await expect(generate.getByText(/greater than 0|whole number/i).first()).toBeVisible();
   await face.fill('30');
-  await button(generate, enUS['cards.next']).click();
+  await button(generate, enUS['property.next']).click();
   await expect(generate).toContainText(enUS['cards.minted']);
   await expect(generate).toContainText('30 min');
   await noSeriousViolations(page, 'admin confirmation');
@@ -319,4 +322,37 @@ test('an admin mints cards, voids, restores and remarks one (en-US)', async ({ p
   await expect(row).toContainText(
     fill(enUS['cards.remarkAdmin'], { remark: 'for the spring fair' }),
   );
+
+  // Expiry: a past day is refused in the form; a future day is saved; empty means never.
+  const expiryOf = fill(enUS['cards.expiryOf'], { card: cardNo });
+  await button(row, expiryOf).click();
+  const expiry = page.getByRole('dialog', { name: expiryOf });
+  const day = expiry.getByLabel(enUS['cards.expiry'], { exact: true });
+  await day.fill('2020-01-01');
+  await button(expiry, enUS['form.save']).click();
+  await expect(expiry.getByText(enUS['cards.expiryPast'])).toBeVisible();
+  await noSeriousViolations(page, 'expiry dialog');
+  const next = new Date();
+  next.setFullYear(next.getFullYear() + 1);
+  const iso = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`;
+  await day.fill(iso);
+  await button(expiry, enUS['form.save']).click();
+  await expect(expiry).toBeHidden();
+  const listed = async () => {
+    const reply = await apiCall<{ list: { card_no: string; expire_at: number | null }[] }>(
+      request,
+      'GET',
+      `/recharge_card/card_list?card_no=${cardNo}`,
+      { token: admin },
+    );
+    return reply.data.list.find((c) => c.card_no === cardNo)?.expire_at;
+  };
+  await expect.poll(listed).toBeGreaterThan(Date.now());
+  await expect(row).not.toContainText(enUS['cards.never']);
+  await button(row, expiryOf).click();
+  await expect(day).toHaveValue(iso);
+  await day.fill('');
+  await button(expiry, enUS['form.save']).click();
+  await expect(expiry).toBeHidden();
+  await expect.poll(listed).toBeNull();
 });

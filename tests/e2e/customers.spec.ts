@@ -151,7 +151,11 @@ test('a partner disables, re-enables, resets, grants and deletes a merchant (zh-
   await expect(form).toBeHidden();
   await expect(enabled).not.toBeChecked();
   expect(await loginCode(request, username)).toBe(0);
-  await enabled.click({ force: true });
+  // The first dialog's backdrop may still be fading out on a busy machine and take the click.
+  await expect(async () => {
+    await enabled.click({ force: true });
+    await expect(form).toBeVisible({ timeout: 5_000 });
+  }).toPass();
   await form.getByRole('button', { name: c['customers.enable'], exact: true }).click();
   await expect(form).toBeHidden();
   await expect(enabled).toBeChecked();
@@ -192,6 +196,52 @@ test('a partner disables, re-enables, resets, grants and deletes a merchant (zh-
   await form.getByRole('button', { name: c['customers.delete'], exact: true }).click();
   await expect(form).toBeHidden();
   await expect(rowOf(list, username)).toHaveCount(0);
+});
+
+test("a merchant row's Transfer opens the transfer dialog for that merchant (en-US)", async ({
+  page,
+  request,
+}, testInfo) => {
+  const c = enUS;
+  const username = uniqueUsername(testInfo, 'give');
+  const token = await apiLogin(request, 'partner');
+  const made = await apiCall(request, 'POST', '/provider_service/add_by_service', {
+    token,
+    body: { user_type: 2, username, password: PASSWORD, name: 'Row Shop' },
+  });
+  expect(made.code, made.msg).toBe(1);
+  await storeToken(page, token, 'en-US');
+  await page.goto('/promotion/merchant');
+  const list = table(page, c, c['route.merchant']);
+  await search(page, c, username);
+  await expect(rowOf(list, username)).toContainText('Row Shop');
+
+  await rowAction(page, c, username, c['customers.transfer']);
+  const form = page.getByRole('dialog', { name: c['property.transfer'] });
+  // The recipient is the row's merchant, already chosen.
+  const recipient = form.getByRole('combobox', { name: c['property.recipient'], exact: true });
+  await expect(recipient.locator('option:checked')).toContainText(`Row Shop (${username})`);
+  await form
+    .getByRole('textbox', { name: fill(c['property.amountIn'], { unit: '星币' }) })
+    .fill('3.5');
+  await form.getByRole('button', { name: c['property.next'] }).click();
+  await expect(form.getByRole('group', { name: c['property.confirmTransfer'] })).toContainText(
+    username,
+  );
+  await noSeriousViolations(page, 'transfer from a customer row');
+  await form.getByRole('button', { name: c['property.confirmTransfer'] }).click();
+  await expect(form.getByRole('status')).toHaveText(c['property.transferDone']);
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  // The list loads afresh: the row shows the new balance, as the server holds it.
+  await expect(rowOf(list, username)).toContainText('3.50');
+  const listed = await apiCall<{ list: { money: string }[] }>(
+    request,
+    'GET',
+    `/provider_service?user_type=2&keyword=${username}`,
+    { token },
+  );
+  expect(listed.data.list[0]?.money).toBe('3.50');
 });
 
 test("partner2 does not see partner's merchants; a refused delete says why", async ({

@@ -93,20 +93,20 @@ async function assertSees(snapshot: CardTransferSnapshot) {
     case 'picking':
       d!.getByRole('searchbox', { name: enUS['cards.searchUser'] });
       d!.getByRole('combobox', { name: enUS['cards.transferTo'] });
-      expect(footerButtons(d!)).toEqual([enUS['form.cancel'], enUS['cards.next']]);
+      expect(footerButtons(d!)).toEqual([enUS['form.cancel'], enUS['property.next']]);
       break;
     case 'confirming':
     case 'submitting': {
       const summary = d!.getByRole('group', { name: enUS['cards.transferConfirm'] });
       expect(summary.textContent).toContain(c.target!.label);
-      expect(footerButtons(d!)).toEqual([enUS['cards.back'], enUS['cards.transferConfirm']]);
+      expect(footerButtons(d!)).toEqual([enUS['property.back'], enUS['cards.transferConfirm']]);
       const confirm = d!.getByRole('button', { name: enUS['cards.transferConfirm'] });
       expect(confirm.getAttribute('aria-busy')).toBe(String(state === 'submitting'));
       break;
     }
     case 'failed':
       expect(d!.getByRole('alert').textContent).toContain(TRANSFER_REFUSED);
-      expect(footerButtons(d!)).toEqual([enUS['cards.back'], enUS['cards.retry']]);
+      expect(footerButtons(d!)).toEqual([enUS['property.back'], enUS['property.retry']]);
       break;
     case 'done':
       expect(d!.getByRole('status').textContent).toBe(`2 cards transferred to ${c.target!.label}`);
@@ -149,7 +149,7 @@ test('the picker: Next without a user is refused; the user chosen is the one con
   await flush();
   const d = dialog()!;
   await act(async () => {
-    fireEvent.click(d.getByRole('button', { name: enUS['cards.next'] }));
+    fireEvent.click(d.getByRole('button', { name: enUS['property.next'] }));
   });
   await flush();
   expect(actor.getSnapshot().value).toBe('picking');
@@ -161,7 +161,7 @@ test('the picker: Next without a user is refused; the user chosen is the one con
     fireEvent.change(select, { target: { value: '5' } });
   });
   await act(async () => {
-    fireEvent.click(d.getByRole('button', { name: enUS['cards.next'] }));
+    fireEvent.click(d.getByRole('button', { name: enUS['property.next'] }));
   });
   await flush();
   expect(actor.getSnapshot().value).toBe('confirming');

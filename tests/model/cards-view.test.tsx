@@ -86,14 +86,14 @@ describe('the generate dialog, path by path (a partner: it pays)', () => {
     const c = snapshot.context;
     switch (state) {
       case 'editing':
-        expect(footerButtons(d)).toEqual([enUS['form.cancel'], enUS['cards.next']]);
+        expect(footerButtons(d)).toEqual([enUS['form.cancel'], enUS['property.next']]);
         d.getByRole('textbox', { name: fill(enUS['cards.faceValueMoney'], { moneyName: MONEY }) });
         d.getByRole('textbox', { name: enUS['cards.quantity'] });
         d.getByRole('combobox', { name: enUS['cards.asset'] });
         break;
       case 'confirming':
       case 'submitting': {
-        expect(footerButtons(d)).toEqual([enUS['cards.back'], enUS['cards.generateConfirm']]);
+        expect(footerButtons(d)).toEqual([enUS['property.back'], enUS['cards.generateConfirm']]);
         const confirm = d.getByRole('button', { name: enUS['cards.generateConfirm'] });
         expect(confirm.getAttribute('aria-busy')).toBe(String(state === 'submitting'));
         // Face value × quantity, in the card's unit.
@@ -109,8 +109,8 @@ describe('the generate dialog, path by path (a partner: it pays)', () => {
           c.uncertain ? enUS['http.networkError'] : REFUSED,
         );
         expect(footerButtons(d)).toEqual([
-          c.uncertain ? enUS['form.close'] : enUS['cards.back'],
-          enUS['cards.retry'],
+          c.uncertain ? enUS['form.close'] : enUS['property.back'],
+          enUS['property.retry'],
         ]);
         if (c.uncertain)
           expect(d.getByRole('alert').textContent).toContain(enUS['cards.uncertain']);
@@ -235,7 +235,7 @@ describe('the forms', () => {
     await type(face, '12.345');
     await type(d.getByRole('textbox', { name: enUS['cards.quantity'] }), '3');
     await act(async () => {
-      fireEvent.click(d.getByRole('button', { name: enUS['cards.next'] }));
+      fireEvent.click(d.getByRole('button', { name: enUS['property.next'] }));
     });
     await flush();
     // Three decimals: refused in the form, nothing confirmed.
@@ -247,7 +247,7 @@ describe('the forms', () => {
       '10',
     );
     await act(async () => {
-      fireEvent.click(d.getByRole('button', { name: enUS['cards.next'] }));
+      fireEvent.click(d.getByRole('button', { name: enUS['property.next'] }));
     });
     await flush();
     expect(actor.getSnapshot().value).toBe('confirming');

@@ -142,4 +142,27 @@ describe('a server-paginated list, beyond the shortest paths', () => {
     expect(snapshot.context.query.page).toBe(2);
     actor.stop();
   });
+
+  test('a page size is capped at what the list’s API accepts: 100, or the list’s own maximum', async () => {
+    const { fromPromise } = await import('xstate');
+    const limitsAsked = (maxLimit?: number) => {
+      const asked: number[] = [];
+      const actor = createActor(
+        createListMachine<Filters, Row>('sized', { maxLimit }).provide({
+          actors: {
+            fetchPage: fromPromise<ListPage<Row>, ListQuery<Filters>>(async ({ input }) => {
+              asked.push(input.limit);
+              return A_PAGE;
+            }),
+          },
+        }),
+        { input: { filters: START } },
+      ).start();
+      for (const limit of [1000, 5000]) actor.send({ type: 'SET_LIMIT', limit });
+      actor.stop();
+      return asked;
+    };
+    expect(limitsAsked()).toEqual([20, 100, 100]);
+    expect(limitsAsked(1000)).toEqual([20, 1000, 1000]);
+  });
 });

@@ -365,3 +365,33 @@ describe('tokenStore', () => {
     expect(tokenStore.get()).toBeNull();
   });
 });
+
+describe('quiet requests (background polling)', () => {
+  test('a refusal, an HTTP error and a refused connection reject without a toast', async () => {
+    const options = { quiet: true };
+    expect(await failureOf(get('/code/0', { msg: 'Order not found' }, options))).toMatchObject({
+      kind: 'reply',
+      msg: 'Order not found',
+    });
+    expect(await failureOf(get('/status/502', undefined, options))).toMatchObject({
+      kind: 'transport',
+      msg: 'http.requestError',
+    });
+    expect(await failureOf(get('/html', undefined, options))).toMatchObject({
+      msg: 'http.requestError',
+    });
+    configureHttp({ baseUrl: closedBase });
+    expect(await failureOf(get('/echo', undefined, options))).toMatchObject({
+      msg: 'http.networkError',
+    });
+    expect(calls.notify).not.toHaveBeenCalled();
+  });
+
+  test('but a 401 and the server-logout codes are handled as always', async () => {
+    tokenStore.setLocal('gone');
+    await failureOf(get('/status/401', { msg: 'Login expired' }, { quiet: true }));
+    expect(calls.unauthorized).toHaveBeenCalledTimes(1);
+    await failureOf(get('/code/50008', { msg: 'Ended' }, { quiet: true }));
+    expect(calls.serverLogout).toHaveBeenCalledWith(50008);
+  });
+});

@@ -1,4 +1,5 @@
 import { Button } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { FailureAlert } from '../../components/step-dialog';
 
@@ -13,12 +14,16 @@ export function Failure(props: { error: string | null; uncertain: boolean }) {
   );
 }
 
-/** The buttons of each step, named alike in both dialogs. */
+/**
+ * The buttons of each step of a confirm-then-submit dialog (transfer, exchange, card generate and
+ * transfer), named alike in all of them. `done` replaces the last step's "another one" / "close".
+ */
 export function StepButtons(props: {
   step: 'editing' | 'confirming' | 'submitting' | 'failed' | 'done' | 'closed';
   uncertain: boolean;
   confirmLabel: string;
   send: (type: 'BACK' | 'SUBMIT' | 'RETRY' | 'AGAIN' | 'CLOSE') => void;
+  done?: ReactNode;
 }) {
   const intl = useIntl();
   const t = (id: 'form.cancel' | 'form.close' | 'property.next' | 'property.back') =>
@@ -70,6 +75,7 @@ export function StepButtons(props: {
         </>
       );
     case 'done':
+      if (props.done) return props.done;
       return (
         <>
           <Button variant="outline" onClick={() => send('AGAIN')}>

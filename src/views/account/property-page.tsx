@@ -1,17 +1,11 @@
 import { Button, Card, HStack, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fromPromise } from 'xstate';
 import type { MoneyLogRow, TransferRecord } from '../../api/contract/money';
 import { getAccount } from '../../api/dashboard';
-import {
-  exchange,
-  getMoneyLog,
-  getTransferRecords,
-  newIdempotencyKey,
-  transfer,
-} from '../../api/money';
+import { exchange, getMoneyLog, getTransferRecords, newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors-context';
 import { useList } from '../../app/use-list';
 import { useLoad } from '../../app/use-load';
@@ -21,7 +15,6 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { exchangeMachine } from '../../machines/exchange';
-import { transferMachine } from '../../machines/transfer';
 import {
   ASSET_LABEL,
   exchangeOptions,
@@ -30,6 +23,9 @@ import {
   transferableAssets,
 } from './amounts';
 import { CardRedeem } from '../promotion/card-redeem-dialog';
+import { MyOrdersSection } from './my-orders-section';
+import { RechargeBuy } from './recharge-dialog';
+import { movedSomething, useTransferActor } from './use-transfer';
 import { ExchangeDialog } from './exchange-dialog';
 import { TransferDialog } from './transfer-dialog';
 import {
@@ -85,25 +81,7 @@ export default function PropertyPage() {
     }),
     { input: { newKey: newIdempotencyKey } },
   );
-  const transferActor = useActorRef(
-    transferMachine.provide({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          transfer(
-            {
-              to_user_id: input.draft.toUserId,
-              asset: input.draft.asset,
-              amount: input.draft.amount,
-              direction: input.draft.direction,
-              ...(input.draft.remark ? { remark: input.draft.remark } : {}),
-            },
-            input.key,
-          ),
-        ),
-      },
-    }),
-    { input: { newKey: newIdempotencyKey } },
-  );
+  const transferActor = useTransferActor();
 
   // After a call that may have moved something, show the balances and lists afresh.
   const { reload: reloadAccount } = account;
@@ -124,6 +102,9 @@ export default function PropertyPage() {
   const balances = account.data;
   const money = formatMoney(balances?.money ?? '0');
   const me = user && user.user_type !== 0 ? user.nickname || user.username : null;
+  const isMerchant = user?.user_type === 2;
+  /** Payments seen by the buy dialog: the merchant's order list reloads after each. */
+  const [paid, setPaid] = useState(0);
 
   return (
     <Page
@@ -145,6 +126,16 @@ export default function PropertyPage() {
               onRedeemed={() => {
                 reloadAccount();
                 reloadLedger();
+              }}
+            />
+          )}
+          {/* The accounts that hold balances buy; the admin is the platform (overstep may buy). */}
+          {(user?.user_type === 1 || user?.user_type === 2) && (
+            <RechargeBuy
+              onPaid={() => {
+                reloadAccount();
+                reloadLedger();
+                setPaid((n) => n + 1);
               }}
             />
           )}
@@ -202,6 +193,7 @@ export default function PropertyPage() {
         <Tabs.List>
           <Tabs.Trigger value="ledger">{t('property.ledger')}</Tabs.Trigger>
           <Tabs.Trigger value="transfers">{t('property.transfers')}</Tabs.Trigger>
+          {isMerchant && <Tabs.Trigger value="orders">{t('property.myOrders')}</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="ledger">
           <LedgerSection list={ledger} moneyName={moneyName} />
@@ -209,6 +201,11 @@ export default function PropertyPage() {
         <Tabs.Content value="transfers">
           <TransfersSection list={transfers} moneyName={moneyName} />
         </Tabs.Content>
+        {isMerchant && (
+          <Tabs.Content value="orders">
+            <MyOrdersSection moneyName={moneyName} version={paid} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
       <ExchangeDialog actor={exchangeActor} options={options} moneyName={moneyName} money={money} />
       {assets.length > 0 && (
@@ -216,10 +213,4 @@ export default function PropertyPage() {
       )}
     </Page>
   );
-}
-
-/** Names each submission that ended (done or failed), '' otherwise: a change means "reload". */
-function movedSomething(snapshot: { value: unknown; context: { attempts: number } }): string {
-  const settled = snapshot.value === 'done' || snapshot.value === 'failed';
-  return settled ? `${snapshot.context.attempts}:${String(snapshot.value)}` : '';
 }

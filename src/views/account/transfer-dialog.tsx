@@ -16,7 +16,7 @@ import { ASSET_LABEL, amountForApi, formatAmount } from './amounts';
 import { StepDialog, Summary } from '../../components/step-dialog';
 import { Failure, StepButtons } from './money-dialog';
 
-interface Picked {
+export interface Picked {
   id: number;
   label: string;
 }
@@ -25,7 +25,7 @@ const PICKER_LIMIT = 50;
 const SEARCH_DELAY_MS = 300;
 
 /** "Name (account)" of a user. */
-const userLabel = (u: { name: string; username: string }) =>
+export const userLabel = (u: { name: string; username: string }) =>
   u.name && u.name !== u.username ? `${u.name} (${u.username})` : u.username;
 
 /** Users the caller may transfer to, searched by keyword as the person types. */
@@ -107,6 +107,8 @@ export function TransferDialog(props: {
   moneyName: string;
   /** Who the caller is, for "from" / "to"; null for the administrator (the platform). */
   me: string | null;
+  /** The user the dialog opens with (a customer row's "Transfer"); null: the person picks. */
+  recipient?: Picked | null;
 }) {
   const intl = useIntl();
   const { actor, assets, moneyName } = props;
@@ -120,16 +122,17 @@ export function TransferDialog(props: {
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fresh = state === 'editing' && context.draft === null;
+  const recipient = props.recipient ?? null;
   useEffect(() => {
     if (!fresh) return;
     setKeyword('');
-    setPicked(null);
+    setPicked(recipient);
     setAsset('');
     setDirection('give');
     setAmount('');
     setRemark('');
     setErrors({});
-  }, [fresh]);
+  }, [fresh, recipient]);
   const asset = assets.includes(chosenAsset as Asset) ? (chosenAsset as Asset) : assets[0];
 
   const t = (id: MessageId, values?: Record<string, string | number>) =>

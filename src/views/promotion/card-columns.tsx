@@ -1,10 +1,10 @@
-import { Badge, Button, Checkbox, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { IntlShape } from 'react-intl';
 import type { CardRow } from '../../api/contract/cards';
+import { CopyButton } from '../../components/copy-button';
 import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
-import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
 import {
   CARD_AMOUNT,
@@ -15,35 +15,6 @@ import {
 } from './card-format';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-async function copy(t: T, text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify('success', t('cards.copied'));
-  } catch {
-    notify('error', t('cards.copyFailed'));
-  }
-}
-
-function CopyButton(props: { label: string; text: string; t: T }) {
-  return (
-    <IconButton
-      size="2xs"
-      variant="ghost"
-      aria-label={props.label}
-      onClick={() => void copy(props.t, props.text)}
-    >
-      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-        <path
-          d="M9 9h11v11H9zM5 15H4V4h11v1"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </IconButton>
-  );
-}
 
 /** The holder's own password: masked until shown, copied in full. Others get it masked. */
 function Password(props: { row: CardRow; t: T }) {
@@ -72,7 +43,7 @@ function Password(props: { row: CardRow; t: T }) {
       >
         {t('cards.show')}
       </Button>
-      <CopyButton t={t} label={t('cards.copyPwdOf', { card: row.card_no })} text={pwd} />
+      <CopyButton label={t('cards.copyPwdOf', { card: row.card_no })} text={pwd} />
     </HStack>
   );
 }
@@ -87,6 +58,7 @@ export interface CardColumnOptions {
   onBatch: (batchNo: string) => void;
   onStatus: (row: CardRow, status: 0 | 2) => void;
   onRemark: (row: CardRow) => void;
+  onExpiry: (row: CardRow) => void;
   onDelete: (row: CardRow) => void;
   /** A row action is under way (its buttons wait). */
   busy: boolean;
@@ -120,7 +92,7 @@ export function cardColumns(o: CardColumnOptions): Column<CardRow>[] {
           <Text as="span" fontFamily="mono">
             {row.card_no}
           </Text>
-          <CopyButton t={t} label={t('cards.copyNo', { card: row.card_no })} text={row.card_no} />
+          <CopyButton label={t('cards.copyNo', { card: row.card_no })} text={row.card_no} />
         </HStack>
       ),
     },
@@ -238,6 +210,17 @@ export function cardColumns(o: CardColumnOptions): Column<CardRow>[] {
                 onClick={() => o.onStatus(row, 0)}
               >
                 {t('cards.restore')}
+              </Button>
+            )}
+            {row.status === 0 && (
+              <Button
+                size="2xs"
+                variant="outline"
+                disabled={o.busy}
+                aria-label={t('cards.expiryOf', { card: row.card_no })}
+                onClick={() => o.onExpiry(row)}
+              >
+                {t('cards.expiry')}
               </Button>
             )}
             <Button

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import type { generateCardsMachine } from '../../machines/cards/generate';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
+import { StepButtons } from '../account/money-dialog';
 import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal, endOfDay } from './card-format';
 
 interface Values {
@@ -105,75 +106,31 @@ export function CardGenerateDialog(props: {
   const result = context.result;
   const submitting = state === 'submitting';
   const confirmLabel = t('cards.generateConfirm');
-  const footer = (() => {
-    switch (state) {
-      case 'editing':
-        return (
-          <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'CLOSE' })}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit">{t('cards.next')}</Button>
-          </>
-        );
-      case 'confirming':
-      case 'submitting':
-        return (
-          <>
-            <Button
-              variant="outline"
-              disabled={submitting}
-              onClick={() => actor.send({ type: 'BACK' })}
-            >
-              {t('cards.back')}
-            </Button>
-            <Button
-              loading={submitting}
-              loadingText={confirmLabel}
-              aria-busy={submitting}
-              onClick={() => actor.send({ type: 'SUBMIT' })}
-            >
-              {confirmLabel}
-            </Button>
-          </>
-        );
-      case 'failed':
-        return (
-          <>
-            {context.uncertain ? (
-              <Button variant="outline" onClick={() => actor.send({ type: 'CLOSE' })}>
-                {t('form.close')}
-              </Button>
-            ) : (
-              <Button variant="outline" onClick={() => actor.send({ type: 'BACK' })}>
-                {t('cards.back')}
-              </Button>
-            )}
-            <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('cards.retry')}</Button>
-          </>
-        );
-      case 'done':
-        return (
-          <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'AGAIN' })}>
-              {t('cards.generateMore')}
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                if (result) props.onShowBatch(result.batch_no);
-                actor.send({ type: 'CLOSE' });
-              }}
-            >
-              {t('cards.showBatch')}
-            </Button>
-            <Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>
-          </>
-        );
-      default:
-        return null;
-    }
-  })();
+  const footer = (
+    <StepButtons
+      step={state}
+      uncertain={context.uncertain}
+      confirmLabel={confirmLabel}
+      send={(type) => actor.send({ type })}
+      done={
+        <>
+          <Button variant="outline" onClick={() => actor.send({ type: 'AGAIN' })}>
+            {t('cards.generateMore')}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (result) props.onShowBatch(result.batch_no);
+              actor.send({ type: 'CLOSE' });
+            }}
+          >
+            {t('cards.showBatch')}
+          </Button>
+          <Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>
+        </>
+      }
+    />
+  );
 
   const total = draft ? batchTotal(draft.asset, draft.faceValue, draft.quantity) : null;
   return (

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fromPromise } from 'xstate';
-import type { CardRow, EditCardBody } from '../../api/contract/cards';
+import { MAX_CARD_PAGE_SIZE, type CardRow, type EditCardBody } from '../../api/contract/cards';
 import { addCards, editCard, getCards, transferCards } from '../../api/cards';
 import { newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors-context';
@@ -20,8 +20,11 @@ import { CardExport } from './card-export';
 import { CardFilterBar, NO_CARD_FILTERS, cardQuery, type CardFilters } from './card-filters';
 import { CardGenerateDialog } from './card-generate-dialog';
 import { CardRedeem } from './card-redeem-dialog';
-import { CardDeleteDialog, CardRemarkDialog } from './card-row-dialogs';
+import { CardDeleteDialog, CardExpiryDialog, CardRemarkDialog } from './card-row-dialogs';
 import { CardTransferDialog } from './card-transfer-dialog';
+
+/** Up to a whole `add` batch (1000 cards) on one page; the table virtualises pages over 100. */
+const CARD_PAGE_SIZES = [20, 50, 100, MAX_CARD_PAGE_SIZE] as const;
 
 /**
  * /promotion/card-password (admin, partner): the cards the caller may see, filtered and paged by
@@ -44,6 +47,7 @@ export default function CardPasswordPage() {
     ({ filters, page, limit }, signal) =>
       getCards({ ...cardQuery(filters), page, limit }, { signal }),
     NO_CARD_FILTERS,
+    { maxLimit: MAX_CARD_PAGE_SIZE },
   );
   const filters = list.query.filters;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -112,6 +116,7 @@ export default function CardPasswordPage() {
   }, [statusDone]);
   const [deleting, setDeleting] = useState<CardSelection | null>(null);
   const [remarking, setRemarking] = useState<CardRow | null>(null);
+  const [expiring, setExpiring] = useState<CardRow | null>(null);
 
   const rows = list.rows;
   const columns = useMemo(
@@ -133,6 +138,7 @@ export default function CardPasswordPage() {
         onBatch: showBatch,
         onStatus: (row, to) => status.submit({ id: row.id, status: to }),
         onRemark: setRemarking,
+        onExpiry: setExpiring,
         onDelete: (row) => setDeleting({ ids: [row.id] }),
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -212,6 +218,7 @@ export default function CardPasswordPage() {
           testId="cards"
           columns={columns}
           rowKey={(r) => r.id}
+          pageSizes={CARD_PAGE_SIZES}
           {...list.table}
         />
       </Stack>
@@ -229,6 +236,16 @@ export default function CardPasswordPage() {
           onDeleted={() => {
             setDeleting(null);
             refresh();
+          }}
+        />
+      )}
+      {expiring && (
+        <CardExpiryDialog
+          row={expiring}
+          onClose={() => setExpiring(null)}
+          onSaved={() => {
+            setExpiring(null);
+            reload();
           }}
         />
       )}

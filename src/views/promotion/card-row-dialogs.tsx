@@ -5,9 +5,10 @@ import type {
   CardRow,
   CountReply,
   DeleteCardsBody,
+  EditCardBody,
   RemarkCardsBody,
 } from '../../api/contract/cards';
-import { deleteCards, remarkCards } from '../../api/cards';
+import { deleteCards, editCard, remarkCards } from '../../api/cards';
 import { useFormSubmit } from '../../app/use-form-submit';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
@@ -16,6 +17,7 @@ import type { MessageId } from '../../i18n/messages';
 import type { CardSelection } from '../../machines/cards/transfer';
 import { FailureAlert } from '../../components/step-dialog';
 import { selectionText } from './card-transfer-dialog';
+import { endOfDay } from './card-format';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 
@@ -96,6 +98,63 @@ export function CardRemarkDialog(props: {
     >
       <FormField label={t('cards.remark')} helper={t('cards.remarkHelp')}>
         <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.currentTarget.value)} />
+      </FormField>
+      {call.error && <FailureAlert error={call.error} />}
+    </FormDialog>
+  );
+}
+
+/** "YYYY-MM-DD" of a time in the viewer's calendar ('' for none). */
+function dayOf(time: number | null): string {
+  if (time === null) return '';
+  const d = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/**
+ * The expiry of one unused card: a day (the card works until that day's end) or none (never
+ * expires). The server refuses a past day and used cards.
+ */
+export function CardExpiryDialog(props: {
+  row: CardRow;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const [day, setDay] = useState(dayOf(props.row.expire_at));
+  const [error, setError] = useState<string | null>(null);
+  const call = useFormSubmit<EditCardBody, CardRow>((body) => editCard(body));
+  const { done } = call;
+  const { onSaved } = props;
+  useEffect(() => {
+    if (!done) return;
+    notify('success', t('cards.expirySaved'));
+    onSaved();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
+  const save = () => {
+    const expireAt = day ? endOfDay(day) : null;
+    if (day && (expireAt === null || expireAt <= Date.now())) {
+      setError(t('cards.expiryPast'));
+      return;
+    }
+    setError(null);
+    call.submit({ id: props.row.id, expire_at: expireAt });
+  };
+  return (
+    <FormDialog
+      open
+      title={t('cards.expiryOf', { card: props.row.card_no })}
+      submitLabel={t('form.save')}
+      submitting={call.submitting}
+      onClose={() => {
+        if (!call.submitting) props.onClose();
+      }}
+      onSubmit={save}
+    >
+      <FormField label={t('cards.expiry')} helper={t('cards.expiryHelp')} error={error}>
+        <Input type="date" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
       </FormField>
       {call.error && <FailureAlert error={call.error} />}
     </FormDialog>

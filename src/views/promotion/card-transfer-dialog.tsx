@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection, cardTransferMachine } from '../../machines/cards/transfer';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
+import { StepButtons } from '../account/money-dialog';
 import { CardUserPicker, type PickedUser } from './card-user-picker';
 
 /** The cards a call is about, as a person reads them. */
@@ -44,53 +45,16 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
     }
     actor.send({ type: 'PICK', target: picked });
   };
-  const footer = (() => {
-    switch (state) {
-      case 'picking':
-        return (
-          <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'CLOSE' })}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit">{t('cards.next')}</Button>
-          </>
-        );
-      case 'confirming':
-      case 'submitting':
-        return (
-          <>
-            <Button
-              variant="outline"
-              disabled={submitting}
-              onClick={() => actor.send({ type: 'BACK' })}
-            >
-              {t('cards.back')}
-            </Button>
-            <Button
-              loading={submitting}
-              loadingText={confirmLabel}
-              aria-busy={submitting}
-              onClick={() => actor.send({ type: 'SUBMIT' })}
-            >
-              {confirmLabel}
-            </Button>
-          </>
-        );
-      case 'failed':
-        return (
-          <>
-            <Button variant="outline" onClick={() => actor.send({ type: 'BACK' })}>
-              {t('cards.back')}
-            </Button>
-            <Button onClick={() => actor.send({ type: 'RETRY' })}>{t('cards.retry')}</Button>
-          </>
-        );
-      case 'done':
-        return <Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>;
-      default:
-        return null;
-    }
-  })();
+  // A refused transfer moved nothing: back to the picker or retry (no lost-reply case to guard).
+  const footer = (
+    <StepButtons
+      step={state === 'picking' ? 'editing' : state}
+      uncertain={false}
+      confirmLabel={confirmLabel}
+      send={(type) => type !== 'AGAIN' && actor.send({ type })}
+      done={<Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>}
+    />
+  );
 
   const selection = context.selection;
   return (

@@ -6,13 +6,15 @@ import type { MessageId } from '../../i18n/messages';
 import { formatMinutes, formatMoney } from '../account/amounts';
 import { customerLabel, type ColumnKey } from './customer-kinds';
 
-export type RowAction = 'edit' | 'password' | 'permissions' | 'loginAs' | 'delete';
+export type RowAction = 'edit' | 'password' | 'permissions' | 'transfer' | 'loginAs' | 'delete';
 
 export interface ColumnContext {
   t: (id: MessageId, values?: Record<string, string | number>) => string;
   moneyName: string;
   /** Merchants only: "log in as" opens the merchant's console in a new tab. */
   loginAs: boolean;
+  /** The caller may transfer something (admin; a partner with a transfer permission). */
+  transfer: boolean;
   onStatus: (row: CustomerRow) => void;
   onAction: (action: RowAction, row: CustomerRow) => void;
 }
@@ -106,6 +108,7 @@ function RowMenu(props: { row: CustomerRow; c: ColumnContext }) {
     { action: 'edit', label: 'customers.edit' },
     { action: 'password', label: 'customers.resetPassword' },
     { action: 'permissions', label: 'customers.transferPermissions' },
+    ...(c.transfer ? [{ action: 'transfer' as const, label: 'customers.transfer' as const }] : []),
     ...(c.loginAs && row.user_type === 2
       ? [{ action: 'loginAs' as const, label: 'customers.loginAs' as const }]
       : []),

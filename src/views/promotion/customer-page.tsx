@@ -17,8 +17,10 @@ import { useAppActors } from '../../app/actors-context';
 import { useList } from '../../app/use-list';
 import { useMoneyName } from '../../app/use-money-name';
 import { DataTable } from '../../components/data-table';
+import { transferableAssets } from '../account/amounts';
+import { TransferDialog, userLabel, type Picked } from '../account/transfer-dialog';
+import { movedSomething, useTransferActor } from '../account/use-transfer';
 import { Page } from '../../components/page';
-import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
 import { customerColumns, type RowAction } from './customer-columns';
 import { CustomerFilterBar } from './customer-filters';
@@ -38,7 +40,7 @@ import {
   StatusDialog,
   type Permissions,
 } from './customer-row-dialogs';
-import { useCustomerDialog, type CustomerDialogActor } from './use-customer-dialog';
+import { useCustomerDialog, useSaved } from './use-customer-dialog';
 
 const saveForm = ({ endpoint, body }: FormPayload): Promise<CustomerRow> => {
   switch (endpoint) {
@@ -109,6 +111,15 @@ export function CustomerPage(props: { kind: CustomerKind }) {
   useSaved(permissions, list.reload, t('customers.saved'));
   useSaved(remove, list.reload, t('customers.deleted'));
 
+  const transfer = useTransferActor();
+  const [recipient, setRecipient] = useState<Picked | null>(null);
+  const assets = useMemo(() => transferableAssets(user), [user]);
+  const transferred = useSelector(transfer, movedSomething);
+  const { reload } = list;
+  useEffect(() => {
+    if (transferred) reload();
+  }, [transferred, reload]);
+
   const [draft, setDraft] = useState<CustomerFilters>(filters);
   const columns = useMemo(
     () =>
@@ -116,10 +127,16 @@ export function CustomerPage(props: { kind: CustomerKind }) {
         t,
         moneyName,
         loginAs: true,
+        transfer: assets.length > 0,
         onStatus: (row) => status.send({ type: 'OPEN', target: row }),
         onAction: (action: RowAction, row) => {
           if (action === 'loginAs') {
             window.open(loginAsUrl(row.id), '_blank', 'noopener');
+            return;
+          }
+          if (action === 'transfer') {
+            setRecipient({ id: row.id, label: userLabel(row) });
+            transfer.send({ type: 'OPEN' });
             return;
           }
           const actor = { edit: form, password, permissions, delete: remove }[action];
@@ -127,7 +144,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
         },
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, moneyName, kind],
+    [intl, moneyName, kind, assets],
   );
   const mayCreate = isAdmin || (user?.user_type === 1 && kind.partnerCreates);
   const title = t(kind.titleId);
@@ -184,17 +201,15 @@ export function CustomerPage(props: { kind: CustomerKind }) {
       <StatusDialog actor={status} />
       <PermissionsDialog actor={permissions} held={held} moneyName={moneyName} />
       <DeleteDialog actor={remove} />
+      {assets.length > 0 && (
+        <TransferDialog
+          actor={transfer}
+          assets={assets}
+          moneyName={moneyName}
+          me={isAdmin ? null : user?.nickname || user?.username || null}
+          recipient={recipient}
+        />
+      )}
     </Page>
   );
-}
-
-/** After a dialog's call succeeded: a notice and the list afresh. */
-function useSaved<T, P>(actor: CustomerDialogActor<T, P>, reload: () => void, text: string) {
-  const completed = useSelector(actor, (s) => s.context.completed);
-  useEffect(() => {
-    if (completed === 0) return;
-    notify('success', text);
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [completed]);
 }

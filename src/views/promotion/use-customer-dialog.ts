@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
   createCustomerDialogMachine,
   type CustomerDialogMachine,
 } from '../../machines/customers/customer-dialog';
+import { notify } from '../../components/toaster';
 
 /** A customer dialog's actor with its call injected (`submit(target, payload)`). */
 export function useCustomerDialog<T, P, R = unknown>(
@@ -34,4 +35,19 @@ export function useDialogState<T, P, R>(actor: CustomerDialogActor<T, P, R>) {
   const target = useSelector(actor, (s) => s.context.target);
   const completed = useSelector(actor, (s) => s.context.completed);
   return { open, submitting, failed, error, target, completed };
+}
+
+/** After a dialog's call succeeded: a notice and the list afresh. */
+export function useSaved<T, P, R>(
+  actor: CustomerDialogActor<T, P, R>,
+  reload: () => void,
+  text: string,
+) {
+  const completed = useSelector(actor, (s) => s.context.completed);
+  useEffect(() => {
+    if (completed === 0) return;
+    notify('success', text);
+    reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [completed]);
 }

@@ -1,0 +1,287 @@
+import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api/contract/recharge';
+
+/**
+ * Buying a recharge package (partner, merchant): load the packages on sale → choose one → confirm
+ * → create the order → paying (the buyer pays in another tab; the order is checked every
+ * POLL_MS, or at once on CHECK) → paid | expired. The balance is credited by the server when the
+ * payment provider's signed notification arrives, never by this machine: it only watches.
+ *
+ * - The create call has no idempotency key, so it is never retried by itself: after a failure the
+ *   person presses Retry (a lost reply may have left an unpaid order behind; it costs nothing and
+ *   closes by itself).
+ * - A check that fails keeps the polling going; after STILL_CHECKING_AFTER failures in a row the
+ *   dialog says it is still checking.
+ * - The `expiry` actor sends EXPIRED when the order's time is up; one more check follows, then the
+ *   order is shown paid (it was) or expired.
+ * - Closing while paying stops the checks; the order stays pending on the server until it closes.
+ *
+ * Placeholders (`.provide()`): `loadPackages`, `createOrder` (input: the package id),
+ * `checkOrder` (input: the order number), `expiry` (input: the order; sends EXPIRED).
+ */
+export type BuyEvent =
+  | { type: 'OPEN' }
+  | { type: 'RETRY' }
+  | { type: 'CHOOSE'; pkg: RechargePackage }
+  | { type: 'BACK' }
+  | { type: 'SUBMIT' }
+  | { type: 'CHECK' }
+  | { type: 'EXPIRED' }
+  | { type: 'AGAIN' }
+  | { type: 'CLOSE' };
+
+export interface BuyContext {
+  packages: RechargePackage[];
+  chosen: RechargePackage | null;
+  order: OrderCreateReply | null;
+  /** The order as the last check saw it (paid: what was credited). */
+  seen: RechargeOrder | null;
+  /** A message id or the server's sentence (loading or creating failed). */
+  error: string | null;
+  /** The create call got no reply: an order may exist on the server all the same. */
+  uncertain: boolean;
+  /** Checks that failed in a row (a check that answers resets it). */
+  pollFailures: number;
+  /** The check under way (or the last one) was asked for by the person ("check now"). */
+  byHand: boolean;
+  /** A check the person asked for found the order not paid yet. */
+  notPaidYet: boolean;
+  /** Orders paid since the dialog was created (the page reloads balances after each). */
+  paid: number;
+}
+
+/** How often the order is checked while the buyer pays. */
+export const POLL_MS = 3000;
+/** After this many failed checks in a row the dialog says it is still checking. */
+export const STILL_CHECKING_AFTER = 3;
+
+/**
+ * How long until the order closes, measured on the server's clock from its creation (the order's
+ * own time to live), so a wrong clock in the browser changes nothing.
+ */
+export function timeToPay(order: Pick<OrderCreateReply, 'created_at' | 'expires_at'>): number {
+  return Math.max(0, order.expires_at - order.created_at);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : 'http.requestError';
+}
+
+/** The output of the invoked actor whose done event this is (named guards see the plain event type). */
+function outputOf<T>(event: unknown): T {
+  return (event as { output: T }).output;
+}
+
+/** Failures after which the server certainly did nothing: it answered with a refusal or a 401. */
+function outcomeKnown(error: unknown): boolean {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  return kind === 'reply' || kind === 'unauthorized';
+}
+
+export const buyMachine = setup({
+  types: {
+    context: {} as BuyContext,
+    events: {} as BuyEvent,
+  },
+  actors: {
+    loadPackages: fromPromise<RechargePackage[]>(async () => {
+      throw new Error('rechargeBuy: provide the loadPackages actor');
+    }),
+    createOrder: fromPromise<OrderCreateReply, number>(async () => {
+      throw new Error('rechargeBuy: provide the createOrder actor');
+    }),
+    checkOrder: fromPromise<RechargeOrder, string>(async () => {
+      throw new Error('rechargeBuy: provide the checkOrder actor');
+    }),
+    expiry: fromCallback<BuyEvent, OrderCreateReply>(() => {
+      throw new Error('rechargeBuy: provide the expiry actor');
+    }),
+  },
+  guards: {
+    nothingOnSale: ({ event }) => outputOf<RechargePackage[]>(event).length === 0,
+    isPaid: ({ event }) => outputOf<RechargeOrder>(event).pay_status === 'paid',
+    /** Closed, or refunded (not built yet): either way it can no longer be paid. */
+    isOver: ({ event }) => {
+      const status = outputOf<RechargeOrder>(event).pay_status;
+      return status === 'closed' || status === 'refunded';
+    },
+  },
+  actions: {
+    clear: assign({
+      packages: [],
+      chosen: null,
+      order: null,
+      seen: null,
+      error: null,
+      uncertain: false,
+      pollFailures: 0,
+      byHand: false,
+      notPaidYet: false,
+    }),
+    failed: assign({
+      error: ({ event }) => errorText((event as { error?: unknown }).error),
+    }),
+    sawOrder: assign({ seen: ({ event }) => outputOf<RechargeOrder>(event), pollFailures: 0 }),
+    askedByHand: assign({ byHand: true, notPaidYet: false }),
+    countPaid: assign({ paid: ({ context }) => context.paid + 1 }),
+  },
+}).createMachine({
+  id: 'rechargeBuy',
+  context: {
+    packages: [],
+    chosen: null,
+    order: null,
+    seen: null,
+    error: null,
+    uncertain: false,
+    pollFailures: 0,
+    byHand: false,
+    notPaidYet: false,
+    paid: 0,
+  },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { OPEN: { target: 'loading', actions: 'clear' } },
+    },
+    loading: {
+      tags: ['open', 'loading'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'loadPackages',
+        src: 'loadPackages',
+        onDone: [
+          { guard: 'nothingOnSale', target: 'noneOnSale', actions: assign({ packages: [] }) },
+          { target: 'choosing', actions: assign({ packages: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'loadFailed', actions: 'failed' },
+      },
+      on: { CLOSE: 'closed' },
+    },
+    loadFailed: {
+      tags: ['open'],
+      on: { RETRY: 'loading', CLOSE: 'closed' },
+    },
+    noneOnSale: {
+      tags: ['open'],
+      on: { RETRY: 'loading', CLOSE: 'closed' },
+    },
+    choosing: {
+      tags: ['open'],
+      on: {
+        CHOOSE: {
+          target: 'confirming',
+          actions: assign({
+            chosen: ({ event }) => {
+              assertEvent(event, 'CHOOSE');
+              return event.pkg;
+            },
+          }),
+        },
+        CLOSE: 'closed',
+      },
+    },
+    confirming: {
+      tags: ['open'],
+      on: { BACK: 'choosing', SUBMIT: 'creating', CLOSE: 'closed' },
+    },
+    creating: {
+      // No closing while the order is being made: its outcome would be lost with the dialog.
+      tags: ['open', 'busy'],
+      entry: assign({ error: null, uncertain: false }),
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context }) => (context.chosen as RechargePackage).id,
+        onDone: {
+          target: 'paying',
+          actions: assign({ order: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'createFailed',
+          actions: ['failed', assign({ uncertain: ({ event }) => !outcomeKnown(event.error) })],
+        },
+      },
+    },
+    createFailed: {
+      // Retry only when asked: the call has no idempotency key.
+      tags: ['open'],
+      on: { RETRY: 'creating', BACK: 'choosing', CLOSE: 'closed' },
+    },
+    paying: {
+      tags: ['open', 'paying'],
+      entry: assign({ seen: null, pollFailures: 0, byHand: false, notPaidYet: false }),
+      invoke: {
+        id: 'expiry',
+        src: 'expiry',
+        input: ({ context }) => context.order as OrderCreateReply,
+      },
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { [POLL_MS]: { target: 'checking', actions: assign({ byHand: false }) } },
+          on: { CHECK: { target: 'checking', actions: 'askedByHand' } },
+        },
+        checking: {
+          tags: ['checking'],
+          // A check is under way already: its answer is the one the person asked for.
+          on: { CHECK: { actions: 'askedByHand' } },
+          invoke: {
+            id: 'checkOrder',
+            src: 'checkOrder',
+            input: ({ context }) => (context.order as OrderCreateReply).order_no,
+            onDone: [
+              { guard: 'isPaid', target: '#rechargeBuy.paid', actions: ['sawOrder', 'countPaid'] },
+              { guard: 'isOver', target: '#rechargeBuy.expired', actions: 'sawOrder' },
+              {
+                target: 'waiting',
+                actions: [
+                  'sawOrder',
+                  assign({
+                    // Said only in answer to the person's own check; it stays until the next.
+                    notPaidYet: ({ context }) => context.byHand || context.notPaidYet,
+                  }),
+                ],
+              },
+            ],
+            onError: {
+              target: 'waiting',
+              actions: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
+            },
+          },
+        },
+      },
+      on: {
+        EXPIRED: 'lastCheck',
+        // Stops the checks; the order stays pending on the server and closes by itself.
+        CLOSE: '#rechargeBuy.closed',
+      },
+    },
+    lastCheck: {
+      // The time is up: one more look, in case it was paid at the last moment.
+      tags: ['open', 'checking'],
+      invoke: {
+        id: 'checkOrder',
+        src: 'checkOrder',
+        input: ({ context }) => (context.order as OrderCreateReply).order_no,
+        onDone: [
+          { guard: 'isPaid', target: 'paid', actions: ['sawOrder', 'countPaid'] },
+          { target: 'expired', actions: 'sawOrder' },
+        ],
+        onError: 'expired',
+      },
+      on: { CLOSE: 'closed' },
+    },
+    paid: {
+      tags: ['open'],
+      on: { AGAIN: { target: 'loading', actions: 'clear' }, CLOSE: 'closed' },
+    },
+    expired: {
+      tags: ['open'],
+      on: { AGAIN: { target: 'loading', actions: 'clear' }, CLOSE: 'closed' },
+    },
+  },
+});
+
+export type BuyMachine = typeof buyMachine;
+export type BuySnapshot = SnapshotFrom<typeof buyMachine>;

@@ -1,0 +1,131 @@
+import { Alert, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { PACKAGE_DESCRIPTION_MAX, type RechargePackage } from '../../api/contract/recharge';
+import { FormField } from '../../components/form-field';
+import { formatText } from '../../i18n/intl';
+import type { MessageId } from '../../i18n/messages';
+import { CustomerDialogFrame } from '../promotion/customer-dialog-frame';
+import { frameProps } from '../promotion/customer-row-dialogs';
+import { useDialogState, type CustomerDialogActor } from '../promotion/use-customer-dialog';
+import {
+  initialPackageValues,
+  packageErrors,
+  packagePayload,
+  type PackagePayload,
+  type PackageValues,
+} from './package-form-values';
+
+/**
+ * The package dialogs. They run on the customer dialog machine (closed → editing → submitting →
+ * done | failed; generic over the row and the payload) and share its frame: the server's refusal
+ * shows in the dialog with Retry and Back to the form.
+ */
+export type PackageFormActor = CustomerDialogActor<RechargePackage, PackagePayload>;
+export type PackageDeleteActor = CustomerDialogActor<RechargePackage, { id: number }>;
+
+type T = (id: MessageId, values?: Record<string, string | number>) => string;
+
+function useT(): T {
+  const intl = useIntl();
+  return (id, values) => intl.formatMessage({ id }, values);
+}
+
+/** Create or edit a package; checked with the server's own schemas before anything is sent. */
+export function PackageFormDialog(props: { actor: PackageFormActor; moneyName: string }) {
+  const intl = useIntl();
+  const t = useT();
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  const [values, setValues] = useState<PackageValues>(() => initialPackageValues(null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { open } = state;
+  useEffect(() => {
+    if (open) {
+      setValues(initialPackageValues(row));
+      setErrors({});
+    }
+  }, [open, row]);
+  const locked = state.submitting || state.failed;
+  const error = (key: keyof PackageValues) => (errors[key] ? formatText(intl, errors[key]) : null);
+  const bind = (key: keyof PackageValues) => ({
+    name: key,
+    value: values[key],
+    disabled: locked,
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+  const money = { moneyName: props.moneyName };
+  const amount = (key: 'price' | 'money' | 'gift', label: string, required: boolean) => (
+    <FormField label={label} error={error(key)} required={required}>
+      <Input {...bind(key)} inputMode="decimal" autoComplete="off" />
+    </FormField>
+  );
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={row ? t('packages.editTitle', { name: row.name }) : t('packages.addTitle')}
+      submitLabel={t(row ? 'form.save' : 'packages.create')}
+      testId="package-dialog"
+      onSubmit={() => {
+        const payload = packagePayload(values, row);
+        const found = packageErrors(payload);
+        setErrors(found);
+        if (Object.keys(found).length === 0) props.actor.send({ type: 'SUBMIT', payload });
+      }}
+    >
+      <FormField label={t('packages.name')} error={error('name')} required>
+        <Input {...bind('name')} autoComplete="off" />
+      </FormField>
+      {amount('price', t('packages.priceCny'), true)}
+      {amount('money', t('packages.moneyOf', money), true)}
+      {amount('gift', t('packages.giftOf', money), false)}
+      <FormField label={t('packages.sort')} error={error('sort')} helper={t('packages.sortHelp')}>
+        <Input {...bind('sort')} inputMode="numeric" autoComplete="off" />
+      </FormField>
+      <FormField label={t('packages.status')} error={error('status')}>
+        <NativeSelect.Root disabled={locked}>
+          <NativeSelect.Field {...bind('status')}>
+            <option value="1">{t('packages.onSale')}</option>
+            <option value="0">{t('packages.offSale')}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <FormField
+        label={t('packages.description')}
+        error={error('description')}
+        helper={t('packages.descriptionHelp', { max: PACKAGE_DESCRIPTION_MAX })}
+      >
+        <Textarea {...bind('description')} rows={3} />
+      </FormField>
+      {errors._form && (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{formatText(intl, errors._form)}</Alert.Title>
+        </Alert.Root>
+      )}
+    </CustomerDialogFrame>
+  );
+}
+
+/** Delete after a confirmation (soft: orders keep the package's name). */
+export function PackageDeleteDialog(props: { actor: PackageDeleteActor }) {
+  const t = useT();
+  const state = useDialogState(props.actor);
+  const row = state.target;
+  return (
+    <CustomerDialogFrame
+      {...frameProps(props.actor, state)}
+      title={t('packages.deleteTitle', { name: row?.name ?? '' })}
+      submitLabel={t('packages.delete')}
+      danger
+      testId="package-delete-dialog"
+      onSubmit={() => props.actor.send({ type: 'SUBMIT', payload: { id: row?.id ?? 0 } })}
+    >
+      <Text>{t('packages.deleteText')}</Text>
+    </CustomerDialogFrame>
+  );
+}

@@ -1,0 +1,321 @@
+import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import type { OrderCreateReply } from '../../api/contract/recharge';
+import { createOrder, getOrder, getPackages, payPageUrl } from '../../api/recharge';
+import { useMoneyName } from '../../app/use-money-name';
+import { formatDateTime } from '../../components/filter-bar';
+import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
+import type { MessageId } from '../../i18n/messages';
+import {
+  STILL_CHECKING_AFTER,
+  buyMachine,
+  timeToPay,
+  type BuyEvent,
+} from '../../machines/recharge/buy';
+import { formatMoney } from './amounts';
+import { PackageChoice, hasGift, sumMoney } from './recharge-choice';
+
+/** setTimeout's longest delay (about 24.8 days); an order's time to pay is far shorter. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The partner's or merchant's on-sale packages fit in one page. */
+const PACKAGES_LIMIT = 100;
+
+/** The buy machine with the real calls (tests provide their own). */
+export const liveBuyMachine = buyMachine.provide({
+  actors: {
+    loadPackages: fromPromise(({ signal }) =>
+      getPackages({ limit: PACKAGES_LIMIT }, { signal }).then((reply) => reply.list),
+    ),
+    createOrder: fromPromise(({ input, signal }) =>
+      createOrder({ package_id: input, pay_way: 'sandbox' }, { signal }),
+    ),
+    // Polling: a failed check is counted by the machine and said in the dialog, not toasted.
+    checkOrder: fromPromise(({ input, signal }) => getOrder(input, { signal, quiet: true })),
+    expiry: fromCallback<BuyEvent, OrderCreateReply>(({ input, sendBack }) => {
+      const timer = setTimeout(
+        () => sendBack({ type: 'EXPIRED' }),
+        Math.min(timeToPay(input), MAX_TIMER_MS),
+      );
+      return () => clearTimeout(timer);
+    }),
+  },
+});
+
+/**
+ * Recharge (partner, merchant): a button and its dialog, self-contained (its own actor), as the
+ * card redeem is. `onPaid` runs after each order seen paid (reload balances and the ledger).
+ */
+export function RechargeBuy(props: { onPaid?: () => void; machine?: typeof liveBuyMachine }) {
+  const intl = useIntl();
+  const actor = useActorRef(props.machine ?? liveBuyMachine);
+  const paid = useSelector(actor, (s) => s.context.paid);
+  const { onPaid } = props;
+  useEffect(() => {
+    if (paid > 0) onPaid?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paid]);
+  return (
+    <>
+      <Button onClick={() => actor.send({ type: 'OPEN' })}>
+        {intl.formatMessage({ id: 'buy.open' })}
+      </Button>
+      <RechargeDialog actor={actor} />
+    </>
+  );
+}
+
+export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }) {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const moneyName = useMoneyName();
+  const { actor } = props;
+  const snapshot = useSelector(actor, (s) => s);
+  const context = snapshot.context;
+  // 'paying.waiting' and 'paying.checking' are one step on screen.
+  const step = typeof snapshot.value === 'string' ? snapshot.value : 'paying';
+  const checking = snapshot.hasTag('checking');
+  const send = (type: 'RETRY' | 'BACK' | 'SUBMIT' | 'CHECK' | 'AGAIN' | 'CLOSE') =>
+    actor.send({ type });
+
+  const [picked, setPicked] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fresh = step === 'choosing' && context.chosen === null;
+  useEffect(() => {
+    if (!fresh) return;
+    setPicked(null);
+    setError(null);
+  }, [fresh]);
+  useEffect(() => {
+    // Back from the confirmation: the package chosen stays chosen.
+    if (step === 'choosing' && context.chosen) setPicked(context.chosen.id);
+  }, [step, context.chosen]);
+
+  const choose = () => {
+    const pkg = context.packages.find((p) => p.id === picked);
+    if (!pkg) {
+      setError(t('buy.choosePackage'));
+      return;
+    }
+    setError(null);
+    actor.send({ type: 'CHOOSE', pkg });
+  };
+
+  const money = (text: string) => `${formatMoney(text)} ${moneyName}`;
+  const cny = (text: string) => t('buy.cny', { amount: formatMoney(text) });
+  const credited = (p: { money: string; gift_money: string }): [string, string][] => [
+    [t('buy.money'), money(p.money)],
+    ...(hasGift(p.gift_money) ? [[t('buy.gift'), money(p.gift_money)] as [string, string]] : []),
+    [t('buy.total'), money(sumMoney(p.money, p.gift_money))],
+  ];
+
+  const outline = (type: 'BACK' | 'CLOSE' | 'AGAIN', id: MessageId, disabled = false) => (
+    <Button variant="outline" disabled={disabled} onClick={() => send(type)}>
+      {t(id)}
+    </Button>
+  );
+  const footer = (() => {
+    switch (step) {
+      case 'loading':
+        return outline('CLOSE', 'form.cancel');
+      case 'loadFailed':
+      case 'noneOnSale':
+        return (
+          <>
+            {outline('CLOSE', 'form.close')}
+            <Button onClick={() => send('RETRY')}>
+              {t(step === 'loadFailed' ? 'property.retry' : 'buy.checkAgain')}
+            </Button>
+          </>
+        );
+      case 'choosing':
+        return (
+          <>
+            {outline('CLOSE', 'form.cancel')}
+            <Button type="submit">{t('property.next')}</Button>
+          </>
+        );
+      case 'confirming':
+      case 'creating': {
+        const busy = step === 'creating';
+        return (
+          <>
+            {outline('BACK', 'property.back', busy)}
+            <Button
+              loading={busy}
+              loadingText={t('buy.confirm')}
+              aria-busy={busy}
+              onClick={() => send('SUBMIT')}
+            >
+              {t('buy.confirm')}
+            </Button>
+          </>
+        );
+      }
+      case 'createFailed':
+        return (
+          <>
+            {outline('BACK', 'property.back')}
+            <Button onClick={() => send('RETRY')}>{t('property.retry')}</Button>
+          </>
+        );
+      case 'paying':
+        return (
+          <>
+            {outline('CLOSE', 'form.close')}
+            <Button
+              variant="outline"
+              loading={checking && context.byHand}
+              loadingText={t('buy.checkNow')}
+              aria-busy={checking && context.byHand}
+              onClick={() => send('CHECK')}
+            >
+              {t('buy.checkNow')}
+            </Button>
+          </>
+        );
+      case 'lastCheck':
+        return outline('CLOSE', 'form.close');
+      case 'paid':
+      case 'expired':
+        return (
+          <>
+            {outline('AGAIN', step === 'paid' ? 'buy.another' : 'buy.again')}
+            <Button onClick={() => send('CLOSE')}>{t('form.close')}</Button>
+          </>
+        );
+      default:
+        return null;
+    }
+  })();
+
+  const chosen = context.chosen;
+  const order = context.order;
+  const seen = context.seen;
+  return (
+    <StepDialog
+      open={step !== 'closed'}
+      title={t('buy.title')}
+      busy={snapshot.hasTag('busy')}
+      onClose={() => send('CLOSE')}
+      onSubmit={step === 'choosing' ? choose : undefined}
+      footer={footer}
+      testId="recharge-dialog"
+    >
+      {step === 'loading' && (
+        <HStack gap="2" role="status">
+          <Spinner size="sm" />
+          <Text>{t('buy.loading')}</Text>
+        </HStack>
+      )}
+      {step === 'loadFailed' && <FailureAlert error={context.error} />}
+      {step === 'noneOnSale' && <Text role="status">{t('buy.noneOnSale')}</Text>}
+      {step === 'choosing' && (
+        <PackageChoice
+          packages={context.packages}
+          picked={picked}
+          onPick={(id) => {
+            setPicked(id);
+            setError(null);
+          }}
+          error={error}
+          moneyName={moneyName}
+        />
+      )}
+      {(step === 'confirming' || step === 'creating' || step === 'createFailed') && chosen && (
+        <>
+          <Text>{t('buy.confirmText')}</Text>
+          <Summary
+            label={t('buy.package')}
+            items={[
+              [t('buy.package'), chosen.name],
+              [t('buy.price'), cny(chosen.price)],
+              ...credited(chosen),
+            ]}
+          />
+        </>
+      )}
+      {step === 'createFailed' && (
+        <FailureAlert
+          error={context.error}
+          hint={context.uncertain ? t('buy.uncertain') : undefined}
+        />
+      )}
+      {step === 'paying' && order && (
+        <>
+          <Text>{t('buy.payingText')}</Text>
+          <Summary
+            label={t('buy.order')}
+            items={[
+              [t('buy.orderNo'), order.order_no],
+              [t('buy.package'), order.package_name],
+              [t('buy.amount'), cny(order.amount)],
+              [t('buy.payBy'), formatDateTime(order.expires_at)],
+            ]}
+          />
+          {/* A real link: popup blockers let it through and a keyboard reaches it. */}
+          <Button asChild alignSelf="flex-start">
+            <a href={payPageUrl(order.pay_url)} target="_blank" rel="noopener">
+              {t('buy.goPay')}
+            </a>
+          </Button>
+          <Stack gap="1" role="status" aria-live="polite">
+            <HStack gap="2">
+              {checking && <Spinner size="xs" />}
+              <Text>{t('buy.waiting')}</Text>
+            </HStack>
+            {context.notPaidYet && <Text data-testid="not-paid-yet">{t('buy.notPaidYet')}</Text>}
+            {context.pollFailures >= STILL_CHECKING_AFTER && (
+              <Text color="fg.warning" data-testid="still-checking">
+                {t('buy.stillChecking')}
+              </Text>
+            )}
+          </Stack>
+          <Text fontSize="sm" color="fg.muted">
+            {t('buy.closeNote', { time: formatDateTime(order.expires_at) })}
+          </Text>
+        </>
+      )}
+      {step === 'lastCheck' && (
+        <HStack gap="2" role="status">
+          <Spinner size="sm" />
+          <Text>{t('buy.lastCheck')}</Text>
+        </HStack>
+      )}
+      {step === 'paid' && seen && (
+        <>
+          <Text role="status">{t('buy.paid')}</Text>
+          <Text>{t('buy.paidText')}</Text>
+          <Summary
+            label={t('buy.paid')}
+            items={[
+              [t('buy.orderNo'), seen.order_no],
+              [t('buy.package'), seen.package_name],
+              [t('buy.amount'), cny(seen.amount)],
+              ...credited(seen),
+            ]}
+          />
+        </>
+      )}
+      {step === 'expired' && (
+        <>
+          <Text role="status">{t('buy.expired')}</Text>
+          <Text>{t('buy.expiredText')}</Text>
+          {order && (
+            <Summary
+              label={t('buy.order')}
+              items={[
+                [t('buy.orderNo'), order.order_no],
+                [t('buy.package'), order.package_name],
+                [t('buy.amount'), cny(order.amount)],
+              ]}
+            />
+          )}
+        </>
+      )}
+    </StepDialog>
+  );
+}
