@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_LOCALE } from '../src/api/contract/messages';
@@ -101,13 +102,22 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installBodyParsing(app);
     installErrorHandling(app);
     installPolicies(app, ctx);
-    // Replies up to 64 KB (a list page) are compressed in one synchronous call (≈ 0.05 ms for a
-    // 10 KB page); the plugin's default on 2 cores (8 KB) sent them through a zlib stream, whose
-    // set-up and thread-pool round trips cost ten times more (docs/performance.md, issue 4).
+    // Replies up to 64 KB (a list page) are compressed in one synchronous call; the plugin's
+    // default on 2 cores (8 KB) sent them through a zlib stream, whose set-up and thread-pool
+    // round trips cost ten times more. Brotli at quality 2, not the plugin's 4: a 20-row page
+    // (9–14 KB of JSON) becomes 0.7 KB instead of 0.6 KB for half the CPU time, which was the
+    // largest single cost of a list page (docs/performance.md, issue 4). The console's own files
+    // are compressed at build time, at quality 11.
     await app.register(compress, {
       global: true,
       encodings: ['br', 'gzip'],
       syncThreshold: 65_536,
+      brotliOptions: {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+        },
+      },
     });
 
     await app.register(

@@ -89,12 +89,11 @@ describe.each(engines)('card list pages of up to 1000 rows on %s', (engine) => {
         { role: 'partner' as const, id: partnerId },
       ]) {
         const { sql: text, parameters } = cardPageQuery(
-          t.db,
           viewer,
           {},
           { page: 1, limit: 1000 },
           T0,
-        ).compile();
+        ).compile(t.db);
         const plan = await t.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
         );

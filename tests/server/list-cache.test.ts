@@ -112,14 +112,14 @@ describe.each(engines)('list totals and deep pages on %s', (engine) => {
         .orderBy('id', 'desc')
         .execute()
     ).map((r) => Number(r.id));
-  const expectPagesLikeOffset = async (ids: number[], pages: number[]) => {
+  const expectPagesLikeOffset = async (ids: number[], pages: number[], limit = 20) => {
     for (const page of pages) {
-      const got = await cardPage({ page: String(page), limit: '20' });
+      const got = await cardPage({ page: String(page), limit: String(limit) });
       expect(got.total).toBe(ids.length);
       expect(
         got.list.map((r) => r.id),
-        `page ${page}`,
-      ).toEqual(ids.slice((page - 1) * 20, page * 20));
+        `page ${page} of ${limit}`,
+      ).toEqual(ids.slice((page - 1) * limit, page * limit));
     }
   };
 
@@ -167,10 +167,14 @@ describe.each(engines)('list totals and deep pages on %s', (engine) => {
       2 * anchorPage,
       2 * anchorPage + 1,
     ];
+    // Pages of 7 rows start between anchors: from the anchor before, skipping the rest.
+    const sevens = [1, 3, 4, 5, 9, 10, Math.floor((2 * ANCHOR_EVERY) / 7) + 1];
     await expectPagesLikeOffset(await liveCardIds(), pages);
     await expectPagesLikeOffset(await liveCardIds(), pages); // from the cache this time
+    await expectPagesLikeOffset(await liveCardIds(), sevens, 7);
     await mint(7); // newer cards: every page shifts by 7
     await expectPagesLikeOffset(await liveCardIds(), pages);
+    await expectPagesLikeOffset(await liveCardIds(), sevens, 7);
     const ids = await liveCardIds();
     const past = await cardPage({ page: String(Math.ceil(ids.length / 20) + 30), limit: '20' });
     expect(past).toEqual({ list: [], total: ids.length });
