@@ -7,19 +7,21 @@
  * closing stops it, the time running out gives one last check.
  */
 import { expect } from 'vitest';
-import { fromCallback, type StateValue } from 'xstate';
+import { createActor, fromCallback, type StateValue } from 'xstate';
 import type {
   OrderCreateReply,
   RechargeOrder,
   RechargePackage,
 } from '../../src/api/contract/recharge';
 import {
+  buyMachine,
   POLL_MS,
   STILL_CHECKING_AFTER,
   type BuyEvent,
   type BuySnapshot,
 } from '../../src/machines/recharge/buy';
 import { replyError } from './fixtures';
+import { fakeCalls } from './harness';
 
 export type BuyState =
   | 'closed'
@@ -201,6 +203,23 @@ export function expiryProbe() {
     };
   });
   return { probe, logic };
+}
+
+/** The buy machine with every call answered by the test and the expiry timer probed. */
+export function makeBuyActor() {
+  const calls = fakeCalls();
+  const expiry = expiryProbe();
+  const actor = createActor(
+    buyMachine.provide({
+      actors: {
+        loadPackages: calls.logic(),
+        createOrder: calls.logic(),
+        checkOrder: calls.logic(),
+        expiry: expiry.logic,
+      },
+    }),
+  );
+  return { calls, probe: expiry.probe, actor };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { formatDateTime } from '../../src/components/filter-bar';
 import { removeAllNotices } from '../../src/components/toaster';
@@ -30,6 +29,7 @@ import {
   buyEvents,
   describeBuyEvent,
   expiryProbe,
+  makeBuyActor,
   serializeBuy,
   stateKey,
 } from './recharge-buy-model';
@@ -48,22 +48,6 @@ afterEach(() => {
   removeAllNotices();
   vi.useRealTimers();
 });
-
-function makeActor() {
-  const calls = fakeCalls();
-  const expiry = expiryProbe();
-  const actor = createActor(
-    buyMachine.provide({
-      actors: {
-        loadPackages: calls.logic(),
-        createOrder: calls.logic(),
-        checkOrder: calls.logic(),
-        expiry: expiry.logic,
-      },
-    }),
-  );
-  return { calls, actor };
-}
 
 /** The one open dialog, or null when none is open. */
 function openDialog() {
@@ -249,7 +233,7 @@ describe('the recharge dialog, path by path', () => {
   test.each(paths.map((path) => [describePath(path, describeBuyEvent), path] as const))(
     '%s',
     async (_, path) => {
-      const { calls, actor } = makeActor();
+      const { calls, actor } = makeBuyActor();
       const actors = appActors({});
       renderAt(actors, <RechargeDialog actor={actor} />);
       await runPath({
@@ -267,7 +251,7 @@ describe('the recharge dialog, path by path', () => {
 
 describe('choosing a package', () => {
   test('Next without a choice says so; the choice is what is confirmed, and kept on Back', async () => {
-    const { calls, actor } = makeActor();
+    const { calls, actor } = makeBuyActor();
     actor.start();
     const actors = appActors({});
     renderAt(actors, <RechargeDialog actor={actor} />);

@@ -26,7 +26,7 @@ import {
   buyEvents,
   checkBuyStep,
   describeBuyEvent,
-  expiryProbe,
+  makeBuyActor,
   lostReply,
   serializeBuy,
   stateKey,
@@ -39,22 +39,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function makeActor() {
-  const calls = fakeCalls();
-  const expiry = expiryProbe();
-  const actor = createActor(
-    buyMachine.provide({
-      actors: {
-        loadPackages: calls.logic(),
-        createOrder: calls.logic(),
-        checkOrder: calls.logic(),
-        expiry: expiry.logic,
-      },
-    }),
-  );
-  return { calls, probe: expiry.probe, actor };
-}
 
 const reached = new Set<string>();
 const traversal = {
@@ -110,7 +94,7 @@ describe('buying a recharge package', () => {
   test.each(paths.map((path) => [describePath(path, describeBuyEvent), path] as const))(
     '%s',
     async (_, path) => {
-      const { calls, probe, actor } = makeActor();
+      const { calls, probe, actor } = makeBuyActor();
       const log: CallLog = { count: 0 };
       await runPath({
         path,
@@ -134,7 +118,7 @@ describe('buying a recharge package, beyond the shortest paths', () => {
 
   /** Opens the dialog, picks the first package and creates its order: now paying. */
   async function paying() {
-    const made = makeActor();
+    const made = makeBuyActor();
     const { calls, actor } = made;
     actor.start();
     actor.send({ type: 'OPEN' });
@@ -179,7 +163,7 @@ describe('buying a recharge package, beyond the shortest paths', () => {
   });
 
   test('a failed create is never tried again by itself', async () => {
-    const { calls, actor } = makeActor();
+    const { calls, actor } = makeBuyActor();
     actor.start();
     actor.send({ type: 'OPEN' });
     calls.settle('loadPackages', 'done', PACKAGES);

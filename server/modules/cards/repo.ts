@@ -122,7 +122,7 @@ const CARD_COLUMNS = sql.raw(
 
 /** Rows of the cards that meet every condition, newest first, then `tail` (limit, offset). */
 function cardRows(conditions: Condition[], tail: RawBuilder<unknown>) {
-  return sql<CardSelection>`select ${CARD_COLUMNS} from recharge_cards c inner join users owner on owner.id = c.owner_id inner join users creator on creator.id = c.creator_id left join users u on u.id = c.used_by where ${sql.join(conditions, sql` and `)} order by c.id desc ${tail}`;
+  return sql<CardSelection>`select ${CARD_COLUMNS} from recharge_cards c inner join users owner on owner.id = c.owner_id inner join users creator on creator.id = c.creator_id left join users u on u.id = c.used_by where ${all(conditions)} order by c.id desc ${tail}`;
 }
 
 /** `ABCD********WXYZ`: enough to tell cards apart, not enough to redeem one. */
@@ -399,11 +399,7 @@ export function lockSelection(
   viewer: CardViewer,
   selection: Selection,
 ): Promise<RechargeCardRow[]> {
-  let q = db
-    .selectFrom('recharge_cards as c')
-    .selectAll('c')
-    .where('c.deleted_at', 'is', null)
-    .where(visibleCards(viewer));
+  let q = matching(db, [LIVE, visibleCards(viewer)]).selectAll('c');
   q =
     'ids' in selection
       ? q.where('c.id', 'in', selection.ids)

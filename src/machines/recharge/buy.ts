@@ -50,6 +50,19 @@ export interface BuyContext {
   paid: number;
 }
 
+/** A purchase not begun: the context at every OPEN (`paid` counts across purchases). */
+const FRESH: Omit<BuyContext, 'paid'> = {
+  packages: [],
+  chosen: null,
+  order: null,
+  seen: null,
+  error: null,
+  uncertain: false,
+  pollFailures: 0,
+  byHand: false,
+  notPaidYet: false,
+};
+
 /** How often the order is checked while the buyer pays. */
 export const POLL_MS = 3000;
 /** After this many failed checks in a row the dialog says it is still checking. */
@@ -107,17 +120,7 @@ export const buyMachine = setup({
     },
   },
   actions: {
-    clear: assign({
-      packages: [],
-      chosen: null,
-      order: null,
-      seen: null,
-      error: null,
-      uncertain: false,
-      pollFailures: 0,
-      byHand: false,
-      notPaidYet: false,
-    }),
+    clear: assign(FRESH),
     failed: assign({
       error: ({ event }) => errorText((event as { error?: unknown }).error),
     }),
@@ -127,18 +130,7 @@ export const buyMachine = setup({
   },
 }).createMachine({
   id: 'rechargeBuy',
-  context: {
-    packages: [],
-    chosen: null,
-    order: null,
-    seen: null,
-    error: null,
-    uncertain: false,
-    pollFailures: 0,
-    byHand: false,
-    notPaidYet: false,
-    paid: 0,
-  },
+  context: { ...FRESH, paid: 0 },
   initial: 'closed',
   states: {
     closed: {

@@ -106,6 +106,12 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
 
   const money = (text: string) => `${formatMoney(text)} ${moneyName}`;
   const cny = (text: string) => t('buy.cny', { amount: formatMoney(text) });
+  const orderItems = (o: { order_no: string; package_name: string; amount: string }) =>
+    [
+      [t('buy.orderNo'), o.order_no],
+      [t('buy.package'), o.package_name],
+      [t('buy.amount'), cny(o.amount)],
+    ] as [string, string][];
   const credited = (p: { money: string; gift_money: string }): [string, string][] => [
     [t('buy.money'), money(p.money)],
     ...(hasGift(p.gift_money) ? [[t('buy.gift'), money(p.gift_money)] as [string, string]] : []),
@@ -249,12 +255,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
           <Text>{t('buy.payingText')}</Text>
           <Summary
             label={t('buy.order')}
-            items={[
-              [t('buy.orderNo'), order.order_no],
-              [t('buy.package'), order.package_name],
-              [t('buy.amount'), cny(order.amount)],
-              [t('buy.payBy'), formatDateTime(order.expires_at)],
-            ]}
+            items={[...orderItems(order), [t('buy.payBy'), formatDateTime(order.expires_at)]]}
           />
           {/* A real link: popup blockers let it through and a keyboard reaches it. */}
           <Button asChild alignSelf="flex-start">
@@ -289,31 +290,14 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
         <>
           <Text role="status">{t('buy.paid')}</Text>
           <Text>{t('buy.paidText')}</Text>
-          <Summary
-            label={t('buy.paid')}
-            items={[
-              [t('buy.orderNo'), seen.order_no],
-              [t('buy.package'), seen.package_name],
-              [t('buy.amount'), cny(seen.amount)],
-              ...credited(seen),
-            ]}
-          />
+          <Summary label={t('buy.paid')} items={[...orderItems(seen), ...credited(seen)]} />
         </>
       )}
       {step === 'expired' && (
         <>
           <Text role="status">{t('buy.expired')}</Text>
           <Text>{t('buy.expiredText')}</Text>
-          {order && (
-            <Summary
-              label={t('buy.order')}
-              items={[
-                [t('buy.orderNo'), order.order_no],
-                [t('buy.package'), order.package_name],
-                [t('buy.amount'), cny(order.amount)],
-              ]}
-            />
-          )}
+          {order && <Summary label={t('buy.order')} items={orderItems(order)} />}
         </>
       )}
     </StepDialog>
