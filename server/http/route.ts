@@ -4,6 +4,7 @@ import type { Envelope } from '../../src/api/contract/envelope';
 import { ReplyCode } from '../../src/api/contract/envelope';
 import type { AuthContext } from '../context';
 import { t, type MessageId } from '../i18n';
+import { JsonText } from './json-text';
 import type { Policy } from './policy';
 import { parseInput } from './validation';
 
@@ -51,17 +52,19 @@ export function defineRoute<
     url: def.url,
     exposeHeadRoute: false,
     config: { policy: def.policy },
-    handler: async (request, reply): Promise<Envelope<unknown>> => {
+    handler: async (request, reply): Promise<Envelope<unknown> | string> => {
       const locale = request.locale;
       const body = parseInput(def.body ?? nothing, request.body, locale) as Output<B>;
       const query = parseInput(def.query ?? nothing, request.query, locale) as Output<Q>;
       const auth = request.auth as RouteInput<P, B, Q>['auth'];
       const data = await def.handler({ body, query, auth, request, reply });
-      return {
-        code: ReplyCode.SUCCESS,
-        msg: t(locale, def.successMessage ?? 'common.ok'),
-        data: data ?? null,
-      };
+      const msg = t(locale, def.successMessage ?? 'common.ok');
+      if (data instanceof JsonText) {
+        // A string with a JSON content type is sent as it is (not serialised again).
+        reply.type('application/json; charset=utf-8');
+        return `{"code":${ReplyCode.SUCCESS},"msg":${JSON.stringify(msg)},"data":${data.text}}`;
+      }
+      return { code: ReplyCode.SUCCESS, msg, data: data ?? null };
     },
   });
 }

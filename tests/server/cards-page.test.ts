@@ -94,6 +94,8 @@ describe.each(engines)('card list pages of up to 1000 rows on %s', (engine) => {
           { page: 1, limit: 1000 },
           T0,
         ).compile(t.db);
+        // The page's size is in the text (a bound LIMIT is compiled again on every run).
+        expect(text).toMatch(/limit 1000 offset 0$/);
         const plan = await t.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
         );

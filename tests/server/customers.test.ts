@@ -14,6 +14,7 @@ import {
 } from '../../src/api/contract/customers';
 import type { NewUser } from '../../server/db/schema';
 import { ASSETS } from '../../server/db/schema';
+import { formatCents } from '../../server/lib/money';
 import { BALANCE_COLUMN } from '../../server/modules/ledger/repo';
 import { setConfigValue } from '../../server/modules/system/repo';
 import { DEMO_PASSWORD, T0, api, createTestApp, engines, snapshot, type TestApp } from './helpers';
@@ -208,6 +209,48 @@ describe.each(engines)('customers on %s', (engine) => {
         pid: ids.partner,
         money: '0.00',
       });
+    });
+
+    it('rows are written by the database as the contract’s JSON: escapes, unicode, money, nulls', async () => {
+      const tricky = 'quote " back \\ slash\nline\ttab \u0001 ctl 😀 </script> 名';
+      await t.db
+        .updateTable('users')
+        .set({ name: tricky, remark: tricky, mobile: null, email: 'a"b@c.d', expire_at: T0 })
+        .where('id', '=', ids.merchant2)
+        .execute();
+      for (const cents of [0, 5, 10, 99, 100, 101, 1999, 123_456_789_012_345]) {
+        await t.db
+          .updateTable('users')
+          .set({ money: cents })
+          .where('id', '=', ids.merchant2)
+          .execute();
+        const page = await list('admin', { user_type: 2, pid: ids.partner2 });
+        expect(page.list, String(cents)).toHaveLength(1);
+        expect(page.list[0]).toMatchObject({
+          name: tricky,
+          remark: tricky,
+          mobile: '',
+          email: 'a"b@c.d',
+          expire_at: T0,
+          last_login_at: null,
+          agent_id: null,
+          agent_name: '',
+          money: formatCents(cents),
+        });
+      }
+    });
+
+    it('a row reads the same in the list and in a mutation’s reply, for every type', async () => {
+      for (const [type, id] of [
+        [1, ids.partner],
+        [2, ids.merchant],
+        [3, ids.agent],
+      ]) {
+        const listed = (await list('admin', { user_type: type })).list.find((r) => r.id === id);
+        const edited = await post('admin', '/provider_service/edit', { id, remark: 'same' });
+        expectOk(edited);
+        expect(exactRow.parse(edited.body.data)).toEqual({ ...listed, remark: 'same' });
+      }
     });
 
     it('a partner sees only its subtree (never itself); partner2 only its own', async () => {

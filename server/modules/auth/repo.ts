@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { rowCount } from '../../db/conditions';
 import type { Executor, SmsPurpose } from '../../db/schema';
 
 export interface ThrottleRule {
@@ -73,7 +74,7 @@ export async function lastCodeSentAt(db: Executor, mobile: string): Promise<numb
     .select('created_at')
     .where('mobile', '=', mobile)
     .orderBy('created_at', 'desc')
-    .limit(1)
+    .limit(rowCount(1))
     .executeTakeFirst();
   return row?.created_at;
 }
@@ -108,7 +109,7 @@ export function latestCode(db: Executor, mobile: string, purpose: SmsPurpose) {
     .where('mobile', '=', mobile)
     .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
-    .limit(1)
+    .limit(rowCount(1))
     .executeTakeFirst();
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../../src/api/contract/cards';
 import { formatUnits } from '../../../src/api/contract/money';
 import type { Role } from '../../../src/api/contract/roles';
+import { allOf, rowCount, type Condition } from '../../db/conditions';
 import type { Engine } from '../../db/dialect';
 import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
 import type { Executor, RechargeCardRow, RechargeCardsTable } from '../../db/schema';
@@ -18,13 +19,8 @@ export interface CardViewer {
   id: number;
 }
 
-/**
- * The card conditions are SQL fragments, shared by the page query (written as SQL: Kysely's
- * builder and compiler cost 0.15 ms of a list page, more than its query) and the builder queries
- * (totals, anchors, export, pickers), which take them in `.where()`.
- */
-type Condition = RawBuilder<SqlBool>;
-const all = (conditions: Condition[]) => sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+// The card conditions are SQL fragments (db/conditions.ts), shared by the page query and the
+// builder queries (totals, anchors, export, pickers).
 
 /**
  * The cards a caller may see and act on (DOMAIN.md §0 `visible`, docs/decisions.md "Recharge
@@ -55,7 +51,7 @@ const LIVE: Condition = sql<SqlBool>`c.deleted_at is null`;
 
 /** The cards (as `c`) that meet every condition, for a builder query. */
 function matching(db: Executor, conditions: Condition[]) {
-  return db.selectFrom('recharge_cards as c').where(all(conditions));
+  return db.selectFrom('recharge_cards as c').where(allOf(conditions));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -122,7 +118,7 @@ const CARD_COLUMNS = sql.raw(
 
 /** Rows of the cards that meet every condition, newest first, then `tail` (limit, offset). */
 function cardRows(conditions: Condition[], tail: RawBuilder<unknown>) {
-  return sql<CardSelection>`select ${CARD_COLUMNS} from recharge_cards c inner join users owner on owner.id = c.owner_id inner join users creator on creator.id = c.creator_id left join users u on u.id = c.used_by where ${all(conditions)} order by c.id desc ${tail}`;
+  return sql<CardSelection>`select ${CARD_COLUMNS} from recharge_cards c inner join users owner on owner.id = c.owner_id inner join users creator on creator.id = c.creator_id left join users u on u.id = c.used_by where ${allOf(conditions)} order by c.id desc ${tail}`;
 }
 
 /** `ABCD********WXYZ`: enough to tell cards apart, not enough to redeem one. */
@@ -182,7 +178,7 @@ export function cardPageQuery(
   const conditions = listConditions(viewer, filter, now);
   if (start?.from !== undefined) conditions.push(sql<SqlBool>`c.id <= ${start.from}`);
   const skip = start ? start.skip : (page - 1) * limit;
-  return cardRows(conditions, sql`limit ${limit} offset ${skip}`);
+  return cardRows(conditions, sql`limit ${rowCount(limit)} offset ${rowCount(skip)}`);
 }
 
 /** What a card list's total and page anchors depend on: the columns its conditions read. */
@@ -250,8 +246,8 @@ export async function listCards(
     const row = await matching(db, listConditions(viewer, filter, now))
       .select('c.id')
       .orderBy('c.id', 'desc')
-      .limit(1)
-      .offset(offset)
+      .limit(rowCount(1))
+      .offset(rowCount(offset))
       .executeTakeFirst();
     return row && Number(row.id);
   };
@@ -285,7 +281,7 @@ export async function listOperableCards(
   ];
   const offset = (page.page - 1) * page.limit;
   const [{ rows }, count] = await Promise.all([
-    cardRows(conditions, sql`limit ${page.limit} offset ${offset}`).execute(db),
+    cardRows(conditions, sql`limit ${rowCount(page.limit)} offset ${rowCount(offset)}`).execute(db),
     matching(db, conditions)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
@@ -350,7 +346,7 @@ export async function* exportCards(
         'c.owner_id',
       ])
       .orderBy('c.id', 'desc')
-      .limit(pageSize)
+      .limit(rowCount(pageSize))
       .execute();
     if (rows.length === 0) return;
     yield rows.map((r) => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { rowCount } from '../../db/conditions';
 import { ASSETS, type Executor } from '../../db/schema';
 import { BALANCE_COLUMN } from './repo';
 
@@ -39,7 +40,7 @@ export async function reconcile(db: Executor): Promise<string[]> {
       )
       .select(['users.id', sql<number>`${sql.ref(`users.${column}`)}`.as('balance'), 'l.total'])
       .where(sql<boolean>`${sql.ref(`users.${column}`)} <> coalesce(l.total, 0)`)
-      .limit(10)
+      .limit(rowCount(10))
       .execute();
     for (const row of mismatched) {
       problems.push(`${asset}: user ${row.id} balance ${row.balance} ≠ ledger ${row.total ?? 0}`);
@@ -48,7 +49,7 @@ export async function reconcile(db: Executor): Promise<string[]> {
       .selectFrom('users')
       .select('id')
       .where(sql<boolean>`${sql.ref(column)} < 0`)
-      .limit(10)
+      .limit(rowCount(10))
       .execute();
     for (const row of negative) problems.push(`${asset}: user ${row.id} is negative`);
 
@@ -77,7 +78,7 @@ export async function reconcile(db: Executor): Promise<string[]> {
     .selectFrom('ledger')
     .select('id')
     .where(sql<boolean>`"after" <> "before" + change`)
-    .limit(10)
+    .limit(rowCount(10))
     .execute();
   for (const row of broken) problems.push(`ledger row ${row.id}: after ≠ before + change`);
 
@@ -100,7 +101,7 @@ export async function reconcile(db: Executor): Promise<string[]> {
     .where(
       sql<boolean>`coalesce(l.n, 0) <> case when f.user_type = 0 or r.user_type = 0 then 1 else 2 end`,
     )
-    .limit(10)
+    .limit(rowCount(10))
     .execute();
   for (const row of unmatched) problems.push(`transfer ${row.id}: ledger rows do not match`);
 

@@ -9,6 +9,7 @@ import {
   type TransferRecordParams,
 } from '../../../src/api/contract/money';
 import type { AuthContext } from '../../context';
+import { rowCount } from '../../db/conditions';
 import type { Asset, Executor } from '../../db/schema';
 import { visibleUsers } from '../users/scope';
 
@@ -173,8 +174,8 @@ export async function listTransfers(
   const [rows, count] = await Promise.all([
     transferColumns(q)
       .orderBy('t.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
+      .limit(rowCount(query.limit))
+      .offset(rowCount((query.page - 1) * query.limit))
       .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -211,8 +212,8 @@ export async function listMoneyLog(
         'l.created_at',
       ])
       .orderBy('l.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
+      .limit(rowCount(query.limit))
+      .offset(rowCount((query.page - 1) * query.limit))
       .execute(),
     q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);

@@ -11,6 +11,7 @@ import type {
   RechargePackage,
 } from '../../../src/api/contract/recharge';
 import type { AuthContext } from '../../context';
+import { rowCount } from '../../db/conditions';
 import type { Executor, RechargeOrderRow, RechargePackageRow } from '../../db/schema';
 import { likePattern } from '../customers/repo';
 
@@ -65,8 +66,8 @@ export async function listPackages(
       .selectAll()
       .orderBy('sort')
       .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
+      .limit(rowCount(limit))
+      .offset(rowCount((page - 1) * limit))
       .execute(),
     q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -352,8 +353,8 @@ export async function listOrders(
   const [rows, count] = await Promise.all([
     orderColumns(q)
       .orderBy('o.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
+      .limit(rowCount(limit))
+      .offset(rowCount((page - 1) * limit))
       .execute(),
     q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
