@@ -104,10 +104,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installPolicies(app, ctx);
     // Replies up to 64 KB (a list page) are compressed in one synchronous call; the plugin's
     // default on 2 cores (8 KB) sent them through a zlib stream, whose set-up and thread-pool
-    // round trips cost ten times more. Brotli at quality 2, not the plugin's 4: a 20-row page
-    // (9–14 KB of JSON) becomes 0.7 KB instead of 0.6 KB for half the CPU time, which was the
-    // largest single cost of a list page (docs/performance.md, issue 4). The console's own files
-    // are compressed at build time, at quality 11.
+    // round trips cost ten times more. Brotli at quality 1, not the plugin's 4: a 20-row page
+    // (9–14 KB of JSON) becomes 0.8 KB instead of 0.6 KB for a third of the CPU time (quality 2:
+    // 0.7 KB, 20–30 µs more a merchant page); compression was the largest cost of a list page
+    // after its query (docs/performance.md, issue 4). The console's own files are compressed at
+    // build time, at quality 11.
     await app.register(compress, {
       global: true,
       encodings: ['br', 'gzip'],
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       brotliOptions: {
         params: {
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
         },
       },
     });
