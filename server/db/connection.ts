@@ -70,7 +70,9 @@ export function openDatabase(options: OpenOptions): DbHandle {
   const db = new Kysely<Database>({
     dialect: trackWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), versions),
   });
-  attachListCache(db, versions);
+  // Changes when another connection (another process) commits: list totals need no time limit.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  attachListCache(db, versions, () => dataVersion.get());
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

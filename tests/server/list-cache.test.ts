@@ -4,6 +4,8 @@
  * bench"). What a person sees must not change: every write shows in the next page, by the API
  * or straight to the database, and a deep page holds exactly the rows an offset would give.
  */
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   DummyDriver,
@@ -156,6 +158,25 @@ describe.each(engines)('list totals and deep pages on %s', (engine) => {
     );
     expect((await cardPage()).total).toBe(start + 4);
   });
+
+  it.runIf(engine === 'sqlite')(
+    'sees at once what another connection wrote to the SQLite file (no time limit needed)',
+    async () => {
+      const ids = await liveCardIds();
+      const deepPage = Math.floor(ids.length / 20); // starts from an anchor
+      await expectPagesLikeOffset(ids, [1, deepPage]);
+      const other = new BetterSqlite3(path.join(t.dataDir, 'app.db'));
+      try {
+        other.prepare('update recharge_cards set deleted_at = ? where id = ?').run(T0, ids[3]);
+        const after = ids.filter((id) => id !== ids[3]);
+        await expectPagesLikeOffset(after, [1, deepPage]);
+        other.prepare('update recharge_cards set deleted_at = null where id = ?').run(ids[3]);
+        await expectPagesLikeOffset(ids, [1, deepPage]);
+      } finally {
+        other.close();
+      }
+    },
+  );
 
   it('gives deep pages exactly the rows an offset gives, before and after new cards', async () => {
     const anchorPage = ANCHOR_EVERY / 20 + 1; // the first page that starts from an anchor
