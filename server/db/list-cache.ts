@@ -8,6 +8,8 @@ import type { WriteVersions } from './write-versions';
 export interface ListSource {
   table: string;
   columns: readonly string[];
+  /** Other tables the conditions read (through a join), with the columns they read. */
+  joined?: readonly { table: string; columns: readonly string[] }[];
 }
 
 /**
@@ -57,7 +59,10 @@ export class ListCache {
   ) {}
 
   private entry(key: string, source: ListSource, now: number): Entry {
-    const ours = this.versions.versionOf(source.table, source.columns);
+    let ours = this.versions.versionOf(source.table, source.columns);
+    for (const other of source.joined ?? []) {
+      ours += ` ${this.versions.versionOf(other.table, other.columns)}`;
+    }
     const version = this.externalWrites ? `${ours} ${String(this.externalWrites())}` : ours;
     let entry = this.entries.get(key);
     const outdated = (e: Entry) =>

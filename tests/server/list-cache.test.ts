@@ -296,4 +296,96 @@ describe.each(engines)('list totals and deep pages on %s', (engine) => {
     await check('desc');
     await check('asc');
   });
+
+  it('follows new ledger rows in a ledger list’s total and deep pages', async () => {
+    const merchant = await t.user('merchant');
+    const merchantToken = await t.login('merchant');
+    const give = async () =>
+      ok(
+        await t.call('POST', api('/platform/transfer'), {
+          token: partner,
+          body: { to_user_id: merchant.id, asset: 'money', amount: '0.01' },
+          headers: EN,
+        }),
+      );
+    for (let i = 0; i < 2 * ANCHOR_EVERY + 5; i += 1) await give();
+    const check = async (query: Record<string, string>) => {
+      const ids = (
+        await t.db
+          .selectFrom('ledger')
+          .select('id')
+          .where('user_id', '=', merchant.id)
+          .$if(query.asset !== undefined, (q) => q.where('asset', '=', query.asset as 'money'))
+          .orderBy('id', 'desc')
+          .execute()
+      ).map((r) => Number(r.id));
+      for (const page of [1, 2, 3, 4, 7]) {
+        const got = ok(
+          await t.call<{ list: { id: number }[]; total: number }>(
+            'GET',
+            api('/platform/user_money_log'),
+            {
+              token: merchantToken,
+              query: { ...query, page: String(page), limit: '7' },
+              headers: EN,
+            },
+          ),
+        );
+        expect(got.total).toBe(ids.length);
+        expect(
+          got.list.map((r) => r.id),
+          `${JSON.stringify(query)} page ${page}`,
+        ).toEqual(ids.slice((page - 1) * 7, page * 7));
+      }
+    };
+    await check({});
+    await check({ asset: 'money' });
+    await give();
+    await check({});
+    await check({ asset: 'money' });
+
+    // The partner's transfer records: the same, with the users' side of its scope joined.
+    const records = async (query: Record<string, string>) => {
+      const ids = (
+        await t.db
+          .selectFrom('transfers as t')
+          .innerJoin('users as f', 'f.id', 't.from_user_id')
+          .innerJoin('users as r', 'r.id', 't.to_user_id')
+          .select('t.id')
+          .where((eb) =>
+            eb.or([eb('f.service_id', '=', partnerId), eb('r.service_id', '=', partnerId)]),
+          )
+          .$if(query.direction === 'in', (q) => q.where('t.to_user_id', '=', partnerId))
+          .orderBy('t.id', 'desc')
+          .execute()
+      ).map((r) => Number(r.id));
+      for (const page of [1, 2, 3, 7]) {
+        const got = ok(
+          await t.call<{ list: { id: number }[]; total: number }>(
+            'GET',
+            api('/platform/transfer_record'),
+            { token: partner, query: { ...query, page: String(page), limit: '7' }, headers: EN },
+          ),
+        );
+        expect(got.total).toBe(ids.length);
+        expect(
+          got.list.map((r) => r.id),
+          `transfers ${JSON.stringify(query)} page ${page}`,
+        ).toEqual(ids.slice((page - 1) * 7, page * 7));
+      }
+    };
+    await records({});
+    await records({ direction: 'in' });
+    await give();
+    await records({});
+    ok(
+      await t.call('POST', api('/platform/transfer'), {
+        token: admin,
+        body: { to_user_id: partnerId, asset: 'money', amount: '0.01' },
+        headers: EN,
+      }),
+    );
+    await records({});
+    await records({ direction: 'in' });
+  });
 });

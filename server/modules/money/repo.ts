@@ -10,6 +10,7 @@ import {
 } from '../../../src/api/contract/money';
 import type { AuthContext } from '../../context';
 import { rowCount } from '../../db/conditions';
+import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
 import type { Asset, Executor } from '../../db/schema';
 import { visibleUsers } from '../users/scope';
 
@@ -142,8 +143,20 @@ export async function findTransfer(db: Executor, id: number): Promise<TransferRe
 }
 
 /**
+ * What a transfer list's total and page anchors depend on: the transfers' columns its filters
+ * read (numbering a transfer sets its `transfer_no`), and the users' `service_id` (a partner's
+ * scope).
+ */
+const TRANSFER_LIST_SOURCE: ListSource = {
+  table: 'transfers',
+  columns: ['from_user_id', 'to_user_id', 'asset', 'transfer_no', 'created_at'],
+  joined: [{ table: 'users', columns: ['service_id'] }],
+};
+
+/**
  * Transfers in the caller's scope: admin – all; partner – those with either side in its subtree;
  * anyone else – its own. Filters: a user and a direction relative to it, asset, number, time.
+ * The total and the anchors of deep pages are cached like the ledger's (db/list-cache.ts).
  */
 export async function listTransfers(
   db: Executor,
@@ -171,17 +184,49 @@ export async function listTransfers(
   if (query.transfer_no) q = q.where('t.transfer_no', '=', query.transfer_no);
   if (query.start !== undefined) q = q.where('t.created_at', '>=', Number(query.start));
   if (query.end !== undefined) q = q.where('t.created_at', '<=', Number(query.end));
-  const [rows, count] = await Promise.all([
-    transferColumns(q)
+  const { page, limit, ...conditions } = query;
+  const key = `transfers ${auth.role} ${me} ${JSON.stringify(conditions)}`;
+  const idAt = async (offset: number) => {
+    const row = await q
+      .select('t.id')
       .orderBy('t.id', 'desc')
-      .limit(rowCount(query.limit))
-      .offset(rowCount((query.page - 1) * query.limit))
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      .limit(rowCount(1))
+      .offset(rowCount(offset))
+      .executeTakeFirst();
+    return row && Number(row.id);
+  };
+  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
+  const [rows, total] = await Promise.all([
+    pageStart(db, key, TRANSFER_LIST_SOURCE, now, (page - 1) * limit, idAt).then((start) =>
+      start.empty
+        ? []
+        : transferColumns(q)
+            .$if(start.from !== undefined, (qb) => qb.where('t.id', '<=', start.from!))
+            .orderBy('t.id', 'desc')
+            .limit(rowCount(limit))
+            .offset(rowCount(start.skip))
+            .execute(),
+    ),
+    listTotal(db, key, TRANSFER_LIST_SOURCE, now, async () => {
+      const count = await q
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { total: Number(count.n) };
+    }),
   ]);
-  return { list: rows.map(toRecord), total: Number(count.n) };
+  return { list: rows.map(toRecord), total };
 }
 
+/**
+ * What a ledger list's total and page anchors depend on: ledger rows are only ever inserted
+ * (never updated or deleted), so its inserts.
+ */
+const LEDGER_LIST_SOURCE: ListSource = { table: 'ledger', columns: [] };
+
+/**
+ * One page of a user's ledger, newest first. The total and the anchors of deep pages are cached
+ * per state of the ledger (db/list-cache.ts): a 200 000-row ledger is not counted on every page.
+ */
 export async function listMoneyLog(
   db: Executor,
   query: MoneyLogParams & { user_id: number },
@@ -194,28 +239,48 @@ export async function listMoneyLog(
   if (query.type) q = q.where('l.type', '=', query.type);
   if (query.start !== undefined) q = q.where('l.created_at', '>=', Number(query.start));
   if (query.end !== undefined) q = q.where('l.created_at', '<=', Number(query.end));
-  const [rows, count] = await Promise.all([
-    q
-      .select([
-        'l.id',
-        'l.user_id',
-        'u.username',
-        'l.asset',
-        'l.type',
-        'l.change',
-        'l.before',
-        'l.after',
-        'l.memo',
-        'l.related_type',
-        'l.related_id',
-        'l.operator_id',
-        'l.created_at',
-      ])
+  const { page, limit, ...conditions } = query;
+  const key = `ledger ${JSON.stringify(conditions)}`;
+  const idAt = async (offset: number) => {
+    const row = await q
+      .select('l.id')
       .orderBy('l.id', 'desc')
-      .limit(rowCount(query.limit))
-      .offset(rowCount((query.page - 1) * query.limit))
-      .execute(),
-    q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      .limit(rowCount(1))
+      .offset(rowCount(offset))
+      .executeTakeFirst();
+    return row && Number(row.id);
+  };
+  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
+  const pageRows = async (start: PageStart) =>
+    start.empty
+      ? []
+      : q
+          .select([
+            'l.id',
+            'l.user_id',
+            'u.username',
+            'l.asset',
+            'l.type',
+            'l.change',
+            'l.before',
+            'l.after',
+            'l.memo',
+            'l.related_type',
+            'l.related_id',
+            'l.operator_id',
+            'l.created_at',
+          ])
+          .$if(start.from !== undefined, (qb) => qb.where('l.id', '<=', start.from!))
+          .orderBy('l.id', 'desc')
+          .limit(rowCount(limit))
+          .offset(rowCount(start.skip))
+          .execute();
+  const [rows, total] = await Promise.all([
+    pageStart(db, key, LEDGER_LIST_SOURCE, now, (page - 1) * limit, idAt).then(pageRows),
+    listTotal(db, key, LEDGER_LIST_SOURCE, now, async () => {
+      const count = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return { total: Number(count.n) };
+    }),
   ]);
   return {
     list: rows.map((row) => ({
@@ -233,6 +298,6 @@ export async function listMoneyLog(
       operator_id: row.operator_id === null ? null : Number(row.operator_id),
       created_at: Number(row.created_at),
     })),
-    total: Number(count.n),
+    total,
   };
 }
