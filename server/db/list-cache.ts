@@ -158,7 +158,7 @@ export interface PageStart {
  * `offset` and the rows to skip after it; without one, plain `offset`. `find(offset)` reads the
  * key of the row at an offset (undefined past the end).
  */
-export async function pageStart(
+async function pageStart(
   db: Executor,
   key: string,
   source: ListSource,
@@ -175,7 +175,7 @@ export async function pageStart(
 }
 
 /** The list's total, counted once per state of its source when the handle has a cache. */
-export function listTotal(
+function listTotal(
   db: Executor,
   key: string,
   source: ListSource,
@@ -185,4 +185,39 @@ export function listTotal(
   const cache = listCacheOf(db);
   if (!cache) return count().then((r) => r.total);
   return cache.total(key, source, now, count);
+}
+
+/** One page of a list read through the handle's cache (any list: cards, customers, money). */
+export interface CachedPage<R> {
+  /** The viewer's scope and the filter (not the page): names the total and the anchors. */
+  key: string;
+  source: ListSource;
+  /** The clock of the list's own time-dependent conditions (`count` may return `until`). */
+  now: number;
+  offset: number;
+  /**
+   * The sort key of the row at an offset, for lists in the order of a unique key: deep pages then
+   * start from anchors. Without it the page reads plain `offset`.
+   */
+  keyAt?: (offset: number) => Promise<number | undefined>;
+  /** The anchors' name when it must say more than `key` (e.g. the order). */
+  anchorKey?: string;
+  /** The page's rows from where it starts (never asked past the end). */
+  rows: (start: PageStart) => Promise<R[]>;
+  count: () => Promise<{ total: number; until?: number }>;
+}
+
+/** A page's rows and the list's total, both through the cache when the handle has one. */
+export async function readPage<R>(
+  db: Executor,
+  page: CachedPage<R>,
+): Promise<{ rows: R[]; total: number }> {
+  const start = page.keyAt
+    ? pageStart(db, page.anchorKey ?? page.key, page.source, page.now, page.offset, page.keyAt)
+    : Promise.resolve<PageStart>({ skip: page.offset });
+  const [rows, total] = await Promise.all([
+    start.then((at) => (at.empty ? [] : page.rows(at))),
+    listTotal(db, page.key, page.source, page.now, page.count),
+  ]);
+  return { rows, total };
 }

@@ -18,6 +18,7 @@ import {
   textField,
   uniqueUsername,
   zhCN,
+  MONEY,
 } from './fixtures';
 
 // Several axe runs per test, on a machine shared with other work: more time than the default.
@@ -91,7 +92,7 @@ test('a partner creates a merchant that can log in, then edits it (zh-CN)', asyn
   await expect(form).toBeVisible();
   await expect(form.getByRole('combobox', { name: c['customers.agent'] })).toBeVisible();
   await expect(
-    textField(form, fill(c['customers.trialMoney'], { moneyName: '星币' })),
+    textField(form, fill(c['customers.trialMoney'], { moneyName: MONEY })),
   ).toBeVisible();
   await form.getByRole('button', { name: c['customers.create'], exact: true }).click();
   await expect(form.getByText(c['validation.usernameRequired'])).toBeVisible();
@@ -172,12 +173,12 @@ test('a partner disables, re-enables, resets, grants and deletes a merchant (zh-
   // Transfer permissions: the partner holds all three, so it may grant money transfers.
   await rowAction(page, c, username, c['customers.transferPermissions']);
   const money = form.getByRole('checkbox', {
-    name: fill(c['customers.canMoney'], { moneyName: '星币' }),
+    name: fill(c['customers.canMoney'], { moneyName: MONEY }),
   });
   await expect(money).not.toBeChecked();
   // The switch's label toggles it (its checkbox is visually hidden).
   await form
-    .getByText(fill(c['customers.canMoney'], { moneyName: '星币' }), { exact: true })
+    .getByText(fill(c['customers.canMoney'], { moneyName: MONEY }), { exact: true })
     .click();
   await expect(money).toBeChecked();
   await noSeriousViolations(page, 'the permissions dialog');
@@ -222,7 +223,7 @@ test("a merchant row's Transfer opens the transfer dialog for that merchant (en-
   const recipient = form.getByRole('combobox', { name: c['property.recipient'], exact: true });
   await expect(recipient.locator('option:checked')).toContainText(`Row Shop (${username})`);
   await form
-    .getByRole('textbox', { name: fill(c['property.amountIn'], { unit: '星币' }) })
+    .getByRole('textbox', { name: fill(c['property.amountIn'], { unit: MONEY }) })
     .fill('3.5');
   await form.getByRole('button', { name: c['property.next'] }).click();
   await expect(form.getByRole('group', { name: c['property.confirmTransfer'] })).toContainText(

@@ -26,6 +26,8 @@ export type MessageId = keyof typeof enUS;
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const API = '/api/v1';
+/** The branding of 127.0.0.1 (the demo partner's domain) names money so, in both locales. */
+export const MONEY = '星币';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The server's data dir (playwright.config.ts): its sms.log holds the codes the server sent. */

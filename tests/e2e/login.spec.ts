@@ -13,6 +13,7 @@ import {
   storeToken,
   test,
   zhCN,
+  MONEY,
 } from './fixtures';
 
 const stat = (page: Page, id: string) => page.getByTestId(id);
@@ -32,7 +33,7 @@ test.describe('login per role', () => {
     await expect(stat(page, 'stat-images')).toHaveText('30');
     expect(Number(await stat(page, 'stat-merchants').textContent())).toBeGreaterThanOrEqual(2);
     // The money label is the branding's money name.
-    await expect(page.getByText('星币', { exact: true })).toBeVisible();
+    await expect(page.getByText(MONEY, { exact: true })).toBeVisible();
   });
 
   test('partner lands on the workbench with its own balances', async ({ page }) => {

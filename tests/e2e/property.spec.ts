@@ -17,10 +17,8 @@ import {
   storeToken,
   test,
   zhCN,
+  MONEY,
 } from './fixtures';
-
-/** The branding of 127.0.0.1 (the demo partner's domain) names money so, in both locales. */
-const MONEY = '星币';
 
 async function account(request: APIRequestContext, token: string) {
   const reply = await apiCall<{

@@ -19,10 +19,8 @@ import {
   storeToken,
   test,
   zhCN,
+  MONEY,
 } from './fixtures';
-
-/** The branding of 127.0.0.1 (the demo partner's domain) names money so, in both locales. */
-const MONEY = '星币';
 /** Demo packages (server/db/seed.ts) that the admin page's spec leaves alone. */
 const STANDARD = '标准套餐';
 const TRIAL = '体验套餐';

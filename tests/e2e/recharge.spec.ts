@@ -21,10 +21,8 @@ import {
   test,
   zhCN,
   type MessageId,
+  MONEY,
 } from './fixtures';
-
-/** The branding of 127.0.0.1 (the demo partner's domain) names money so, in both locales. */
-const MONEY = '星币';
 
 type Catalogue = Record<MessageId, string>;
 

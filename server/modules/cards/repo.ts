@@ -9,7 +9,7 @@ import { formatUnits } from '../../../src/api/contract/money';
 import type { Role } from '../../../src/api/contract/roles';
 import { allOf, rowCount, type Condition } from '../../db/conditions';
 import type { Engine } from '../../db/dialect';
-import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
+import { readPage, type ListSource, type PageStart } from '../../db/list-cache';
 import type { Executor, RechargeCardRow, RechargeCardsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -251,16 +251,18 @@ export async function listCards(
       .executeTakeFirst();
     return row && Number(row.id);
   };
-  const [rows, total] = await Promise.all([
-    pageStart(db, key, CARD_LIST_SOURCE, now, (page.page - 1) * page.limit, keyAt).then((start) =>
-      start.empty
-        ? []
-        : cardPageQuery(viewer, filter, page, now, start)
-            .execute(db)
-            .then((r) => r.rows),
-    ),
-    listTotal(db, key, CARD_LIST_SOURCE, now, () => countCards(db, viewer, filter, now)),
-  ]);
+  const { rows, total } = await readPage(db, {
+    key,
+    source: CARD_LIST_SOURCE,
+    now,
+    offset: (page.page - 1) * page.limit,
+    keyAt,
+    rows: (start) =>
+      cardPageQuery(viewer, filter, page, now, start)
+        .execute(db)
+        .then((r) => r.rows),
+    count: () => countCards(db, viewer, filter, now),
+  });
   return { list: rows.map((r) => toRow(r, viewer, now)), total };
 }
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerRow, CustomerSort } from '../../../src/api/contract/customers';
 import { allOf, rowCount, type Condition } from '../../db/conditions';
 import type { Engine } from '../../db/dialect';
-import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
+import { readPage, type ListSource, type PageStart } from '../../db/list-cache';
 import type { Executor } from '../../db/schema';
 import { visibleUsers, type ScopeSubject } from '../users/scope';
 
@@ -274,22 +274,23 @@ export async function listCustomers(
       .executeTakeFirst();
     return row && row.id;
   };
-  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
-  const [rows, total] = await Promise.all([
-    (sort === 'id'
-      ? pageStart(db, `${key} ${order}`, CUSTOMER_LIST_SOURCE, now, filter.offset, idAt)
-      : Promise.resolve<PageStart>({ skip: filter.offset })
-    ).then((start) => (start.empty ? [] : pageQuery(start))),
-    listTotal(db, key, CUSTOMER_LIST_SOURCE, now, async () => {
+  return readPage(db, {
+    key,
+    source: CUSTOMER_LIST_SOURCE,
+    now: Date.now(), // nothing here depends on the time: only the cache's own clock
+    offset: filter.offset,
+    keyAt: sort === 'id' ? idAt : undefined,
+    anchorKey: `${key} ${order}`,
+    rows: pageQuery,
+    count: async () => {
       const count = await db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(allOf(where))
         .executeTakeFirstOrThrow();
       return { total: Number(count.n) };
-    }),
-  ]);
-  return { rows, total };
+    },
+  });
 }
 
 /** What a customer list's total and page anchors depend on: the columns its conditions read. */

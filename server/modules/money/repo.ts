@@ -10,7 +10,7 @@ import {
 } from '../../../src/api/contract/money';
 import type { AuthContext } from '../../context';
 import { rowCount } from '../../db/conditions';
-import { listTotal, pageStart, type ListSource, type PageStart } from '../../db/list-cache';
+import { readPage, type ListSource } from '../../db/list-cache';
 import type { Asset, Executor } from '../../db/schema';
 import { visibleUsers } from '../users/scope';
 
@@ -195,25 +195,26 @@ export async function listTransfers(
       .executeTakeFirst();
     return row && Number(row.id);
   };
-  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
-  const [rows, total] = await Promise.all([
-    pageStart(db, key, TRANSFER_LIST_SOURCE, now, (page - 1) * limit, idAt).then((start) =>
-      start.empty
-        ? []
-        : transferColumns(q)
-            .$if(start.from !== undefined, (qb) => qb.where('t.id', '<=', start.from!))
-            .orderBy('t.id', 'desc')
-            .limit(rowCount(limit))
-            .offset(rowCount(start.skip))
-            .execute(),
-    ),
-    listTotal(db, key, TRANSFER_LIST_SOURCE, now, async () => {
+  const { rows, total } = await readPage(db, {
+    key,
+    source: TRANSFER_LIST_SOURCE,
+    now: Date.now(), // nothing here depends on the time: only the cache's own clock
+    offset: (page - 1) * limit,
+    keyAt: idAt,
+    rows: (start) =>
+      transferColumns(q)
+        .$if(start.from !== undefined, (qb) => qb.where('t.id', '<=', start.from!))
+        .orderBy('t.id', 'desc')
+        .limit(rowCount(limit))
+        .offset(rowCount(start.skip))
+        .execute(),
+    count: async () => {
       const count = await q
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return { total: Number(count.n) };
-    }),
-  ]);
+    },
+  });
   return { list: rows.map(toRecord), total };
 }
 
@@ -250,38 +251,39 @@ export async function listMoneyLog(
       .executeTakeFirst();
     return row && Number(row.id);
   };
-  const now = Date.now(); // nothing here depends on the time: only the cache's own clock
-  const pageRows = async (start: PageStart) =>
-    start.empty
-      ? []
-      : q
-          .select([
-            'l.id',
-            'l.user_id',
-            'u.username',
-            'l.asset',
-            'l.type',
-            'l.change',
-            'l.before',
-            'l.after',
-            'l.memo',
-            'l.related_type',
-            'l.related_id',
-            'l.operator_id',
-            'l.created_at',
-          ])
-          .$if(start.from !== undefined, (qb) => qb.where('l.id', '<=', start.from!))
-          .orderBy('l.id', 'desc')
-          .limit(rowCount(limit))
-          .offset(rowCount(start.skip))
-          .execute();
-  const [rows, total] = await Promise.all([
-    pageStart(db, key, LEDGER_LIST_SOURCE, now, (page - 1) * limit, idAt).then(pageRows),
-    listTotal(db, key, LEDGER_LIST_SOURCE, now, async () => {
+  const { rows, total } = await readPage(db, {
+    key,
+    source: LEDGER_LIST_SOURCE,
+    now: Date.now(), // nothing here depends on the time: only the cache's own clock
+    offset: (page - 1) * limit,
+    keyAt: idAt,
+    rows: (start) =>
+      q
+        .select([
+          'l.id',
+          'l.user_id',
+          'u.username',
+          'l.asset',
+          'l.type',
+          'l.change',
+          'l.before',
+          'l.after',
+          'l.memo',
+          'l.related_type',
+          'l.related_id',
+          'l.operator_id',
+          'l.created_at',
+        ])
+        .$if(start.from !== undefined, (qb) => qb.where('l.id', '<=', start.from!))
+        .orderBy('l.id', 'desc')
+        .limit(rowCount(limit))
+        .offset(rowCount(start.skip))
+        .execute(),
+    count: async () => {
       const count = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return { total: Number(count.n) };
-    }),
-  ]);
+    },
+  });
   return {
     list: rows.map((row) => ({
       id: row.id,
