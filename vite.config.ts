@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * `chakra-theme/recipes/button` → Chakra's own theme files, past its package exports: the slim
- * theme (src/app/theme.ts) deep-imports only what it uses. (The same in vitest.config.ts.)
+ * theme (src/app/theme/theme.ts) deep-imports only what it uses. (The same in vitest.config.ts.)
  */
 const chakraThemeAlias = {
   find: /^chakra-theme\/(.*)$/,

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppActors, defaultDeps } from './app/app-actors';
+import { createAppActors, defaultDeps } from './app/actors/app-actors';
 import { tokenStore } from './api/http';
-import { firstPagePainted } from './app/first-paint';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { firstPagePainted } from './app/boot/first-paint';
+import { Providers } from './app/boot/providers';
+import { createAppRouter } from './app/routes/router';
 import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';

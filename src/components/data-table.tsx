@@ -19,7 +19,7 @@ import { VirtualRows, useVirtualRows } from './data-table-virtual';
  * A server-paginated table: columns, skeleton rows while loading, an empty state, the error with a
  * retry, and pagination (previous / next, page of pages, total, rows per page). Sorting is
  * optional: sortable columns get a header button and `aria-sort`. It holds no page state of its
- * own: the list machine (src/machines/list.ts, through src/app/use-list.ts) drives it. A page of
+ * own: the list machine (src/machines/list.ts, through src/app/hooks/use-list.ts) drives it. A page of
  * more than `virtualizeOver` rows is virtualised (./data-table-virtual.tsx): only the rows in
  * view are rendered, in a scroll area of bounded height under a sticky header.
  */

@@ -5,7 +5,7 @@ import { roleOf, type Role } from '../api/contract/roles';
 /**
  * The session of this tab (spec §4, §8): restore, login, overstep, user info, server-side logout
  * codes, HTTP 401 and logout. Pure: the API calls are placeholder actors and every storage or
- * window effect a placeholder action, both injected with `.provide()` (src/app/app-actors.ts).
+ * window effect a placeholder action, both injected with `.provide()` (src/app/actors/app-actors.ts).
  *
  * SESSION_EXPIRED and SERVER_LOGOUT are only handled in `signedIn.active`, so however many
  * requests fail at once there is one dialog and one logout.

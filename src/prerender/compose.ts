@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, type Locale } from '../api/contract/messages';
  * build time, so a signed-out visitor sees the page as soon as the HTML arrives instead of once
  * the scripts have run. The console renders its own page underneath and, when it commits, takes
  * over what the visitor typed, ticked, focused or submitted and removes the pre-rendered copy
- * (src/app/prerender-handover.ts). Emotion adopts the styles in <head> as already inserted.
+ * (src/app/boot/prerender-handover.ts). Emotion adopts the styles in <head> as already inserted.
  */
 
 export const PRERENDER_ID = 'prerender';

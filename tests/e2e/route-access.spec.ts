@@ -4,7 +4,7 @@
  * used to check that the table covers every route.
  */
 import type { Page } from '@playwright/test';
-import { ROUTES } from '../../src/app/route-table';
+import { ROUTES } from '../../src/app/routes/route-table';
 import {
   apiLogin,
   contextWithToken,

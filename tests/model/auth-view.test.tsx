@@ -10,10 +10,10 @@ import { getShortestPaths } from 'xstate/graph';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { MenuItem } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
-import type { AppActors } from '../../src/app/actors-context';
-import { Providers } from '../../src/app/providers';
-import { SessionDialogs } from '../../src/app/session-dialogs';
-import { UserMenu } from '../../src/app/layout/user-menu';
+import type { AppActors } from '../../src/app/actors/actors-context';
+import { Providers } from '../../src/app/boot/providers';
+import { SessionDialogs } from '../../src/app/shell/session-dialogs';
+import { UserMenu } from '../../src/app/shell/user-menu';
 import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
@@ -173,7 +173,7 @@ const STARTS: { stored: string; tokenKind: TokenKind | null }[] = [
 // few turns of the (fake) clock.
 beforeAll(async () => {
   await import('../../src/components/toaster-store');
-  await import('../../src/app/theme-later');
+  await import('../../src/app/theme/theme-later');
   await import('../../src/components/app-toaster');
 });
 

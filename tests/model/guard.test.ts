@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, toPromise, type StateValue } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { matchRoute } from '../../src/app/route-table';
+import { matchRoute } from '../../src/app/routes/route-table';
 import type { AuthSummary } from '../../src/machines/auth';
 import { guardMachine, type GuardInput, type GuardSnapshot } from '../../src/machines/guard';
 import type { MessageId } from '../../src/i18n/messages';

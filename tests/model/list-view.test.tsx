@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { tablePropsOf } from '../../src/app/use-list';
+import { tablePropsOf } from '../../src/app/hooks/use-list';
 import { DataTable } from '../../src/components/data-table';
 import enUS from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';

@@ -7,7 +7,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { TabBar } from '../../src/app/layout/tab-bar';
+import { TabBar } from '../../src/app/shell/tab-bar';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import { tabsMachine, type TabsSnapshot } from '../../src/machines/tabs';

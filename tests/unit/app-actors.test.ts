@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse, type Server } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { createAppActors, guardNavigation, type AppActors } from '../../src/app/app-actors';
+import { createAppActors, guardNavigation, type AppActors } from '../../src/app/actors/app-actors';
 import { getAccount, getDashboardData } from '../../src/api/dashboard';
 import { configureHttp, resetHttp, type Notice } from '../../src/api/http';
 import { userFixture } from '../model/fixtures';

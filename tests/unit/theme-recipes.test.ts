@@ -1,11 +1,11 @@
 // @vitest-environment node
 /**
- * The slim Chakra theme (src/app/theme.ts) carries only the recipes listed in
- * src/app/theme-recipes.ts. A component whose recipe is missing renders as unstyled HTML, with
+ * The slim Chakra theme (src/app/theme/theme.ts) carries only the recipes listed in
+ * src/app/theme/theme-recipes.ts. A component whose recipe is missing renders as unstyled HTML, with
  * no error anywhere: this test reads every Chakra import in src/ and, from Chakra's own component
  * sources, the recipes each one looks up, and names any the list lacks. The list is in two halves:
  * the first page's (theme-recipes.ts), and the lazily loaded views' (theme-recipes-later.ts),
- * added when such a view loads (src/app/lazy.ts): a file on the first page must find its recipes
+ * added when such a view loads (src/app/routes/lazy.ts): a file on the first page must find its recipes
  * in the first half, and every lazily loaded view must come through lazy.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,8 +13,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { recipes as allRecipes } from 'chakra-theme/recipes';
 import { slotRecipes as allSlotRecipes } from 'chakra-theme/slot-recipes';
 import { describe, expect, it } from 'vitest';
-import { recipes, slotRecipes } from '../../src/app/theme-recipes';
-import { laterRecipes, laterSlotRecipes } from '../../src/app/theme-recipes-later';
+import { recipes, slotRecipes } from '../../src/app/theme/theme-recipes';
+import { laterRecipes, laterSlotRecipes } from '../../src/app/theme/theme-recipes-later';
 
 const root = resolve(__dirname, '../..');
 const chakraEsm = join(root, 'node_modules/@chakra-ui/react/dist/esm');
@@ -176,7 +176,7 @@ describe('the slim Chakra theme', () => {
       .filter(([ref]) => !isListed(ref))
       .map(([ref, users]) => {
         const [kind, key] = ref.split(':');
-        return `${users[0]} needs the ${kind === 'slot' ? 'slot recipe' : 'recipe'} '${key}': add it to src/app/theme-recipes.ts`;
+        return `${users[0]} needs the ${kind === 'slot' ? 'slot recipe' : 'recipe'} '${key}': add it to src/app/theme/theme-recipes.ts`;
       });
     expect(missing).toEqual([]);
   });
@@ -189,28 +189,28 @@ describe('the slim Chakra theme', () => {
 
   it("has in the first page's half every recipe the first page uses, and no other", () => {
     const files = firstPageFiles();
-    expect(files.has('src/app/router.tsx') && files.has('src/views/login/login-page.tsx')).toBe(
-      true,
-    );
+    expect(
+      files.has('src/app/routes/router.tsx') && files.has('src/views/login/login-page.tsx'),
+    ).toBe(true);
     const usedFirst = [...needed].filter(([, users]) => users.some((u) => files.has(u.file)));
     const missing = usedFirst
       .filter(([ref]) => !firstPage.has(ref))
       .map(([ref, users]) => `${ref} for ${users.find((u) => files.has(u.file))?.user}`);
-    expect(missing, 'move these to src/app/theme-recipes.ts').toEqual([]);
+    expect(missing, 'move these to src/app/theme/theme-recipes.ts').toEqual([]);
     const notFirst = [...firstPage].filter((ref) => !usedFirst.some(([used]) => used === ref));
-    expect(notFirst, 'move these to src/app/theme-recipes-later.ts').toEqual([]);
+    expect(notFirst, 'move these to src/app/theme/theme-recipes-later.ts').toEqual([]);
   });
 
   it('loads every lazily loaded view through lazy.ts (the later recipes come with it)', () => {
     // Dynamic imports of modules that render nothing, or of the first page itself.
-    const plain = ['./toaster-store', '../../api/contract/auth', './theme-later'];
+    const plain = ['./toaster-store', '../../api/contract/auth', '../theme/theme-later'];
     const bare: string[] = [];
     for (const file of sourceFiles(join(root, 'src'))) {
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
         const before = source.slice(Math.max(0, match.index - 40), match.index);
         const wrapped = /(withLaterTheme|view)\(\s*(\(\)\s*=>\s*)?$/.test(before);
-        const login = match[1] === '../views/login/login-page' && file.endsWith('views.ts');
+        const login = match[1] === '../../views/login/login-page' && file.endsWith('views.ts');
         if (!wrapped && !login && !plain.includes(match[1])) {
           bare.push(`${relative(root, file)}: import('${match[1]}')`);
         }

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../../src/api/contract/dashboard';
-import { serverMenuFor, type AccessSubject } from '../../../src/app/route-table';
+import { serverMenuFor, type AccessSubject } from '../../../src/app/routes/route-table';
 
 /**
  * The server menu from the one route table: every section with a route the user may open, as an

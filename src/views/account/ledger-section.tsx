@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ASSETS, LEDGER_TYPES, type MoneyLogRow } from '../../api/contract/money';
-import type { ListHandle } from '../../app/use-list';
+import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
 import {
   FilterBar,

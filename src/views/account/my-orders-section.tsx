@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { RechargeOrder } from '../../api/contract/recharge';
 import { getOrders } from '../../api/recharge';
-import { useList } from '../../app/use-list';
+import { useList } from '../../app/hooks/use-list';
 import { DataTable } from '../../components/data-table';
 import type { MessageId } from '../../i18n/messages';
 import { orderColumns } from './recharge-order-columns';

@@ -10,7 +10,7 @@ import {
   type PackageEditBody,
   type RechargePackage,
 } from '../../api/contract/recharge';
-import { fieldErrors } from '../../app/zod-errors';
+import { fieldErrors } from '../../app/hooks/zod-errors';
 import { formatMoney } from './amounts';
 
 export interface PackageValues {

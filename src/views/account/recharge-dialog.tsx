@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { OrderCreateReply } from '../../api/contract/recharge';
 import { createOrder, getOrder, getPackages, payPageUrl } from '../../api/recharge';
-import { useMoneyName } from '../../app/use-money-name';
+import { useMoneyName } from '../../app/hooks/use-money-name';
 import { formatDateTime } from '../../components/filter-bar';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import type { MessageId } from '../../i18n/messages';

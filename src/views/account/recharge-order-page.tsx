@@ -8,9 +8,9 @@ import {
   type RechargeOrder,
 } from '../../api/contract/recharge';
 import { getOrders } from '../../api/recharge';
-import { useList } from '../../app/use-list';
-import { useMoneyName } from '../../app/use-money-name';
-import { fieldErrors } from '../../app/zod-errors';
+import { useList } from '../../app/hooks/use-list';
+import { useMoneyName } from '../../app/hooks/use-money-name';
+import { fieldErrors } from '../../app/hooks/zod-errors';
 import { DataTable } from '../../components/data-table';
 import {
   FilterBar,

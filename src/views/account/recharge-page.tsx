@@ -12,9 +12,9 @@ import {
   setPackageStatus,
   sortPackages,
 } from '../../api/recharge';
-import { useFormSubmit } from '../../app/use-form-submit';
-import { useList } from '../../app/use-list';
-import { useMoneyName } from '../../app/use-money-name';
+import { useFormSubmit } from '../../app/hooks/use-form-submit';
+import { useList } from '../../app/hooks/use-list';
+import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { Page } from '../../components/page';

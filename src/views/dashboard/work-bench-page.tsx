@@ -1,8 +1,8 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { getAccount, getDashboardData } from '../../api/dashboard';
-import { useLoad } from '../../app/use-load';
-import { useMoneyName } from '../../app/use-money-name';
+import { useLoad } from '../../app/hooks/use-load';
+import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';

@@ -22,10 +22,10 @@ import {
   type FormEvent,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppActors } from '../../app/actors-context';
-import { withLaterTheme } from '../../app/lazy';
-import { takeOverPrerender } from '../../app/prerender-handover';
-import { useSchemaForm } from '../../app/use-schema-form';
+import { useAppActors } from '../../app/actors/actors-context';
+import { withLaterTheme } from '../../app/routes/lazy';
+import { takeOverPrerender } from '../../app/boot/prerender-handover';
+import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormField } from '../../components/form-field';
 import { LocaleSwitch, switchLocale } from '../../components/locale-switch';
 import type { Locale } from '../../api/contract/messages';

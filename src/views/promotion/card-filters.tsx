@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CARD_ASSETS, type CardFilter } from '../../api/contract/cards';
 import { getPlatformUsers } from '../../api/money';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../app/hooks/use-load';
 import {
   FilterBar,
   FilterDate,

@@ -10,7 +10,7 @@ import {
   formatFaceValue,
   type CardAsset,
 } from '../../api/contract/cards';
-import { fieldErrors } from '../../app/zod-errors';
+import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';

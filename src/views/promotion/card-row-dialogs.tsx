@@ -9,7 +9,7 @@ import type {
   RemarkCardsBody,
 } from '../../api/contract/cards';
 import { deleteCards, editCard, remarkCards } from '../../api/cards';
-import { useFormSubmit } from '../../app/use-form-submit';
+import { useFormSubmit } from '../../app/hooks/use-form-submit';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { notify } from '../../components/toaster';

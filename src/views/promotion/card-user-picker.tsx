@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import type { PlatformUserRow } from '../../api/contract/customers';
 import { roleOf } from '../../api/contract/roles';
 import { getPlatformUsers } from '../../api/money';
-import { useList } from '../../app/use-list';
+import { useList } from '../../app/hooks/use-list';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import { userLabel } from './card-format';

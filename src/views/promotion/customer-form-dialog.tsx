@@ -1,7 +1,7 @@
 import { Input } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fieldErrors } from '../../app/zod-errors';
+import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';

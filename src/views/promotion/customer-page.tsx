@@ -13,9 +13,9 @@ import {
   editTransferConfig,
   getCustomers,
 } from '../../api/customers';
-import { useAppActors } from '../../app/actors-context';
-import { useList } from '../../app/use-list';
-import { useMoneyName } from '../../app/use-money-name';
+import { useAppActors } from '../../app/actors/actors-context';
+import { useList } from '../../app/hooks/use-list';
+import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable } from '../../components/data-table';
 import { transferableAssets } from '../account/amounts';
 import { TransferDialog, userLabel, type Picked } from '../account/transfer-dialog';

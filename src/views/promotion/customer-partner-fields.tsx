@@ -2,7 +2,7 @@ import { Input, NativeSelect, Switch } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
 import { getUsedPrefixes } from '../../api/customers';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../app/hooks/use-load';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { Values } from './customer-form-values';

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@chakra-ui/react';
 import type { PlatformUserRow } from '../../api/contract/customers';
 import { getPlatformUsers } from '../../api/money';
-import { useLoad } from '../../app/use-load';
+import { useLoad } from '../../app/hooks/use-load';
 import { FilterSelect } from '../../components/filter-bar';
 import { FormField } from '../../components/form-field';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
 import { editAccountBody } from '../../api/contract/customers';
-import { fieldErrors } from '../../app/zod-errors';
+import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';

@@ -3,8 +3,8 @@ import { Avatar, Badge, Card, DataList, HStack, Stack, Text } from '@chakra-ui/r
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { roleOf } from '../../api/contract/roles';
-import { useAppActors } from '../../app/actors-context';
-import { useMoneyName } from '../../app/use-money-name';
+import { useAppActors } from '../../app/actors/actors-context';
+import { useMoneyName } from '../../app/hooks/use-money-name';
 import { Page } from '../../components/page';
 
 /** /user/info: who the current user is. */

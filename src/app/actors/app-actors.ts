@@ -1,0 +1,321 @@
+/**
+ * The app-level actors (ARCHITECTURE.md rule 2): created once in main.tsx, outside React, with
+ * the real API calls, storage and window effects injected into the pure machines. Also wires the
+ * HTTP layer's callbacks to the auth actor and the cross-tab logout. Lives in src/app because it
+ * imports http.ts, which src/machines may not.
+ */
+import { createActor, fromPromise, toPromise, waitFor, type ActorRefFrom } from 'xstate';
+import * as authApi from '../../api/auth';
+import type { SystemInfo } from '../../api/contract/system';
+import { configureHttp, tokenStore, type Notice } from '../../api/http';
+import { localeStore } from '../../i18n/locale-store';
+import * as systemApi from '../../api/system';
+import { authMachine, summarizeAuth, type TokenKind } from '../../machines/auth';
+import { brandingMachine } from '../../machines/branding';
+import { guardMachine, type GuardDecision } from '../../machines/guard';
+import { menuMachine } from '../../machines/menu';
+import { settingsMachine, type PersistedSettings, type Theme } from '../../machines/settings';
+import { tabsMachine, type TabEntry } from '../../machines/tabs';
+import { progress } from '../shell/progress';
+
+export interface AppApi {
+  login: typeof authApi.login;
+  logout: typeof authApi.logout;
+  getUserInfo: typeof authApi.getUserInfo;
+  overstepLogin: typeof authApi.overstepLogin;
+  getUserMenu: typeof authApi.getUserMenu;
+  getSystemInfo: typeof systemApi.getSystemInfo;
+}
+
+export interface TokenStorage {
+  kind(): TokenKind | null;
+  setLocal(token: string): void;
+  setSession(token: string): void;
+  clear(kind?: TokenKind): void;
+}
+
+export interface AppActorDeps {
+  api: AppApi;
+  tokens: TokenStorage;
+  /** `location.reload()` after Re-Login and after the 401 expiry message. */
+  reload: () => void;
+  /** `window.close()` from the overstep tab's expiry dialog. */
+  closeWindow: () => void;
+  /** Error toasts of the HTTP layer (`text` is a message id or a server sentence). */
+  notify: (notice: Notice) => void;
+  /** The current locale for the `lang` header. */
+  locale: () => string | undefined;
+  /** Whether "menu from server" is on (the settings drawer); read at each navigation. */
+  menuFromServer: () => boolean;
+  /** The host whose branding is loaded (spec §2: the current origin). */
+  domain: () => string;
+  /** Page title and tab icon from the branding. */
+  applyBranding: (info: SystemInfo) => void;
+  /** Where `storage` events arrive (another tab removed the token); none in tests. */
+  storageEvents: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /** Set false to leave http.ts unconfigured (tests of the actors alone). */
+  wireHttp: boolean;
+  /** Where the layout settings and the open tabs are kept (local / session storage). */
+  layoutStore: KeyValueStore;
+  tabStore: KeyValueStore;
+  /** Page effects of the settings: theme classes and the colour-weak filter. */
+  applyTheme: (theme: Theme) => void;
+  applyColorWeak: (on: boolean) => void;
+}
+
+export interface KeyValueStore {
+  read(): unknown;
+  write(value: unknown): void;
+}
+
+export const LAYOUT_SETTINGS_KEY = 'layoutSettings';
+export const TABS_KEY = 'tabs';
+
+/** A JSON value under `key` of a Storage; failures (private mode, quota) keep the app working. */
+function storageStore(storage: () => Storage | undefined, key: string): KeyValueStore {
+  return {
+    read() {
+      try {
+        const raw = storage()?.getItem(key);
+        return raw ? JSON.parse(raw) : null;
+      } catch {
+        return null;
+      }
+    },
+    write(value) {
+      try {
+        storage()?.setItem(key, JSON.stringify(value));
+      } catch {
+        /* not persisted: the setting still applies to this page */
+      }
+    },
+  };
+}
+
+export function applyThemeToDocument(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.classList.toggle('light', theme === 'light');
+  root.style.colorScheme = theme;
+}
+
+/** Spec §4/§9: colour weak inverts the page by 80 %; off restores it. */
+export function applyColorWeakToDocument(on: boolean): void {
+  document.body.style.filter = on ? 'invert(80%)' : '';
+}
+
+function applyBrandingToDocument(info: SystemInfo): void {
+  if (info.name) document.title = info.name;
+  const icon = info.favicon || info.logo;
+  if (!icon) return;
+  let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'icon';
+    document.head.appendChild(link);
+  }
+  link.href = icon;
+}
+
+export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
+  return {
+    api: { ...authApi, getSystemInfo: systemApi.getSystemInfo },
+    tokens: tokenStore,
+    reload: () => window.location.reload(),
+    closeWindow: () => window.close(),
+    locale: () => localeStore.get(),
+    menuFromServer: () => false,
+    domain: () => window.location.hostname,
+    applyBranding: applyBrandingToDocument,
+    storageEvents: typeof window === 'undefined' ? null : window,
+    wireHttp: true,
+    layoutStore: storageStore(() => globalThis.localStorage, LAYOUT_SETTINGS_KEY),
+    tabStore: storageStore(() => globalThis.sessionStorage, TABS_KEY),
+    applyTheme: applyThemeToDocument,
+    applyColorWeak: applyColorWeakToDocument,
+  };
+}
+
+export interface AppActors {
+  auth: ActorRefFrom<typeof authMachine>;
+  menu: ActorRefFrom<typeof menuMachine>;
+  branding: ActorRefFrom<typeof brandingMachine>;
+  settings: ActorRefFrom<typeof settingsMachine>;
+  tabs: ActorRefFrom<typeof tabsMachine>;
+  /** The shell registers how to stop following route changes; logout calls it (spec §4). */
+  setRouteListener(stop: (() => void) | null): void;
+  menuFromServer(): boolean;
+  /** Stops the actors and removes the listeners (tests, hot reload). */
+  dispose(): void;
+}
+
+/** `notify` is required: without it the HTTP layer's error toasts would go nowhere. */
+export function createAppActors(
+  overrides: Partial<AppActorDeps> & Pick<AppActorDeps, 'notify'>,
+): AppActors {
+  const deps: AppActorDeps = { ...defaultDeps(), ...overrides };
+  const { api, tokens } = deps;
+  let stopRouteListener: (() => void) | null = null;
+
+  const menu = createActor(
+    menuMachine.provide({
+      actors: { fetchMenu: fromPromise(() => api.getUserMenu()) },
+    }),
+    { systemId: 'menu' },
+  );
+
+  const settings = createActor(
+    settingsMachine.provide({
+      actions: {
+        applyTheme: (_, { theme }) => deps.applyTheme(theme),
+        applyColorWeak: (_, { on }) => deps.applyColorWeak(on),
+        loadServerMenu: () => menu.send({ type: 'LOAD' }),
+        clearServerMenu: () => menu.send({ type: 'CLEAR' }),
+        persist: (_, { settings: value }: { settings: PersistedSettings }) =>
+          deps.layoutStore.write(value),
+      },
+    }),
+    { systemId: 'settings', input: { stored: deps.layoutStore.read() } },
+  );
+
+  const tabs = createActor(
+    tabsMachine.provide({
+      actions: {
+        persist: (_, { tabs: value }: { tabs: TabEntry[] }) => deps.tabStore.write(value),
+      },
+    }),
+    { systemId: 'tabs', input: { stored: deps.tabStore.read() } },
+  );
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: {
+        getUserInfo: fromPromise(() => api.getUserInfo()),
+        login: fromPromise(({ input }) => api.login(input)),
+        overstepLogin: fromPromise(({ input }) =>
+          api.overstepLogin({ merchant_id: input.merchantId }),
+        ),
+        logout: fromPromise(() => api.logout()),
+      },
+      actions: {
+        storeToken: (_, params) =>
+          params.kind === 'session'
+            ? tokens.setSession(params.token)
+            : tokens.setLocal(params.token),
+        clearToken: (_, params) => tokens.clear(params.kind ?? undefined),
+        // The tab bar's route listener (spec §4): stop following routes and forget the tabs.
+        clearRouteListener: () => {
+          stopRouteListener?.();
+          stopRouteListener = null;
+          tabs.send({ type: 'RESET' });
+        },
+        clearServerMenu: () => menu.send({ type: 'CLEAR' }),
+        reload: () => deps.reload(),
+        closeWindow: () => deps.closeWindow(),
+      },
+    }),
+    { systemId: 'auth', input: { tokenKind: tokens.kind() } },
+  );
+
+  const branding = createActor(
+    brandingMachine.provide({
+      actors: { fetchSystemInfo: fromPromise(() => api.getSystemInfo(deps.domain())) },
+      actions: {
+        applyToDocument: ({ context }) => {
+          if (context.info) deps.applyBranding(context.info);
+        },
+      },
+    }),
+    { systemId: 'branding' },
+  );
+
+  if (deps.wireHttp) {
+    configureHttp({
+      notify: deps.notify,
+      locale: deps.locale,
+      serverLogout: (code) => auth.send({ type: 'SERVER_LOGOUT', code }),
+      unauthorized: ({ hadSessionToken }) =>
+        auth.send({ type: 'SESSION_EXPIRED', hadSessionToken }),
+      track: (work) => progress.track(work),
+    });
+  }
+
+  // Logout in another tab removes the shared local-storage token (the auth machine ignores this
+  // in a tab running on its own session-storage token).
+  const onStorage = (event: Event) => {
+    const { key, newValue, storageArea } = event as StorageEvent;
+    if (storageArea && storageArea !== globalThis.localStorage) return;
+    if (key === null || (key === 'token' && !newValue)) auth.send({ type: 'EXTERNAL_LOGOUT' });
+  };
+  deps.storageEvents?.addEventListener('storage', onStorage);
+
+  menu.start();
+  settings.start();
+  tabs.start();
+  auth.start();
+  branding.start();
+
+  return {
+    auth,
+    menu,
+    branding,
+    settings,
+    tabs,
+    setRouteListener(stop) {
+      stopRouteListener = stop;
+    },
+    // "Menu from server" is the settings drawer's switch unless a test overrides it.
+    menuFromServer: () =>
+      overrides.menuFromServer
+        ? overrides.menuFromServer()
+        : settings.getSnapshot().context.menuFromServer,
+    dispose() {
+      deps.storageEvents?.removeEventListener('storage', onStorage);
+      branding.stop();
+      auth.stop();
+      tabs.stop();
+      settings.stop();
+      menu.stop();
+    },
+  };
+}
+
+/**
+ * Runs the route guard for one navigation (router loaders call this) and resolves with its
+ * decision: `{type: 'allow'}` or `{type: 'redirect', to}`.
+ */
+export function guardNavigation(
+  actors: Pick<AppActors, 'auth' | 'menu' | 'menuFromServer'>,
+  location: { pathname: string; search: string },
+  options: { menuFromServer?: boolean } = {},
+): Promise<GuardDecision> {
+  const { auth, menu } = actors;
+  const settled = () => waitFor(auth, (s) => !s.hasTag('authPending')).then(summarizeAuth);
+  const guard = createActor(
+    guardMachine.provide({
+      actors: {
+        waitForAuth: fromPromise(settled),
+        overstep: fromPromise(async ({ input }) => {
+          auth.send({ type: 'OVERSTEP', merchantId: input.merchantId });
+          return settled();
+        }),
+        waitForMenu: fromPromise(async () => {
+          if (menu.getSnapshot().matches('idle')) menu.send({ type: 'LOAD' });
+          // Back to idle means CLEAR (a logout) while waiting: no menu.
+          const snapshot = await waitFor(menu, (s) => s.hasTag('menuSettled') || s.matches('idle'));
+          return snapshot.context.names;
+        }),
+      },
+    }),
+    {
+      input: {
+        pathname: location.pathname,
+        search: location.search,
+        tokenKind: auth.getSnapshot().context.tokenKind,
+        menuFromServer: options.menuFromServer ?? actors.menuFromServer(),
+      },
+    },
+  );
+  guard.start();
+  return toPromise(guard);
+}

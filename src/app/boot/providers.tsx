@@ -1,0 +1,37 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { noticesRaised } from '../../components/toaster';
+import { IntlProvider } from 'react-intl';
+import { useLocale } from '../../components/locale-switch';
+import { messagesFor } from '../../i18n/messages';
+import { ActorsContext, type AppActors } from '../actors/actors-context';
+import { withLaterTheme } from '../routes/lazy';
+import { MenuNotices } from '../shell/menu-notices';
+import { system } from '../theme/theme';
+
+// The toaster (zag's toast machines) loads and mounts with the first notice.
+const AppToaster = lazy(withLaterTheme(() => import('../../components/app-toaster')));
+
+export function Providers(props: { actors: AppActors; children: ReactNode }) {
+  const locale = useLocale();
+  const toaster = useSyncExternalStore(
+    noticesRaised.subscribe,
+    noticesRaised.get,
+    noticesRaised.get,
+  );
+  return (
+    <ActorsContext.Provider value={props.actors}>
+      <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
+        <ChakraProvider value={system}>
+          {props.children}
+          {toaster && (
+            <Suspense>
+              <AppToaster />
+            </Suspense>
+          )}
+          <MenuNotices />
+        </ChakraProvider>
+      </IntlProvider>
+    </ActorsContext.Provider>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { DataTableProps } from '../../components/data-table';
+import {
+  createListMachine,
+  type ListEvent,
+  type ListOptions,
+  type ListPage,
+  type ListQuery,
+  type ListSnapshot,
+} from '../../machines/list';
+
+export type FetchPage<F, R> = (query: ListQuery<F>, signal: AbortSignal) => Promise<ListPage<R>>;
+
+export type TableState<R> = Pick<
+  DataTableProps<R>,
+  'rows' | 'loading' | 'error' | 'onRetry' | 'page' | 'limit' | 'total' | 'onPage' | 'onLimit'
+>;
+
+/** A list machine's snapshot as the props of <DataTable> (its buttons send to the machine). */
+export function tablePropsOf<F, R>(
+  state: ListSnapshot<F, R>,
+  send: (event: ListEvent<F>) => void,
+): TableState<R> {
+  const { query, rows, total, error } = state.context;
+  return {
+    rows,
+    loading: state.hasTag('loading'),
+    error: state.matches('failed') ? (error ?? 'http.requestError') : null,
+    onRetry: () => send({ type: 'RELOAD' }),
+    page: query.page,
+    limit: query.limit,
+    total,
+    onPage: (page) => send({ type: 'SET_PAGE', page }),
+    onLimit: (size) => send({ type: 'SET_LIMIT', limit: size }),
+  };
+}
+
+/**
+ * Runs a list machine for a view: `fetchPage` is called with the current query (and a signal
+ * that aborts it when a newer query replaces it). `table` spreads into <DataTable>. The last
+ * argument is the first page size, or that and the largest page size the API accepts.
+ */
+export function useList<F, R>(
+  id: string,
+  fetchPage: FetchPage<F, R>,
+  filters: F,
+  sizes?: number | (ListOptions & { limit?: number }),
+) {
+  const { limit, maxLimit } =
+    typeof sizes === 'number' ? { limit: sizes, maxLimit: undefined } : (sizes ?? {});
+  // Built once per view instance; `fetchPage` is read when each load starts.
+  const machine = useMemo(
+    () =>
+      createListMachine<F, R>(id, { maxLimit }).provide({
+        actors: { fetchPage: fromPromise(({ input, signal }) => fetchPage(input, signal)) },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id],
+  );
+  const [state, send] = useMachine(machine, { input: { filters, limit } });
+  const { query, rows, total } = state.context;
+  const table = tablePropsOf(state, send);
+  // Stable across renders: views may list them as effect dependencies.
+  const commands = useMemo(
+    () => ({
+      setFilters: (next: F) => send({ type: 'SET_FILTERS', filters: next }),
+      reload: () => send({ type: 'RELOAD' }),
+    }),
+    [send],
+  );
+  return {
+    query,
+    rows,
+    total,
+    loading: table.loading,
+    failed: table.error !== null,
+    table,
+    ...commands,
+  };
+}
+
+/** What `useList` gives a view (sections take it as a prop). */
+export type ListHandle<F, R> = ReturnType<typeof useList<F, R>>;

@@ -1,7 +1,0 @@
-/**
- * Every view, dialog or panel the console loads lazily loads through this: with it come the
- * Chakra recipes that the first page does not carry (theme-later.ts), in before the view renders.
- */
-export function withLaterTheme<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([import('./theme-later'), load()]).then(([, loaded]) => loaded);
-}

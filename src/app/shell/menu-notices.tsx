@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { dismissNotice, notify } from '../../components/toaster';
+import { currentIntl } from '../../i18n/intl';
+import { menuNotice, type MenuNotice, type MenuSnapshot } from '../../machines/menu';
+import { useAppActors } from '../actors/actors-context';
+
+const MENU_NOTICE_ID = 'menu-load';
+
+/**
+ * The menu notices of spec §4 (loading, then success or error). Mounted with the providers, not
+ * under the router: with "menu from server" on, the first load runs in the route guard before
+ * the router renders anything. Raised from the actor's subscription, not from a React effect:
+ * the toaster flushes synchronously, and a dismiss sent while React is committing is lost (the
+ * loading notice then stayed for ever).
+ */
+export function MenuNotices() {
+  const { menu } = useAppActors();
+  useEffect(() => {
+    let shown: MenuNotice['type'] | null = null;
+    const show = (snapshot: MenuSnapshot) => {
+      const notice = menuNotice(snapshot);
+      if ((notice?.type ?? null) === shown) return;
+      shown = notice?.type ?? null;
+      if (!notice) return;
+      const text = currentIntl().formatMessage({ id: notice.messageId });
+      if (notice.type === 'loading') {
+        notify('loading', text, 0, MENU_NOTICE_ID);
+      } else {
+        dismissNotice(MENU_NOTICE_ID);
+        notify(notice.type, text);
+      }
+    };
+    // A load the route guard started before this mounted.
+    if (menu.getSnapshot().hasTag('menuLoading')) queueMicrotask(() => show(menu.getSnapshot()));
+    const subscription = menu.subscribe(show);
+    return () => subscription.unsubscribe();
+  }, [menu]);
+  return null;
+}
