@@ -8,9 +8,16 @@ import type { AppContext } from './context';
 import { openDatabase, type DbHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
-import { apiNotFound, installErrorHandling, plainNotFound } from './http/error-handler';
+import { clientErrorReply } from './http/client-errors';
+import {
+  apiNotFound,
+  frameworkErrorReply,
+  installErrorHandling,
+  plainNotFound,
+} from './http/error-handler';
 import { API_PREFIX, installPolicies } from './http/policy';
-import { installSecurityHeaders } from './http/security-headers';
+import { loggerOptions } from './http/request-log';
+import { installSecurityHeaders, isApiUrl } from './http/security-headers';
 import {
   consoleScriptHashes,
   hasConsoleBuild,
@@ -68,9 +75,12 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig(), ...options.config };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(options.logger, config.logLevel),
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
+    // Every error reply is the envelope, also those Fastify and Node answer before any route.
+    clientErrorHandler: clientErrorReply,
+    frameworkErrors: frameworkErrorReply,
   });
   const handle = options.db ?? openDatabase(config);
   let dbClosed = !!options.db; // a database passed in belongs to the caller
@@ -134,7 +144,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     else app.log.warn(`no console build in ${config.staticDir}: serving the API only`);
 
     app.setNotFoundHandler((request, reply) => {
-      if (request.url === '/api' || request.url.startsWith('/api/')) {
+      if (isApiUrl(request.url)) {
         return apiNotFound(request, reply);
       }
       if (serveConsole && isSpaPath(request))

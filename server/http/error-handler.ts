@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ReplyCode, type Envelope } from '../../src/api/contract/envelope';
-import { t, type MessageId } from '../i18n';
+import { localeOf, t, type MessageId } from '../i18n';
 import { AppError } from './errors';
+import { documentHeaders } from './security-headers';
 import { ValidationError } from './validation';
 
 /** Fastify's own client errors, as the HTTP status and message we answer with. */
@@ -12,6 +13,8 @@ const FASTIFY_CLIENT_ERRORS: Readonly<Record<string, [number, MessageId]>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.bad'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'request.unsupportedType'],
   FST_ERR_CTP_INVALID_TYPE: [415, 'request.unsupportedType'],
+  FST_ERR_BAD_URL: [400, 'request.bad'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'request.urlTooLong'],
 };
 
 function fail(reply: FastifyReply, status: number, code: number, msg: string) {
@@ -41,6 +44,24 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return fail(reply, 500, ReplyCode.FAIL, t(locale, 'server.internal'));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before a route (and its onRequest
+ * hooks, which set the locale) runs, such as a malformed percent-encoding in the path.
+ */
+export function frameworkErrorReply(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.locale = localeOf(request.headers);
+  // No onSend hook runs for these replies: they get the API's headers here.
+  reply.headers({ ...documentHeaders(), 'cache-control': 'no-store' });
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return fail(reply, known[0], ReplyCode.FAIL, t(request.locale, known[1]));
+  request.log.error({ err: error, reqId: request.id }, 'request failed');
+  return fail(reply, 500, ReplyCode.FAIL, t(request.locale, 'server.internal'));
 }
 
 /** Unknown /api paths answer 404 `{code: 0, msg}`. */

@@ -31,29 +31,38 @@ const OTHER_DIRECTIVES = [
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+/** `/api` and everything under it (unknown API paths included). */
+export const isApiUrl = (url: string) => url === '/api' || /^\/api[/?]/.test(url);
+
 const SCRIPT_OR_STYLE = /^(application|text)\/(javascript|css)\b/;
 const ASSET_HEADERS = { 'x-content-type-options': 'nosniff' };
 
+/** The headers of every document (HTML page, JSON reply). */
+export const documentHeaders = (scriptHashes: readonly string[] = []) => ({
+  'content-security-policy': contentSecurityPolicy(scriptHashes),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+});
+
 /**
  * On every reply, errors and 404s included (onSend runs for all of them); scripts and
- * stylesheets get only `nosniff`. `scriptHashes`: the
+ * stylesheets get only `nosniff`; API replies also `Cache-Control: no-store`. `scriptHashes`: the
  * inline scripts of the built console (login.html's), allowed by their hashes.
  */
 export function installSecurityHeaders(
   app: FastifyInstance,
   scriptHashes: readonly string[] = [],
 ): void {
-  const headers = {
-    'content-security-policy': contentSecurityPolicy(scriptHashes),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-  };
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const headers = documentHeaders(scriptHashes);
+  app.addHook('onSend', async (request, reply, payload) => {
     // A script or stylesheet is never shown as a document: the document policies (CSP, framing,
     // referrer) mean nothing on it, and on the first page's ~20 files they cost ~6 KB.
     const type = String(reply.getHeader('content-type') ?? '');
     reply.headers(SCRIPT_OR_STYLE.test(type) ? ASSET_HEADERS : headers);
+    // API replies hold tokens, card passwords and personal data: no cache (browser, proxy,
+    // back/forward) may keep them, whatever the route or outcome.
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     return payload;
   });
 }
