@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
 import { ROLES, type Role } from '../../src/api/contract/roles';
 import type { AppContext, AuthContext } from '../context';
 import type { Locale } from '../../src/api/contract/messages';
@@ -18,7 +19,13 @@ export interface Policy {
   overstep?: boolean;
 }
 
-export interface RegisteredRoute {
+/** The contract schemas a route validates its input with (the input tests enumerate them). */
+export interface RouteInputSchemas {
+  body?: ZodType;
+  query?: ZodType;
+}
+
+export interface RegisteredRoute extends RouteInputSchemas {
   method: string;
   url: string;
   policy: Policy;
@@ -27,6 +34,7 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
+    input?: RouteInputSchemas;
   }
   interface FastifyRequest {
     /** Set for routes whose policy needs a session. */
@@ -35,7 +43,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
-    /** Every /api route with its policy, as registered (the authorisation tests enumerate it). */
+    /** Every /api route with its policy and input schemas, as registered (tests enumerate it). */
     apiRoutes: RegisteredRoute[];
   }
 }
@@ -89,7 +97,7 @@ export function installPolicies(app: FastifyInstance, ctx: AppContext): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const policy = checkPolicy(method, route.url, route.config?.policy);
-      app.apiRoutes.push({ method, url: route.url, policy });
+      app.apiRoutes.push({ method, url: route.url, policy, ...route.config?.input });
     }
   });
 

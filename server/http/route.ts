@@ -54,7 +54,7 @@ export function defineRoute<
     method: def.method,
     url: def.url,
     exposeHeadRoute: false,
-    config: { policy: def.policy },
+    config: { policy: def.policy, input: { body: def.body, query: def.query } },
     handler: async (request, reply): Promise<string | Buffer> => {
       const locale = request.locale;
       const body = parseInput(def.body ?? nothing, request.body, locale) as Output<B>;

@@ -143,7 +143,7 @@ export function cardRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/recharge_card/export_data',
     exposeHeadRoute: false,
-    config: { policy: EXPORT_DATA_POLICY },
+    config: { policy: EXPORT_DATA_POLICY, input: { query: exportDataQuery } },
     handler: async (request, reply) => {
       const { ticket } = parseInput(exportDataQuery, request.query, request.locale);
       const lang = request.headers['lang'];

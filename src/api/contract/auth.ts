@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { emailText, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 const msg = (id: ValidationMessageId) => ({ message: id });
 
 /** Password rule of spec §5: ≥ 6 chars, letters, digits and special characters, no spaces. */
-export const passwordRule = z
-  .string(msg('validation.passwordRequired'))
+export const passwordRule = text('validation.passwordRequired')
   .min(1, msg('validation.passwordRequired'))
   .max(64, msg('validation.tooLong'))
   .refine(
@@ -18,27 +18,20 @@ export const passwordRule = z
     msg('validation.passwordRule'),
   );
 
-export const usernameRule = z
-  .string(msg('validation.usernameRequired'))
+export const usernameRule = text('validation.usernameRequired')
   .min(1, msg('validation.usernameRequired'))
   .regex(/^[A-Za-z0-9_.@-]{3,32}$/, msg('validation.username'));
 
-export const mobileRule = z
-  .string(msg('validation.mobile'))
-  .regex(/^1\d{10}$/, msg('validation.mobile'));
-export const smsCodeRule = z
-  .string(msg('validation.smsCode'))
-  .regex(/^\d{6}$/, msg('validation.smsCode'));
+export const mobileRule = text('validation.mobile').regex(/^1\d{10}$/, msg('validation.mobile'));
+export const smsCodeRule = text('validation.smsCode').regex(/^\d{6}$/, msg('validation.smsCode'));
 
 /** POST /platform/login. The account is not pattern-checked so known and unknown accounts answer alike. */
 export const loginBody = z.strictObject({
-  account: z
-    .string(msg('validation.usernameRequired'))
+  account: text('validation.usernameRequired')
     .trim()
     .min(1, msg('validation.usernameRequired'))
     .max(64, msg('validation.tooLong')),
-  password: z
-    .string(msg('validation.passwordRequired'))
+  password: text('validation.passwordRequired')
     .min(1, msg('validation.passwordRequired'))
     .max(128, msg('validation.tooLong')),
 });
@@ -53,7 +46,7 @@ export const overstepBody = z.strictObject({
   // A number, or digits (the id may come from the query string, spec §2); nothing else is coerced.
   merchant_id: z
     .union(
-      [z.number(), z.string().regex(/^\d{1,10}$/, msg('validation.merchantId'))],
+      [z.number(), text().regex(/^\d{1,10}$/, msg('validation.merchantId'))],
       msg('validation.merchantId'),
     )
     .pipe(
@@ -107,14 +100,11 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 /** POST /platform/change_pwd. All sessions of the user end; the console asks to log in again. */
 export const changePwdBody = z
   .strictObject({
-    old_password: z
-      .string(msg('validation.passwordRequired'))
+    old_password: text('validation.passwordRequired')
       .min(1, msg('validation.passwordRequired'))
       .max(128, msg('validation.tooLong')),
     new_password: passwordRule,
-    confirm_password: z
-      .string(msg('validation.passwordRequired'))
-      .max(128, msg('validation.tooLong')),
+    confirm_password: text('validation.passwordRequired').max(128, msg('validation.tooLong')),
   })
   .refine((b) => b.new_password === b.confirm_password, {
     message: 'validation.passwordMismatch',
@@ -136,9 +126,7 @@ export const resetPwdBody = z
     mobile: mobileRule,
     code: smsCodeRule,
     new_password: passwordRule,
-    confirm_password: z
-      .string(msg('validation.passwordRequired'))
-      .max(128, msg('validation.tooLong')),
+    confirm_password: text('validation.passwordRequired').max(128, msg('validation.tooLong')),
   })
   .refine((b) => b.new_password === b.confirm_password, {
     message: 'validation.passwordMismatch',
@@ -152,8 +140,7 @@ export const registerBody = z.strictObject({
   password: passwordRule,
   mobile: mobileRule,
   code: smsCodeRule,
-  domain: z
-    .string(msg('validation.invalid'))
+  domain: text('validation.invalid')
     .min(1, msg('validation.invalid'))
     .max(253, msg('validation.tooLong')),
 });
@@ -161,21 +148,12 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /platform/edit_profile: the user's own profile fields (our call; the spec shows none). */
 export const editProfileBody = z.strictObject({
-  nickname: z
-    .string(msg('validation.invalid'))
-    .trim()
-    .max(32, msg('validation.tooLong'))
-    .optional(),
-  email: z
-    .union([z.literal(''), z.email(msg('validation.email')).max(128, msg('validation.tooLong'))])
-    .optional(),
-  introduction: z.string(msg('validation.invalid')).max(200, msg('validation.tooLong')).optional(),
-  personalWebsite: z
-    .string(msg('validation.invalid'))
-    .max(200, msg('validation.tooLong'))
-    .optional(),
-  location: z.string(msg('validation.invalid')).max(64, msg('validation.tooLong')).optional(),
-  job: z.string(msg('validation.invalid')).max(64, msg('validation.tooLong')).optional(),
-  organization: z.string(msg('validation.invalid')).max(64, msg('validation.tooLong')).optional(),
+  nickname: text('validation.invalid').trim().max(32, msg('validation.tooLong')).optional(),
+  email: z.union([z.literal(''), emailText().max(128, msg('validation.tooLong'))]).optional(),
+  introduction: multilineText('validation.invalid').max(200, msg('validation.tooLong')).optional(),
+  personalWebsite: text('validation.invalid').max(200, msg('validation.tooLong')).optional(),
+  location: text('validation.invalid').max(64, msg('validation.tooLong')).optional(),
+  job: text('validation.invalid').max(64, msg('validation.tooLong')).optional(),
+  organization: text('validation.invalid').max(64, msg('validation.tooLong')).optional(),
 });
 export type EditProfileBody = z.infer<typeof editProfileBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import type { ValidationMessageId } from './messages';
 import { MAX_UNITS, parseAmount } from './money';
 
@@ -70,7 +71,7 @@ const MAX_TIME = 8_640_000_000_000_000;
 const time = z
   .union([
     z.number(msg('validation.invalid')),
-    z.string(msg('validation.invalid')).regex(/^\d{1,16}$/, msg('validation.invalid')),
+    text('validation.invalid').regex(/^\d{1,16}$/, msg('validation.invalid')),
   ])
   .pipe(
     z.coerce
@@ -83,7 +84,7 @@ const time = z
 /** An id: a positive integer, or its digits. */
 const id = (message: ValidationMessageId) =>
   z
-    .union([z.number(msg(message)), z.string(msg(message)).regex(/^\d{1,16}$/, msg(message))])
+    .union([z.number(msg(message)), text(message).regex(/^\d{1,16}$/, msg(message))])
     .pipe(
       z.coerce
         .number<string | number>(msg(message))
@@ -104,12 +105,11 @@ const cardIds = z
       .min(1, msg('validation.cardSelection'))
       .max(MAX_CARD_IDS, msg('validation.tooManyCards')),
   );
-const batchNo = z
-  .string(msg('validation.invalid'))
+const batchNo = text('validation.invalid')
   .trim()
   .min(1, msg('validation.cardSelection'))
   .max(40, msg('validation.tooLong'));
-const remark = z.string(msg('validation.invalid')).trim().max(200, msg('validation.tooLong'));
+const remark = text('validation.invalid').trim().max(200, msg('validation.tooLong'));
 /** An expiry: epoch ms, or null / absent for "never". The server refuses one not in the future. */
 const expireAt = z.union([z.null(), time], msg('validation.invalid'));
 
@@ -128,14 +128,14 @@ function oneSelection(body: { ids?: number[]; batch_no?: string }, ctx: z.Refine
 export const addCardsBody = z
   .strictObject({
     asset: cardAssetSchema,
-    face_value: z.union([z.string(), z.number()], msg('validation.amount')),
+    face_value: z.union([text(), z.number()], msg('validation.amount')),
     quantity: z
       .number(msg('validation.cardQuantity'))
       .int(msg('validation.cardQuantity'))
       .min(1, msg('validation.cardQuantity'))
       .max(MAX_CARD_QUANTITY, msg('validation.cardQuantity')),
     expire_at: blank(expireAt),
-    price: blank(z.union([z.string(), z.number()], msg('validation.cardPrice'))),
+    price: blank(z.union([text(), z.number()], msg('validation.cardPrice'))),
     remark: remark.optional(),
   })
   .transform((body, ctx) => {
@@ -185,15 +185,13 @@ export type TransferCardsBody = z.input<typeof transferCardsBody>;
  * regard to case, spaces or dashes. Reply: {@link UseCardReply}.
  */
 export const useCardBody = z.strictObject({
-  card_no: z
-    .string(msg('validation.cardNo'))
+  card_no: text('validation.cardNo')
     .trim()
     .min(1, msg('validation.cardNo'))
     .max(40, msg('validation.cardNo')),
-  card_pwd: z
-    .string(msg('validation.cardPwd'))
+  card_pwd: text('validation.cardPwd')
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-    .pipe(z.string().min(1, msg('validation.cardPwd')).max(40, msg('validation.cardPwd'))),
+    .pipe(text().min(1, msg('validation.cardPwd')).max(40, msg('validation.cardPwd'))),
 });
 export type UseCardBody = z.input<typeof useCardBody>;
 
@@ -261,12 +259,12 @@ export interface CountReply {
 
 /** The filters of the card list and of an export. */
 const filterShape = {
-  card_no: blank(z.string(msg('validation.invalid')).trim().max(40, msg('validation.tooLong'))),
-  batch_no: blank(z.string(msg('validation.invalid')).trim().max(40, msg('validation.tooLong'))),
+  card_no: blank(text('validation.invalid').trim().max(40, msg('validation.tooLong'))),
+  batch_no: blank(text('validation.invalid').trim().max(40, msg('validation.tooLong'))),
   asset: blank(cardAssetSchema),
   status: blank(
     z
-      .union([z.string(), z.number()], msg('validation.invalid'))
+      .union([text(), z.number()], msg('validation.invalid'))
       .transform(String)
       .pipe(z.enum(CARD_STATUS_FILTERS, msg('validation.invalid'))),
   ),
@@ -350,9 +348,7 @@ export interface ExportTicketReply {
 
 /** GET /recharge_card/export_data: a CSV download; the ticket is the credential. */
 export const exportDataQuery = z.strictObject({
-  ticket: z
-    .string(msg('validation.invalid'))
-    .regex(/^[A-Za-z0-9_-]{43}$/, msg('validation.invalid')),
+  ticket: text('validation.invalid').regex(/^[A-Za-z0-9_-]{43}$/, msg('validation.invalid')),
 });
 
 export interface CardRow {

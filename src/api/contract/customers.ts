@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailText, text } from './text';
 import { mobileRule, passwordRule, usernameRule } from './auth';
 import type { ValidationMessageId } from './messages';
 
@@ -47,7 +48,7 @@ const blank = <T extends z.ZodType>(schema: T) =>
 /** An id: a positive integer, or its digits (query strings, form values). */
 export const idRule = (id: ValidationMessageId) =>
   z
-    .union([z.number(msg(id)), z.string(msg(id)).regex(/^\d{1,16}$/, msg(id))], msg(id))
+    .union([z.number(msg(id)), text(id).regex(/^\d{1,16}$/, msg(id))], msg(id))
     .pipe(
       z.coerce.number<string | number>(msg(id)).int(msg(id)).positive(msg(id)).max(MAX_ID, msg(id)),
     );
@@ -55,7 +56,7 @@ export const idRule = (id: ValidationMessageId) =>
 /** A small set of integers, given as a number or its digits. */
 const intChoice = <const T extends readonly number[]>(values: T, id: ValidationMessageId) =>
   z
-    .union([z.number(msg(id)), z.string(msg(id)).regex(/^-?\d{1,3}$/, msg(id))], msg(id))
+    .union([z.number(msg(id)), text(id).regex(/^-?\d{1,3}$/, msg(id))], msg(id))
     .pipe(z.coerce.number<string | number>(msg(id)))
     .refine((n): n is T[number] => values.includes(n), msg(id)) as unknown as z.ZodType<
     T[number],
@@ -66,7 +67,7 @@ const intChoice = <const T extends readonly number[]>(values: T, id: ValidationM
 const timeRule = z
   .union([
     z.number(msg('validation.invalid')),
-    z.string(msg('validation.invalid')).regex(/^\d{1,16}$/, msg('validation.invalid')),
+    text('validation.invalid').regex(/^\d{1,16}$/, msg('validation.invalid')),
   ])
   .pipe(
     z.coerce
@@ -90,7 +91,7 @@ const flag = z.union([z.literal(0), z.literal(1)], msg('validation.invalid'));
 export const customerListQuery = z
   .strictObject({
     user_type: intChoice(CUSTOMER_TYPES, 'validation.userType'),
-    keyword: blank(z.string(msg('validation.invalid')).trim().max(64, msg('validation.tooLong'))),
+    keyword: blank(text('validation.invalid').trim().max(64, msg('validation.tooLong'))),
     status: blank(intChoice(CUSTOMER_STATUSES, 'validation.invalid')),
     service_id: blank(idRule('validation.partnerRequired')),
     agent_id: blank(idRule('validation.invalid')),
@@ -179,8 +180,7 @@ export type CustomerPage = z.infer<typeof customerPageSchema>;
 // ---------------------------------------------------------------------------------------------
 // Form fields
 
-export const servicePrefixRule = z
-  .string(msg('validation.servicePrefixNo'))
+export const servicePrefixRule = text('validation.servicePrefixNo')
   .trim()
   .regex(/^[A-Za-z0-9]{2,6}$/, msg('validation.servicePrefixNo'))
   // Card numbers start with it: stored and compared in upper case.
@@ -193,14 +193,12 @@ export const merchantCountLimitRule = z
   .max(1_000_000, msg('validation.merchantCountLimit'));
 
 /** '' (inherit the platform's price) or a price with at most 4 decimals. */
-export const priceOverrideRule = z
-  .string(msg('validation.invalid'))
+export const priceOverrideRule = text('validation.invalid')
   .trim()
   .regex(/^(\d{1,9}(\.\d{1,4})?)?$/, msg('validation.invalid'));
 
 /** An opening balance, "12.50"; at most 2 decimals, > 0. */
-export const trialMoneyRule = z
-  .string(msg('validation.amount'))
+export const trialMoneyRule = text('validation.amount')
   .trim()
   .regex(/^\d{1,11}(\.\d{1,2})?$/, msg('validation.amount'))
   .transform((s) => {
@@ -214,17 +212,11 @@ export const trialMoneyRule = z
 const optionalMobile = z.union([z.literal(''), mobileRule], msg('validation.mobile'));
 
 const profileFields = {
-  name: z.string(msg('validation.invalid')).trim().max(64, msg('validation.tooLong')).optional(),
-  nickname: z
-    .string(msg('validation.invalid'))
-    .trim()
-    .max(32, msg('validation.tooLong'))
-    .optional(),
+  name: text('validation.invalid').trim().max(64, msg('validation.tooLong')).optional(),
+  nickname: text('validation.invalid').trim().max(32, msg('validation.tooLong')).optional(),
   mobile: optionalMobile.optional(),
-  email: z
-    .union([z.literal(''), z.email(msg('validation.email')).max(128, msg('validation.tooLong'))])
-    .optional(),
-  remark: z.string(msg('validation.invalid')).max(200, msg('validation.tooLong')).optional(),
+  email: z.union([z.literal(''), emailText().max(128, msg('validation.tooLong'))]).optional(),
+  remark: text('validation.invalid').max(200, msg('validation.tooLong')).optional(),
   /** Epoch ms; null = never. */
   expire_at: timeRule.nullable().optional(),
   show_clip_menu: flag.optional(),
@@ -237,11 +229,7 @@ const adminFields = {
   can_transfer_digital_voice: flag.optional(),
   digital_man_money_exchange_num: priceOverrideRule.optional(),
   digital_voice_money_exchange_num: priceOverrideRule.optional(),
-  mini_appid: z
-    .string(msg('validation.invalid'))
-    .trim()
-    .max(64, msg('validation.tooLong'))
-    .optional(),
+  mini_appid: text('validation.invalid').trim().max(64, msg('validation.tooLong')).optional(),
 };
 
 /** Fields of partners only. */
@@ -417,7 +405,7 @@ export const usedPrefixesSchema = z.array(z.string());
 /** Users the caller may pick (admin: anyone but itself; partner: its subtree). */
 export const platformUserListQuery = z.strictObject({
   user_type: blank(intChoice([0, 1, 2, 3] as const, 'validation.userType')),
-  keyword: blank(z.string(msg('validation.invalid')).trim().max(64, msg('validation.tooLong'))),
+  keyword: blank(text('validation.invalid').trim().max(64, msg('validation.tooLong'))),
   page: blank(
     z.coerce
       .number(msg('validation.invalid'))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import type { ValidationMessageId } from './messages';
 
 const msg = (id: ValidationMessageId) => ({ message: id });
@@ -45,13 +46,13 @@ export function formatUnits(asset: Asset, units: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const amountInput = z.union([z.string(), z.number()], msg('validation.amount'));
+const amountInput = z.union([text(), z.number()], msg('validation.amount'));
 export const idRule = z
   .number(msg('validation.user'))
   .int(msg('validation.user'))
   .positive(msg('validation.user'))
   .max(Number.MAX_SAFE_INTEGER, msg('validation.user'));
-const remarkRule = z.string(msg('validation.invalid')).trim().max(200, msg('validation.tooLong'));
+const remarkRule = text('validation.invalid').trim().max(200, msg('validation.tooLong'));
 
 /**
  * POST /platform/transfer. `give` (default) moves the amount from the caller to the user; `take`
@@ -196,7 +197,7 @@ export const transferRecordQuery = z.strictObject({
   direction: z.enum(['in', 'out'], msg('validation.invalid')).optional(),
   user_id: queryId.optional(),
   asset: assetSchema.optional(),
-  transfer_no: z.string().trim().max(40, msg('validation.tooLong')).optional(),
+  transfer_no: text().trim().max(40, msg('validation.tooLong')).optional(),
   start: time.optional(),
   end: time.optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 import { MAX_UNITS, parseAmount } from './money';
 
@@ -38,7 +39,7 @@ const blank = <T extends z.ZodType>(schema: T) =>
 /** An id: a positive integer, or its digits (query strings, form values). */
 const idRule = (id: ValidationMessageId) =>
   z
-    .union([z.number(msg(id)), z.string(msg(id)).regex(/^\d{1,16}$/, msg(id))], msg(id))
+    .union([z.number(msg(id)), text(id).regex(/^\d{1,16}$/, msg(id))], msg(id))
     .pipe(
       z.coerce.number<string | number>(msg(id)).int(msg(id)).positive(msg(id)).max(MAX_ID, msg(id)),
     );
@@ -52,7 +53,7 @@ const statusRule = z
  * 100 000 000.00; `allowZero` for the gift. Any failure gives the field's own message.
  */
 const centsRule = (id: ValidationMessageId, allowZero = false) =>
-  z.union([z.string(msg(id)), z.number(msg(id))], msg(id)).transform((value, ctx) => {
+  z.union([text(id), z.number(msg(id))], msg(id)).transform((value, ctx) => {
     const text = String(value).trim();
     if (allowZero && /^0{1,16}(\.0{1,2})?$/.test(text)) return 0;
     const cents = parseAmount('money', value);
@@ -66,8 +67,7 @@ const centsRule = (id: ValidationMessageId, allowZero = false) =>
 /** The largest price, money or gift of a package, in cents (100 000 000.00). */
 export const PACKAGE_MAX_CENTS = MAX_UNITS.money;
 
-const nameRule = z
-  .string(msg('validation.packageName'))
+const nameRule = text('validation.packageName')
   .trim()
   .min(1, msg('validation.packageName'))
   .max(PACKAGE_NAME_MAX, msg('validation.packageName'));
@@ -76,8 +76,7 @@ const sortRule = z
   .int(msg('validation.sort'))
   .min(0, msg('validation.sort'))
   .max(PACKAGE_SORT_MAX, msg('validation.sort'));
-const descriptionRule = z
-  .string(msg('validation.invalid'))
+const descriptionRule = multilineText('validation.invalid')
   .trim()
   .max(PACKAGE_DESCRIPTION_MAX, msg('validation.tooLong'));
 
@@ -107,9 +106,7 @@ const time = z.coerce
  */
 export const packageListQuery = z.strictObject({
   /** Part of the name. */
-  name: blank(
-    z.string(msg('validation.invalid')).trim().max(PACKAGE_NAME_MAX, msg('validation.tooLong')),
-  ),
+  name: blank(text('validation.invalid').trim().max(PACKAGE_NAME_MAX, msg('validation.tooLong'))),
   status: blank(statusRule),
   page: blank(page),
   limit: blank(limit),
@@ -194,8 +191,7 @@ export interface RechargePackage {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-export const orderNoRule = z
-  .string(msg('validation.orderNo'))
+export const orderNoRule = text('validation.orderNo')
   .trim()
   .regex(/^[A-Za-z0-9]{1,40}$/, msg('validation.orderNo'));
 
@@ -234,13 +230,12 @@ export type OrderDetailQuery = z.input<typeof orderDetailQuery>;
 export const orderListQuery = z
   .strictObject({
     order_no: blank(
-      z
-        .string(msg('validation.orderNo'))
+      text('validation.orderNo')
         .trim()
         .regex(/^[A-Za-z0-9]{1,40}$/, msg('validation.orderNo')),
     ),
     user_id: blank(idRule('validation.user')),
-    keyword: blank(z.string(msg('validation.invalid')).trim().max(64, msg('validation.tooLong'))),
+    keyword: blank(text('validation.invalid').trim().max(64, msg('validation.tooLong'))),
     pay_status: blank(z.enum(PAY_STATUSES, msg('validation.invalid'))),
     start: blank(time),
     end: blank(time),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** GET /platform/get_system_info?domain=HOST: the host's branding merged over platform defaults. */
 export const systemInfoQuery = z.strictObject({
-  domain: z.string().trim().max(253, { message: 'validation.tooLong' }).optional(),
+  domain: text().trim().max(253, { message: 'validation.tooLong' }).optional(),
 });
 
 export interface SystemInfo {
@@ -32,8 +33,7 @@ export type SimpleConfigGroup = (typeof SIMPLE_CONFIG_GROUPS)[number];
 
 /** GET /platform/get_simple_config?group=show_config,resource → [{name, value}] (non-secret keys only). */
 export const simpleConfigQuery = z.strictObject({
-  group: z
-    .string({ message: 'validation.required' })
+  group: text('validation.required')
     .max(200, { message: 'validation.tooLong' })
     .transform((s) =>
       s
