@@ -42,6 +42,8 @@ const enUS = {
   'register.merchantLimit': 'The merchant limit has been reached ({limit})',
   'register.usernameTaken': 'This account name is already taken',
   'register.mobileTaken': 'This mobile number is already registered',
+  'register.unavailable':
+    'Cannot sign up with these details. If this mobile number already has an account, log in or reset the password; otherwise choose another account name',
   'register.done': 'Account created',
   'profile.saved': 'Profile saved',
   'customer.notFound': 'User not found',
@@ -165,6 +167,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'register.merchantLimit': '商户数量已达上限（{limit}）',
   'register.usernameTaken': '该账号已被占用',
   'register.mobileTaken': '该手机号已注册',
+  'register.unavailable':
+    '无法使用这些信息注册。如该手机号已有账号，请直接登录或找回密码；否则请更换账号名',
   'register.done': '注册成功',
   'profile.saved': '资料已保存',
   'customer.notFound': '用户不存在',

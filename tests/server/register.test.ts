@@ -66,12 +66,13 @@ describe.each(engines)('register on %s', (engine) => {
     expect(await t.login('newshop', 'Shop#2026')).toBeTruthy();
   });
 
+  /** Changes nothing but the sign-up throttle's count (and the code's tries). */
   async function refusedWithoutChange(body: unknown, msg: string) {
-    const before = await snapshot(t.db);
+    const before = await snapshot(t.db, ['login_throttle', 'sms_codes']);
     const reply = await register(body);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ code: 0, msg, data: null });
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(await snapshot(t.db, ['login_throttle', 'sms_codes'])).toEqual(before);
   }
 
   it('is refused while the platform keeps sign-up closed', async () => {
@@ -115,25 +116,100 @@ describe.each(engines)('register on %s', (engine) => {
     expect((await register(await valid())).body.code).toBe(1);
   });
 
-  it('keeps usernames and mobiles unique', async () => {
-    await refusedWithoutChange(
-      await valid({ username: 'merchant2' }),
-      'This account name is already taken',
-    );
+  const UNAVAILABLE =
+    'Cannot sign up with these details. If this mobile number already has an account, log in or reset the password; otherwise choose another account name';
+
+  it('keeps usernames and mobiles unique, answering a taken name and a taken mobile alike', async () => {
+    await refusedWithoutChange(await valid({ username: 'merchant2' }), UNAVAILABLE);
     const taken = '13800000003';
     await refusedWithoutChange(
       { ...(await valid()), mobile: taken, code: await codeFor(taken) },
-      'This mobile number is already registered',
+      UNAVAILABLE,
     );
+    await refusedWithoutChange(
+      { ...(await valid({ username: 'MERCHANT2' })), mobile: taken, code: await codeFor(taken) },
+      UNAVAILABLE,
+    );
+    // The code stays usable after such a refusal: the person picks another name.
+    const body = await valid({ username: 'merchant2' });
+    expect((await register(body)).body.msg).toBe(UNAVAILABLE);
+    expect((await register({ ...body, username: 'freshname' })).body.code).toBe(1);
+  });
+
+  it('tells nothing about existing accounts to whoever lacks the mobile’s code', async () => {
+    const taken = '13800000003';
+    await codeFor(taken);
+    await codeFor();
+    const answers = [];
+    for (const [username, mobile] of [
+      ['merchant2', MOBILE], // taken name
+      ['freshname', taken], // taken mobile
+      ['merchant2', taken], // both
+      ['freshname2', '13912340001'], // neither (and no code was ever sent)
+    ]) {
+      const reply = await register({ ...(await valid()), username, mobile, code: '999999' });
+      answers.push(reply.body);
+    }
+    // A wrong code (or none) is all anyone learns, whatever exists.
+    for (const answer of answers) {
+      expect(answer).toEqual({ code: 0, msg: 'The code is wrong or has expired', data: null });
+    }
+  });
+
+  it('is throttled per address and per mobile like login', async () => {
+    const mobiles = Array.from({ length: 12 }, (_, i) => `139000000${String(i).padStart(2, '0')}`);
+    const from = (remoteAddress: string, mobile: string) =>
+      t.call<LoginData>('POST', '/api/v1/platform/register', {
+        body: {
+          username: 'someone',
+          password: 'Shop#2026',
+          mobile,
+          code: '123456',
+          domain: 'localhost',
+        },
+        headers: EN,
+        remoteAddress,
+      });
+    // One address, ten tries across mobiles; the eleventh is refused whatever it sends.
+    for (const mobile of mobiles.slice(0, 10)) {
+      expect((await from('10.0.0.1', mobile)).body.msg).toBe('The code is wrong or has expired');
+    }
+    const locked = await from('10.0.0.1', mobiles[10]);
+    expect(locked.body).toEqual({
+      code: 0,
+      msg: 'Too many failed attempts. Try again in 15 minutes',
+      data: null,
+    });
+    // One mobile, five tries from different addresses; the sixth is refused.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await from(`10.0.1.${i}`, mobiles[11])).body.msg).toBe(
+        'The code is wrong or has expired',
+      );
+    }
+    expect((await from('10.0.2.1', mobiles[11])).body.msg).toBe(
+      'Too many failed attempts. Try again in 15 minutes',
+    );
+    // Other addresses and mobiles are not affected; the locks lift after 15 minutes.
+    expect((await from('10.0.3.1', MOBILE)).body.msg).toBe('The code is wrong or has expired');
+    t.clock.advance(15 * 60_000);
+    expect((await from('10.0.0.1', mobiles[10])).body.msg).toBe('The code is wrong or has expired');
+  });
+
+  it('gives back the count of a sign-up that succeeded', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const mobile = `137000000${String(i).padStart(2, '0')}`;
+      const body = await valid({ username: `shop${i}`, mobile, code: await codeFor(mobile) });
+      expect((await register(body)).body.code, `sign-up ${i}`).toBe(1);
+    }
   });
 
   it('needs the register code sent to that mobile', async () => {
     const body = await valid();
     const wrong = body.code === '000000' ? '111111' : '000000';
-    const before = await snapshot(t.db, ['sms_codes']);
+    const before = await snapshot(t.db, ['sms_codes', 'login_throttle']);
     const reply = await register({ ...body, code: wrong });
     expect(reply.body).toEqual({ code: 0, msg: 'The code is wrong or has expired', data: null });
-    expect(await snapshot(t.db, ['sms_codes'])).toEqual(before);
+    expect(await snapshot(t.db, ['sms_codes', 'login_throttle'])).toEqual(before);
 
     await t.post('/platform/get_captcha', { mobile: '13800000003', purpose: 'reset' });
     const resetCode = t.sms.lastCode('13800000003')!;

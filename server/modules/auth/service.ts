@@ -25,7 +25,7 @@ import {
   updateUser,
 } from '../users/repo';
 import { checkCode, consumeCode } from './sms-codes';
-import { accountKey, ipKey, reserveAttempts } from './throttle';
+import { accountKey, ipKey, registerIpKey, registerMobileKey, reserveAttempts } from './throttle';
 import { clearAttempts } from './repo';
 
 const MERCHANT = 2;
@@ -130,13 +130,14 @@ export async function resetPassword(ctx: AppContext, body: ResetPwdBody): Promis
 
 /**
  * Merchant sign-up under the partner that owns the domain, when the platform allows sign-up.
- * Signs the new merchant in (same reply as login).
+ * Signs the new merchant in (same reply as login). Throttled per address and per mobile.
  */
 export async function register(
   ctx: AppContext,
   body: RegisterBody,
   ip: string,
 ): Promise<LoginReply> {
+  const attempt = await reserveAttempts(ctx, [registerIpKey(ip), registerMobileKey(body.mobile)]);
   if ((await readConfigValue(ctx.db, 'register_open')) !== '1') throw refuse('register.closed');
   const host = normalizeHost(body.domain);
   const domain = host ? await findActiveDomain(ctx.db, host) : undefined;
@@ -150,15 +151,22 @@ export async function register(
       throw refuse('register.merchantLimit', { limit });
     }
   };
-  // Every refusal that needs no code comes before the code check, which uses up one of its tries.
+  // Refusals that say nothing about other people's accounts come before the code check, which
+  // uses up one of its tries. Whether the name or the mobile is taken is answered only to whoever
+  // holds the mobile's code, and alike for both (docs/decisions.md "Sign-up without account
+  // enumeration").
   await assertBelowLimit(ctx.db);
-  if (await isUsernameTaken(ctx.db, body.username)) throw refuse('register.usernameTaken');
-  if (await isMobileTaken(ctx.db, body.mobile)) throw refuse('register.mobileTaken');
   const codeId = await checkCode(ctx, body.mobile, 'register', body.code);
+  if (
+    (await isUsernameTaken(ctx.db, body.username)) ||
+    (await isMobileTaken(ctx.db, body.mobile))
+  ) {
+    throw refuse('register.unavailable');
+  }
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const reply = await ctx.db.transaction().execute(async (trx) => {
       // Lock the partner row on PostgreSQL so parallel sign-ups cannot pass the limit together
       // (SQLite runs one write transaction at a time).
       await trx
@@ -191,8 +199,10 @@ export async function register(
         userinfo: { token, accountId: id, user_type: MERCHANT, username: body.username },
       };
     });
+    await attempt.succeeded();
+    return reply;
   } catch (error) {
-    if (isUniqueViolation(error)) throw refuse('register.usernameTaken');
+    if (isUniqueViolation(error)) throw refuse('register.unavailable');
     throw error;
   }
 }

@@ -7,6 +7,17 @@ const MINUTE = 60_000;
 /** docs/decisions.md "Login throttling". */
 export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+/** Sign-up attempts (docs/decisions.md "Sign-up without account enumeration"). */
+export const REGISTER_IP_RULE: ThrottleRule = {
+  limit: 10,
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+};
+export const REGISTER_MOBILE_RULE: ThrottleRule = {
+  limit: 5,
+  windowMs: 15 * MINUTE,
+  lockMs: 15 * MINUTE,
+};
 
 export interface ThrottleKey {
   key: string;
@@ -24,6 +35,18 @@ export const accountKey = (account: string): ThrottleKey => ({
 export const ipKey = (ip: string): ThrottleKey => ({
   key: `ip:${ip}`,
   rule: IP_RULE,
+  clearOnSuccess: false,
+});
+
+/** Sign-up keys: an accepted sign-up takes back its own count, like a right password per address. */
+export const registerIpKey = (ip: string): ThrottleKey => ({
+  key: `register-ip:${ip}`,
+  rule: REGISTER_IP_RULE,
+  clearOnSuccess: false,
+});
+export const registerMobileKey = (mobile: string): ThrottleKey => ({
+  key: `register-mobile:${mobile}`,
+  rule: REGISTER_MOBILE_RULE,
   clearOnSuccess: false,
 });
 
