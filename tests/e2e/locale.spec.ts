@@ -55,14 +55,14 @@ test("the server's sentences follow the console's locale", async ({ page }, test
   await page.reload();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: enUS['register.title'] });
-  // A taken account name is refused before the code is looked at.
+  // No code was sent to this mobile: the server refuses it in the console's language.
   await dialog.getByRole('textbox', { name: 'Account', exact: true }).fill('admin');
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Start#2026');
   await dialog.getByRole('textbox', { name: 'Mobile', exact: true }).fill(uniqueMobile(testInfo));
   await dialog.getByRole('textbox', { name: 'SMS code', exact: true }).fill('000000');
   await dialog.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'This account name is already taken' }),
+    page.getByRole('alert').filter({ hasText: 'The code is wrong or has expired' }),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
 });
