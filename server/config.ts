@@ -18,10 +18,11 @@ export interface Config {
   /** The built console (Vite's `dist/`); served with an SPA fallback when it exists. */
   staticDir: string;
   /**
-   * The embedded sandbox payment provider (default on; `PAYMENT_SANDBOX=0` turns it off once a
-   * real provider is configured: sandbox payments credit balances without real money).
+   * The embedded sandbox payment provider, which credits balances without real money: `true`
+   * (`PAYMENT_SANDBOX=1`) on, `false` (`PAYMENT_SANDBOX=0`) off, `undefined` (unset) on only when
+   * the database holds the demo data (docs/decisions.md "Sandbox payments only with demo data").
    */
-  paymentSandbox: boolean;
+  paymentSandbox: boolean | undefined;
   /** HMAC key of the sandbox's notifications; default a random one kept in DATA_DIR. */
   paymentSandboxSecret: string | undefined;
 }
@@ -43,6 +44,18 @@ function text(env: Env, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+const OFF = ['0', 'false', 'off', 'no'];
+const ON = ['1', 'true', 'on', 'yes'];
+
+/** An on/off variable: true, false, or undefined when unset (the default decides). */
+function switchOf(env: Env, name: string): boolean | undefined {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return undefined;
+  if (ON.includes(raw)) return true;
+  if (OFF.includes(raw)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = positiveNumber(env, 'PORT', 8080);
   if (!Number.isInteger(port) || port > 65535) throw new Error(`PORT must be a port number`);
@@ -51,7 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: text(env, 'HOST') ?? '127.0.0.1',
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: text(env, 'DATABASE_URL'),
-    demo: !['0', 'false', 'off', 'no'].includes((env.DEMO ?? '').trim().toLowerCase()),
+    demo: !OFF.includes((env.DEMO ?? '').trim().toLowerCase()),
     adminUsername: text(env, 'ADMIN_USERNAME'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionAbsoluteHours: positiveNumber(env, 'SESSION_ABSOLUTE_HOURS', 12),
@@ -59,9 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     overstepSessionMinutes: positiveNumber(env, 'OVERSTEP_SESSION_MINUTES', 60),
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
-    paymentSandbox: !['0', 'false', 'off', 'no'].includes(
-      (env.PAYMENT_SANDBOX ?? '').trim().toLowerCase(),
-    ),
+    paymentSandbox: switchOf(env, 'PAYMENT_SANDBOX'),
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
   };
 }

@@ -2,6 +2,7 @@ import { passwordRule, usernameRule } from '../../src/api/contract/auth';
 import { hashPassword } from '../lib/passwords';
 import { issue, post } from '../modules/ledger/service';
 import { insertTransfer, numberTransfer } from '../modules/money/repo';
+import { markDemoData } from '../modules/system/demo-data';
 import { setConfigValue } from '../modules/system/repo';
 import type { Asset, Db, Executor, NewUser } from './schema';
 
@@ -253,6 +254,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
       ])
       .execute();
 
+    await markDemoData(trx, now);
     await setConfigValue(trx, 'register_open', '1', now);
     await setConfigValue(trx, 'copyright', '© 2026 智能短视频平台', now);
   });

@@ -797,7 +797,7 @@ describe.each(engines)('recharge packages and orders on %s', (engine) => {
       });
       expect(reply.body).toEqual({
         code: 0,
-        msg: 'This payment method is not available',
+        msg: 'Test payments (sandbox) are turned off: they are available only with demo data or PAYMENT_SANDBOX=1',
         data: null,
       });
       const notify = await off.call('POST', api('/pay/notify/sandbox'), { body: {} });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateToLatest } from '../../server/db/migrate';
 import { prepareDatabase } from '../../server/db/prepare';
+import { holdsDemoData } from '../../server/modules/system/demo-data';
 import { ASSETS } from '../../server/db/schema';
 import { BALANCE_COLUMN, postEntry } from '../../server/modules/ledger/repo';
 import {
@@ -113,6 +114,7 @@ describe.each(engines)('database and demo data on %s', (engine) => {
     });
     const users = await database.handle.db.selectFrom('users').select('username').execute();
     expect(users).toHaveLength(6);
+    expect(await holdsDemoData(handle.db)).toBe(true);
   });
 
   it('without demo data the first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD', async () => {
@@ -134,6 +136,8 @@ describe.each(engines)('database and demo data on %s', (engine) => {
       .execute();
     expect(settings.find((s) => s.name === 'register_open')?.value).toBe('0');
     expect(settings.find((s) => s.name === 'money_name')?.value).toBe('余额');
+    // Not demo data: the sandbox payment provider stays off unless PAYMENT_SANDBOX=1.
+    expect(await holdsDemoData(handle.db)).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/contract/recharge';
 import { BODY_LIMIT } from '../../http/body-parsing';
 import { API_PREFIX } from '../../http/policy';
+import { AppError, refuse } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { t } from '../../i18n';
 import {
@@ -21,6 +22,7 @@ import {
   sandboxSecret,
   type PaymentProvider,
 } from '../../providers/payment';
+import { holdsDemoData } from '../system/demo-data';
 import { receiveNotification, type NotificationResult } from './notify';
 import { sandboxRoutes } from './sandbox';
 import {
@@ -46,7 +48,13 @@ export function rechargeRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
   const providers = new Map<PayWay, PaymentProvider>();
-  if (ctx.config.paymentSandbox) {
+  /**
+   * Sandbox payments credit balances without real money: on with PAYMENT_SANDBOX=1, else only on
+   * a database that holds the demo data (asked on each use: the demo seed may run after start).
+   */
+  const sandboxOn = async () => ctx.config.paymentSandbox ?? (await holdsDemoData(ctx.db));
+  const usable = async (way: PayWay) => way !== 'sandbox' || (await sandboxOn());
+  if (ctx.config.paymentSandbox !== false) {
     const sandbox = createSandboxPaymentProvider({
       secret: sandboxSecret(ctx.config),
       apiBase: API_PREFIX,
@@ -57,7 +65,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
       },
     });
     providers.set('sandbox', sandbox);
-    sandboxRoutes(app, sandbox);
+    sandboxRoutes(app, sandbox, sandboxOn);
   }
 
   // ---- packages (admin manages; partners and merchants buy)
@@ -124,7 +132,10 @@ export function rechargeRoutes(app: FastifyInstance): void {
     policy: { roles: ['partner', 'merchant'], scope: 'self' },
     body: orderCreateBody,
     successMessage: 'recharge.orderCreated',
-    handler: ({ auth, body }) => createOrder(ctx, auth, body, providers),
+    handler: async ({ auth, body }) => {
+      if (!(await usable(body.pay_way))) throw refuse('recharge.sandboxOff');
+      return createOrder(ctx, auth, body, providers);
+    },
   });
 
   defineRoute(app, {
@@ -160,6 +171,8 @@ export function rechargeRoutes(app: FastifyInstance): void {
         url: `/pay/notify/${provider.way}`,
         config: { policy: { roles: 'public', scope: 'the provider, by its signature' } },
         handler: async (request): Promise<Envelope<NotificationResult>> => {
+          // A sandbox turned off credits nothing, not even an order it signed before.
+          if (!(await usable(provider.way))) throw new AppError('recharge.sandboxOff', {}, 404);
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const data = await receiveNotification(ctx, provider, request.headers, raw);
           return { code: ReplyCode.SUCCESS, msg: t(request.locale, 'payment.received'), data };

@@ -91,7 +91,12 @@ function sendPage(reply: FastifyReply, status: number, content: PageContent) {
     .send(page(content));
 }
 
-export function sandboxRoutes(app: FastifyInstance, provider: SandboxPaymentProvider): void {
+export function sandboxRoutes(
+  app: FastifyInstance,
+  provider: SandboxPaymentProvider,
+  /** Whether the sandbox takes payments now (off: its pages say so). */
+  isOn: () => Promise<boolean>,
+): void {
   const { ctx } = app;
   const now = () => ctx.now();
 
@@ -106,8 +111,11 @@ export function sandboxRoutes(app: FastifyInstance, provider: SandboxPaymentProv
     return { order, sign: link.data.sign };
   }
 
-  const invalid = (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(reply, 404, { locale: request.locale, notice: 'sandbox.invalidLink' });
+  const invalid = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(reply, 404, {
+      locale: request.locale,
+      notice: (await isOn()) ? 'sandbox.invalidLink' : 'sandbox.off',
+    });
 
   app.route({
     method: 'GET',
@@ -115,7 +123,7 @@ export function sandboxRoutes(app: FastifyInstance, provider: SandboxPaymentProv
     exposeHeadRoute: false,
     config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
     handler: async (request, reply) => {
-      const found = await orderOfLink(request.query);
+      const found = (await isOn()) ? await orderOfLink(request.query) : undefined;
       if (!found) return invalid(request, reply);
       const { order, sign } = found;
       const status = effectiveStatus(order, now());
@@ -151,7 +159,7 @@ export function sandboxRoutes(app: FastifyInstance, provider: SandboxPaymentProv
       url: '/pay/sandbox/pay',
       config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
       handler: async (request, reply) => {
-        const found = await orderOfLink(request.body);
+        const found = (await isOn()) ? await orderOfLink(request.body) : undefined;
         if (!found) return invalid(request, reply);
         const { order, sign } = found;
         // Only a pending order can be paid here; otherwise the page shows how things stand.
