@@ -301,6 +301,8 @@ const enUS = {
   'buy.orderNo': 'Order number',
   'buy.amount': 'Amount to pay',
   'buy.payBy': 'Pay by',
+  'buy.testPayment':
+    'Test payment (sandbox): no real money is charged, and the balance is credited for testing only.',
   'buy.goPay': 'Go to pay',
   'buy.checkNow': 'I have paid — check now',
   'buy.waiting': 'Waiting for the payment…',
@@ -384,7 +386,7 @@ const enUS = {
   'orders.credited': 'Credited ({moneyName})',
   'orders.moneyPlusGift': '{money} + {gift} gift',
   'orders.payWay': 'Payment method',
-  'orders.paySandbox': 'Sandbox (test)',
+  'orders.paySandbox': 'Test payment (sandbox)',
   'orders.payStatus': 'Payment status',
   'orders.statusPending': 'Pending',
   'orders.statusPaid': 'Paid',

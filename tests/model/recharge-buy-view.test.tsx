@@ -155,6 +155,7 @@ async function assertSees(snapshot: BuySnapshot) {
     case 'createFailed': {
       const pkg = c.chosen!;
       d.getByText(enUS['buy.confirmText']);
+      d.getByText(enUS['buy.testPayment']);
       expect(summaryValues(d, 'buy.package')).toEqual(
         pkg.id === 2
           ? ['Standard', '¥100.00', money('100.00'), money('10.00'), money('110.00')]
@@ -182,6 +183,7 @@ async function assertSees(snapshot: BuySnapshot) {
         '¥100.00',
         formatDateTime(ORDER.expires_at),
       ]);
+      d.getByText(enUS['buy.testPayment']);
       // A real link to the absolute payment page, opened in a new tab without an opener.
       const link = d.getByRole('link', { name: enUS['buy.goPay'] });
       expect(link.getAttribute('href')).toBe(PAY_PAGE);

@@ -234,6 +234,10 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
       {(step === 'confirming' || step === 'creating' || step === 'createFailed') && chosen && (
         <>
           <Text>{t('buy.confirmText')}</Text>
+          {/* The only payment method today is the sandbox: say it charges nothing. */}
+          <Text fontSize="sm" color="fg.warning">
+            {t('buy.testPayment')}
+          </Text>
           <Summary
             label={t('buy.package')}
             items={[
@@ -253,6 +257,11 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
       {step === 'paying' && order && (
         <>
           <Text>{t('buy.payingText')}</Text>
+          {order.pay_way === 'sandbox' && (
+            <Text fontSize="sm" color="fg.warning">
+              {t('buy.testPayment')}
+            </Text>
+          )}
           <Summary
             label={t('buy.order')}
             items={[...orderItems(order), [t('buy.payBy'), formatDateTime(order.expires_at)]]}
