@@ -28,7 +28,10 @@ function fieldsOf(schema: z.ZodType): [string, { string: boolean; closed: boolea
   return Object.entries(properties).map(([name, field]) => {
     const options = field.anyOf ?? [field];
     const strings = options.filter((o) => o.type === 'string');
-    return [name, { string: strings.length > 0, closed: strings.every((o) => !!o.enum || 'const' in o) }];
+    return [
+      name,
+      { string: strings.length > 0, closed: strings.every((o) => !!o.enum || 'const' in o) },
+    ];
   });
 }
 
