@@ -142,6 +142,12 @@ describe.each(engines)('API replies on %s', (engine) => {
         '请求头或请求地址过长',
       ],
       [
+        'NUL in a header (never reaches the database)',
+        'GET /api/v1/platform/get_system_info HTTP/1.1\r\nHost: local\u0000host\r\nlang: en-US\r\n\r\n',
+        400,
+        'Bad request',
+      ],
+      [
         'malformed request',
         'GET /api/v1/platform/get_system_info HTTP/1.1\r\nHost: a\r\nlang: en-US\r\nBad Header\r\n\r\n',
         400,
