@@ -235,7 +235,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
         <>
           <Text>{t('buy.confirmText')}</Text>
           {/* The only payment method today is the sandbox: say it charges nothing. */}
-          <Text fontSize="sm" color="fg.warning">
+          <Text fontSize="sm" fontWeight="medium">
             {t('buy.testPayment')}
           </Text>
           <Summary
@@ -258,7 +258,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
         <>
           <Text>{t('buy.payingText')}</Text>
           {order.pay_way === 'sandbox' && (
-            <Text fontSize="sm" color="fg.warning">
+            <Text fontSize="sm" fontWeight="medium">
               {t('buy.testPayment')}
             </Text>
           )}
