@@ -20,7 +20,7 @@ export interface Policy {
 }
 
 /** The contract schemas a route validates its input with (the input tests enumerate them). */
-export interface RouteInputSchemas {
+interface RouteInputSchemas {
   body?: ZodType;
   query?: ZodType;
 }

@@ -32,7 +32,7 @@ export function loggableUrl(url: string): string {
  * the default one writes `request.url` whole, so export tickets and sandbox payment signatures
  * would land in the log.
  */
-export const requestLogSerializers = {
+const requestLogSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,

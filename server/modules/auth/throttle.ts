@@ -8,12 +8,12 @@ const MINUTE = 60_000;
 export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 /** Sign-up attempts (docs/decisions.md "Sign-up without account enumeration"). */
-export const REGISTER_IP_RULE: ThrottleRule = {
+const REGISTER_IP_RULE: ThrottleRule = {
   limit: 10,
   windowMs: 15 * MINUTE,
   lockMs: 15 * MINUTE,
 };
-export const REGISTER_MOBILE_RULE: ThrottleRule = {
+const REGISTER_MOBILE_RULE: ThrottleRule = {
   limit: 5,
   windowMs: 15 * MINUTE,
   lockMs: 15 * MINUTE,

@@ -9,7 +9,10 @@ import type { ValidationMessageId } from './messages';
  */
 export const CONTROL_CHARS_MESSAGE: ValidationMessageId = 'validation.controlChars';
 
+// Matching control characters is this rule's whole point (and a pattern shows in JSON Schema).
+// eslint-disable-next-line no-control-regex
 const singleLine = z.regex(/^[^\u0000-\u001f]*$/, { message: CONTROL_CHARS_MESSAGE });
+// eslint-disable-next-line no-control-regex
 const multiLine = z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f]*$/, {
   message: CONTROL_CHARS_MESSAGE,
 });
