@@ -1,16 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-
-/** As in vite.config.ts: `chakra-theme/*` → Chakra's theme files (the slim theme deep-imports them). */
-const chakraThemeAlias = {
-  find: /^chakra-theme\/(.*)$/,
-  replacement: `${fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme/', import.meta.url))}$1.js`,
-};
+import { aliases } from './build/aliases';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: [chakraThemeAlias] },
+  resolve: { alias: aliases },
   test: {
     // Three files at a time even on 2 cores (Vitest's default there is one): the server suites
     // mostly wait (databases, password hashing threads, a spawned server) while view tests render.

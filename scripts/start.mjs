@@ -13,7 +13,7 @@ function newest(path) {
   return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), st.mtimeMs);
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const sources = ['src', 'public', 'index.html', 'build', 'vite.config.ts', 'package-lock.json']
   .map((p) => join(root, p))
   .filter(existsSync);
 const stale = !existsSync(built) || sources.some((p) => newest(p) > statSync(built).mtimeMs);

@@ -13,7 +13,7 @@ import LoginPage from '../views/login/login-page';
 import { composeLoginHtml, variantName } from './compose';
 
 /**
- * Build time (vite.config.ts): the login page as the console first renders it for a signed-out
+ * Build time (build/after-build.ts): the login page as the console first renders it for a signed-out
  * visitor — no branding yet, nothing typed — in each locale, with and without a remembered
  * account, as HTML with its styles.
  */

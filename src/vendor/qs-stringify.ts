@@ -1,5 +1,5 @@
 /**
- * Stands in for `qs` in the console build (vite.config.ts alias). superagent's browser client
+ * Stands in for `qs` in the console build (build/aliases.ts). superagent's browser client
  * uses qs only to encode form bodies; the console sends JSON and builds its own query strings,
  * so qs and its dependencies (≈ 12 KB compressed) would be dead weight on the first page.
  * Flat values only: arrays repeat their key, null and undefined are left out.

@@ -1,6 +1,6 @@
 /**
  * The Chakra recipes the console uses — and only these reach the bundle. Deep-imported through
- * the `chakra-theme/*` alias (vite.config.ts, tsconfig.json): importing `@chakra-ui/react/theme`
+ * the `chakra-theme/*` alias (build/aliases.ts, tsconfig.json): importing `@chakra-ui/react/theme`
  * would build Chakra's whole default config. A component whose recipe is missing renders
  * unstyled: tests/unit/theme-recipes.test.ts scans src/ and names any that lack theirs here.
  *
