@@ -3,29 +3,95 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layering (CONVENTIONS.md): machines are pure; the server only shares the contract and the route table.
-const noReactOrHttp = {
-  patterns: [
-    {
-      group: ['react', 'react-dom', '@xstate/react', '@chakra-ui/*', 'react-intl'],
-      message: 'Machines are pure: no React.',
-    },
-    {
-      group: ['**/api/http', '**/api/http.ts', 'superagent'],
-      message: 'Machines never call HTTP; inject actors with provide().',
-    },
-  ],
+// Layering (CONVENTIONS.md, ARCHITECTURE.md). Each layer imports only from the layers below it:
+//   views      → app/actors, app/hooks, machines, components, i18n, contract types
+//   components → i18n, contract types (nothing above them: no views, app or machines)
+//   machines   → other machines, contract types, the route table (pure: no React, no HTTP, no
+//                endpoint functions; endpoints are injected with provide())
+//   server     → the contract and the route table only
+// Import cycles and kebab-case file names are checked by scripts/check-files.ts (npm run lint).
+// Patterns are regexes on the import specifier: gitignore-style negations cannot re-include
+// files under an excluded folder.
+const endpointModules = {
+  regex: '(^|/)api/(?!contract/)',
+  message: 'Only contract types from src/api: endpoint calls belong to the area actor modules.',
 };
+const noReactOrHttp = [
+  {
+    group: ['react', 'react-dom', '@xstate/react', '@chakra-ui/*', 'react-intl'],
+    message: 'Machines are pure: no React.',
+  },
+  {
+    group: ['superagent'],
+    message: 'Machines never call HTTP; inject actors with provide().',
+  },
+];
+const machineBoundary = [
+  ...noReactOrHttp,
+  { ...endpointModules, message: 'Machines never call endpoints; inject actors with provide().' },
+  {
+    regex: '(^|/)(views|components|i18n)/|(^|/)app/(?!routes/route-table$)',
+    message: 'Machines import other machines, contract types and the route table only.',
+  },
+];
+const componentBoundary = [
+  endpointModules,
+  {
+    regex: '(^|/)(views|app|machines)/',
+    message: 'Components are below views, the app and machines: take data and actors as props.',
+  },
+];
+/** `viewBoundary(false)`: the same without the src/api rule (the temporary allowlist below). */
+const viewBoundary = (withEndpoints = true) => [
+  ...(withEndpoints ? [endpointModules] : []),
+  {
+    // The login page also takes over its pre-rendered copy (app/boot/prerender-handover) and
+    // loads its dialogs with the lazily loaded views' theme (app/routes/lazy).
+    regex: '(^|/)app/(?!actors/|hooks/|boot/prerender-handover$|routes/lazy$)',
+    message: 'Views take actors from app/actors and view hooks from app/hooks only.',
+  },
+];
 const serverBoundary = {
   patterns: [
     {
-      // A regex: gitignore-style negations cannot re-include files under an excluded folder.
       regex: '(^|/)src/(?!api/contract/|app/routes/route-table(\\.ts)?$)',
       message:
         'The server shares only src/api/contract and src/app/routes/route-table with the console.',
     },
   ],
 };
+
+/**
+ * TEMPORARY: views that still call src/api endpoint functions directly. The branches moving
+ * those calls into the area actor modules (`areas`, `paths`) remove each file here as they fix
+ * it; the list only shrinks — a new file never goes in.
+ */
+const VIEWS_STILL_CALLING_ENDPOINTS = [
+  'src/views/account/my-orders-section.tsx',
+  'src/views/account/property-page.tsx',
+  'src/views/account/recharge-dialog.tsx',
+  'src/views/account/recharge-order-page.tsx',
+  'src/views/account/recharge-page.tsx',
+  'src/views/account/transfer-dialog.tsx',
+  'src/views/account/use-transfer.ts',
+  'src/views/dashboard/work-bench-page.tsx',
+  'src/views/home/home-page.tsx',
+  'src/views/login/forgot-password-dialog.tsx',
+  'src/views/login/register-dialog.tsx',
+  'src/views/login/sms-code-button.tsx',
+  'src/views/promotion/card-export.tsx',
+  'src/views/promotion/card-filters.tsx',
+  'src/views/promotion/card-password-page.tsx',
+  'src/views/promotion/card-redeem-dialog.tsx',
+  'src/views/promotion/card-row-dialogs.tsx',
+  'src/views/promotion/card-user-picker.tsx',
+  'src/views/promotion/customer-kinds.ts',
+  'src/views/promotion/customer-page.tsx',
+  'src/views/promotion/customer-partner-fields.tsx',
+  'src/views/promotion/customer-pickers.tsx',
+  'src/views/promotion/customer-tree-page.tsx',
+  'src/views/user/user-setting-page.tsx',
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -61,6 +127,21 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/machines/**/*.ts'], rules: { 'no-restricted-imports': ['error', noReactOrHttp] } },
+  {
+    files: ['src/machines/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: machineBoundary }] },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: componentBoundary }] },
+  },
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary() }] },
+  },
+  {
+    files: VIEWS_STILL_CALLING_ENDPOINTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary(false) }] },
+  },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', serverBoundary] } },
 );
