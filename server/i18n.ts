@@ -266,6 +266,7 @@ const catalogues: Record<Locale, Record<MessageId, string>> = {
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 
+/** @public For server-written texts stored as message ids (rendered in the reader's locale). */
 export function isMessageId(id: string): id is MessageId {
   return Object.prototype.hasOwnProperty.call(catalogues['en-US'], id);
 }

@@ -145,7 +145,7 @@ export interface LoginThrottleTable {
   locked_until: Millis | null;
 }
 
-export { ASSETS, LEDGER_TYPES } from '../../src/api/contract/money';
+export { ASSETS } from '../../src/api/contract/money';
 export type { Asset, LedgerType } from '../../src/api/contract/money';
 
 /** Append-only; money rows are never updated or deleted. */
@@ -218,8 +218,6 @@ export interface TransfersTable {
 
 export const CARD_ASSETS = ['money', 'digital_man', 'digital_voice'] as const;
 export type CardAsset = (typeof CARD_ASSETS)[number];
-/** Card status: 0 unused, 1 used, 2 void ("expired" is computed from expire_at). */
-export const CARD_STATUS = { unused: 0, used: 1, void: 2 } as const;
 
 export interface RechargeCardsTable {
   id: Generated<number>;
@@ -236,6 +234,7 @@ export interface RechargeCardsTable {
   service_id: number;
   /** Whose balance paid the face value; null when the platform minted the card. */
   paid_by: number | null;
+  /** 0 unused, 1 used, 2 void ("expired" is computed from expire_at). */
   status: ColumnType<number, number | undefined, number>;
   used_by: number | null;
   used_at: Millis | null;
@@ -334,7 +333,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type DomainRow = Selectable<DomainsTable>;
-export type TransferRow = Selectable<TransfersTable>;
 export type RechargeCardRow = Selectable<RechargeCardsTable>;
 export type RechargePackageRow = Selectable<RechargePackagesTable>;
 export type RechargeOrderRow = Selectable<RechargeOrdersTable>;

@@ -2,7 +2,6 @@
 import type {
   AddCardsBody,
   AddCardsReply,
-  CanOperateParams,
   CardListParams,
   CardListReply,
   CardRow,
@@ -70,14 +69,6 @@ export function getCards(
   options?: RequestOptions,
 ): Promise<CardListReply> {
   return get<CardListReply>('/recharge_card/card_list', { ...query }, options);
-}
-
-/** Unused, unexpired cards the caller holds (pickers). */
-export function getOperableCards(
-  query: Partial<CanOperateParams>,
-  options?: RequestOptions,
-): Promise<CardListReply> {
-  return get<CardListReply>('/recharge_card/can_operate_card_list', { ...query }, options);
 }
 
 /** A single-use, 60-second ticket for a CSV of the filtered or selected cards. */

@@ -14,7 +14,6 @@ import type {
   EditAccountBody,
   EditByServiceBody,
   EditCustomerBody,
-  EditTypeBody,
 } from './contract/customers';
 import type { EditTransferConfigBody } from './contract/money';
 import { get, post, type RequestOptions } from './http';
@@ -77,11 +76,6 @@ export function editByService(
 /** Account name, password reset, enable / disable (a reset or a disable ends its sessions). */
 export function editAccount(body: EditAccountBody, options?: RequestOptions): Promise<CustomerRow> {
   return post<CustomerRow>('/provider_service/edit_account', body, options);
-}
-
-/** Admin: changes a customer's type (refused while anyone is under it). */
-export function editType(body: EditTypeBody, options?: RequestOptions): Promise<CustomerRow> {
-  return post<CustomerRow>('/provider_service/edit_type', body, options);
 }
 
 /** Soft delete: refused unless every balance is zero and nobody is under the user. */

@@ -140,10 +140,6 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Requests
 

@@ -70,7 +70,7 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const LOGIN_EXPIRED_DELAY_MS = 1500;
+const LOGIN_EXPIRED_DELAY_MS = 1500;
 
 export const authMachine = setup({
   types: {

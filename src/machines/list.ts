@@ -38,8 +38,6 @@ export interface ListInput<F> {
 }
 
 export const DEFAULT_LIMIT = 20;
-/** The page sizes a person may choose (the API allows up to 100). */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** The largest page a list asks for unless its API allows more (the card list: 1000). */
 export const MAX_LIMIT = 100;
 

@@ -99,7 +99,6 @@ export type ValidationMessageId = keyof (typeof validationMessages)['en-US'];
 export type Locale = keyof typeof validationMessages;
 export const LOCALES: readonly Locale[] = ['zh-CN', 'en-US'];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
-export const FALLBACK_LOCALE: Locale = 'en-US';
 
 export function isValidationMessageId(id: string): id is ValidationMessageId {
   return Object.prototype.hasOwnProperty.call(validationMessages['en-US'], id);

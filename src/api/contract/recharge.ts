@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
-import { MAX_UNITS, parseAmount } from './money';
+import { parseAmount } from './money';
 
 /**
  * Recharge packages and orders (issue 4, DOMAIN.md §5). Money crosses the API as a 2-decimal
@@ -63,9 +63,6 @@ const centsRule = (id: ValidationMessageId, allowZero = false) =>
     }
     return cents;
   });
-
-/** The largest price, money or gift of a package, in cents (100 000 000.00). */
-export const PACKAGE_MAX_CENTS = MAX_UNITS.money;
 
 const nameRule = text('validation.packageName')
   .trim()

@@ -14,9 +14,3 @@ export function roleOf(userType: number | null | undefined): Role {
   const t = (userType ?? DEFAULT_USER_TYPE) as UserType;
   return byIndex[t] ?? byIndex[DEFAULT_USER_TYPE];
 }
-
-export function userTypeOf(role: Role): UserType | undefined {
-  return (Object.entries(byIndex) as [string, Role][])
-    .filter(([, r]) => r === role)
-    .map(([k]) => Number(k) as UserType)[0];
-}

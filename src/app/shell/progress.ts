@@ -91,7 +91,5 @@ export function createProgress(timers: Timers = realTimers) {
   };
 }
 
-export type Progress = ReturnType<typeof createProgress>;
-
 /** The console's one progress bar. */
 export const progress = createProgress();

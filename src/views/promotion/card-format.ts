@@ -48,12 +48,6 @@ export const CARD_STATE_PALETTE: Record<CardState, string> = {
   expired: 'orange',
 };
 
-/** A face value in its unit normalised ("5" → "5.00" for money), or the text as it is. */
-export function normalFaceValue(asset: CardAsset, faceValue: string): string {
-  const units = parseFaceValue(asset, faceValue);
-  return typeof units === 'string' ? faceValue : formatFaceValue(asset, units);
-}
-
 /** Face value × quantity in the card's unit: what a partner pays for a batch. */
 export function batchTotal(asset: CardAsset, faceValue: string, quantity: number): string | null {
   const units = parseFaceValue(asset, faceValue);
