@@ -5,7 +5,7 @@
  * no error anywhere: this test reads every Chakra import in src/ and, from Chakra's own component
  * sources, the recipes each one looks up, and names any the list lacks. The list is in two halves:
  * the first page's (theme-recipes.ts), and the lazily loaded views' (theme-recipes-later.ts),
- * added when such a view loads (src/app/routes/lazy.ts): a file on the first page must find its recipes
+ * in the system the provider switches to when such a view loads (src/app/routes/lazy.ts): a file on the first page must find its recipes
  * in the first half, and every lazily loaded view must come through lazy.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -217,5 +217,22 @@ describe('the slim Chakra theme', () => {
       }
     }
     expect(bare).toEqual([]);
+  });
+
+  it('switches the provider to a system with both halves once a lazily loaded view loads', async () => {
+    const { systemStore } = await import('../../src/app/theme/system-store');
+    const { system } = await import('../../src/app/theme/theme');
+    const lacking = (sys: typeof system) =>
+      [...firstPage, ...later].filter((ref) => {
+        const [kind, key] = ref.split(':');
+        return !(kind === 'slot' ? sys.isSlotRecipe(key) : sys.isRecipe(key));
+      });
+    expect(systemStore.get()).toBe(system);
+    expect(lacking(system)).toEqual([...later]);
+    await import('../../src/app/theme/theme-later');
+    expect(systemStore.get()).not.toBe(system);
+    expect(lacking(systemStore.get())).toEqual([]);
+    // The brand's own button recipe survives the merge (solid hover darkened for contrast).
+    expect(JSON.stringify(systemStore.get().getRecipe('button'))).toContain('color-mix');
   });
 });

@@ -7,7 +7,7 @@ import { messagesFor } from '../../i18n/messages';
 import { ActorsContext, type AppActors } from '../actors/actors-context';
 import { withLaterTheme } from '../routes/lazy';
 import { MenuNotices } from '../shell/menu-notices';
-import { system } from '../theme/theme';
+import { systemStore } from '../theme/system-store';
 
 // The toaster (zag's toast machines) loads and mounts with the first notice.
 const AppToaster = lazy(withLaterTheme(() => import('../../components/app-toaster')));
@@ -19,6 +19,7 @@ export function Providers(props: { actors: AppActors; children: ReactNode }) {
     noticesRaised.get,
     noticesRaised.get,
   );
+  const system = useSyncExternalStore(systemStore.subscribe, systemStore.get, systemStore.get);
   return (
     <ActorsContext.Provider value={props.actors}>
       <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>

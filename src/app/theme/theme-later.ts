@@ -1,12 +1,17 @@
-import { system } from './theme';
+import { defineConfig } from '@chakra-ui/react';
+import { systemStore } from './system-store';
+import { createConsoleSystem } from './theme';
 import { laterRecipes, laterSlotRecipes } from './theme-recipes-later';
 
 /**
- * Adds the recipes of the lazily loaded views to the console's Chakra system (see
- * theme-recipes.ts). Chakra looks recipes up in the system's theme when a component first
- * renders, so they must be in before any such view renders: lazy.ts loads this module with
- * every lazily loaded view.
+ * The console's system with the recipes of the lazily loaded views too (see theme-recipes.ts).
+ * Chakra looks recipes up in the provider's system when a component renders, so the provider
+ * switches to it before any such view renders: lazy.ts loads this module with every lazily
+ * loaded view, and the switch (a synchronous external-store update) commits before the view's
+ * lazy component resolves.
  */
-const theme = system._config.theme ?? {};
-Object.assign((theme.recipes ??= {}), laterRecipes);
-Object.assign((theme.slotRecipes ??= {}), laterSlotRecipes);
+export const fullSystem = createConsoleSystem(
+  defineConfig({ theme: { recipes: laterRecipes, slotRecipes: laterSlotRecipes } }),
+);
+
+systemStore.set(fullSystem);

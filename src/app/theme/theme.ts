@@ -1,4 +1,9 @@
-import { createSystem, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defineConfig,
+  type SystemConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { breakpoints } from 'chakra-theme/breakpoints';
 import { globalCss } from 'chakra-theme/global-css';
@@ -124,4 +129,10 @@ const brand = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, brand);
+/** The console's Chakra system with `more` (e.g. more recipes) merged in after its own config. */
+export function createConsoleSystem(...more: SystemConfig[]): SystemContext {
+  return createSystem(defaultBaseConfig, chakraTheme, brand, ...more);
+}
+
+/** The first page's system: only the first page's recipes (see theme-recipes.ts). */
+export const system = createConsoleSystem();
