@@ -2,18 +2,23 @@ import type { Plugin } from 'vite';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { bundleInlineScript } from './inline-script';
 import { withSsrLoader } from './ssr-loader';
 
 /**
  * login.html, the login page pre-rendered in the console's own components (see
- * src/prerender/compose.ts), rendered through Vite's SSR loader with the console's config.
+ * src/prerender/compose.ts), rendered through Vite's SSR loader with the console's config, with
+ * its inline script bundled from src/app/boot/prerender-inline.ts.
  */
-async function prerenderLogin(outDir: string): Promise<void> {
+async function prerenderLogin(root: string, outDir: string): Promise<void> {
   const { buildLoginHtml } = (await withSsrLoader((load) => load('/src/prerender/login.tsx'))) as {
-    buildLoginHtml: (indexHtml: string) => string;
+    buildLoginHtml: (indexHtml: string, inlineScript: string) => string;
   };
+  const inlineScript = await bundleInlineScript(
+    path.join(root, 'src/app/boot/prerender-inline.ts'),
+  );
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml));
+  await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml, inlineScript));
 }
 
 /**
@@ -45,15 +50,17 @@ async function precompress(outDir: string): Promise<void> {
 
 /** The steps after the bundle is written, in order: pre-render login.html, then compress. */
 export function afterBuild(): Plugin {
+  let root = process.cwd();
   let outDir = 'dist';
   return {
     name: 'after-build',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      await prerenderLogin(outDir);
+      await prerenderLogin(root, outDir);
       await precompress(outDir);
     },
   };

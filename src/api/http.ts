@@ -6,13 +6,14 @@
  */
 import superagent from 'superagent';
 import { ReplyCode, SERVER_LOGOUT_CODES } from './contract/reply-codes';
+import { STORAGE_KEYS } from './contract/storage-keys';
 
 // ---------------------------------------------------------------------------------------------
 // Tokens (contract decision: `localStorage.token`, `sessionStorage.token` for overstep sessions)
 
 export type TokenKind = 'local' | 'session';
 
-const TOKEN_KEY = 'token';
+const TOKEN_KEY = STORAGE_KEYS.token;
 
 function storage(kind: TokenKind): Storage | null {
   try {

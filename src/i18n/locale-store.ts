@@ -1,10 +1,12 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../api/contract/messages';
+import { STORAGE_KEYS } from '../api/contract/storage-keys';
 
 /** The user's locale choice, kept under `localStorage.locale` (contract decision). */
-const KEY = 'locale';
+const KEY = STORAGE_KEYS.locale;
 const listeners = new Set<() => void>();
 
-function read(): Locale {
+/** The stored locale choice, or the default (also read by login.html's inline script). */
+export function storedLocale(): Locale {
   try {
     const stored = localStorage.getItem(KEY);
     return LOCALES.includes(stored as Locale) ? (stored as Locale) : DEFAULT_LOCALE;
@@ -13,7 +15,7 @@ function read(): Locale {
   }
 }
 
-let current: Locale = read();
+let current: Locale = storedLocale();
 
 export const localeStore = {
   get: (): Locale => current,

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../api/contract/messages';
+import type { Locale } from '../api/contract/messages';
 
 /**
  * login.html (served for /login): the console's index.html with the login page pre-rendered at
@@ -15,14 +15,6 @@ export function variantName(locale: Locale, remembered: boolean): string {
 }
 
 const STYLE_TAG = /<style data-emotion="([^"]*)"[^>]*>[\s\S]*?<\/style>/g;
-
-/**
- * Picks the variant for this visitor (locale, remembered account), applies the stored theme and
- * colour-weak filter as the console will, and holds a submit, and notes a button clicked, until
- * the console takes over. Any
- * doubt (another path, a stored session, no storage) drops the copy: the console renders as usual.
- */
-const CHOOSE_VARIANT = `(function(){var d=document,p=d.getElementById('${PRERENDER_ID}'),h=d.documentElement;try{var s=localStorage,l=s.getItem('locale'),a=s.getItem('rememberedAccount');if(location.pathname!=='/login'||s.getItem('token')||sessionStorage.getItem('token'))throw 0;l=l==='en-US'||l==='zh-CN'?l:'${DEFAULT_LOCALE}';var v=l+(a===null?'':'-remember');if(v!=='${DEFAULT_LOCALE}')p.replaceChildren(d.getElementById('${PRERENDER_ID}-'+v).content.cloneNode(true));if(a)p.querySelector('input[name=account]').value=a;var c={};try{c=JSON.parse(s.getItem('layoutSettings')||'{}')||{}}catch(e){}var t=c.theme==='dark'?'dark':'light';h.classList.toggle('dark',t==='dark');h.classList.toggle('light',t==='light');h.style.colorScheme=t;if(c.colorWeak===true)d.body.style.filter='invert(80%)';h.lang=l;p.addEventListener('submit',function(e){e.preventDefault();p.dataset.submitted='1'},true);p.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('main button');if(b&&b.type!=='submit')p.dataset.clicked=[].indexOf.call(p.querySelectorAll('main button'),b)},true)}catch(e){p.remove()}})()`;
 
 /**
  * Should the inline script not run (blocked, scripts off), a submit of the copy must not put the
@@ -84,8 +76,15 @@ function trimGlobalStyles(styles: Map<string, string>, markup: string): void {
   }
 }
 
-/** `variants`: name → rendered HTML; the first is the default, shown without any script. */
-export function composeLoginHtml(indexHtml: string, variants: Record<string, string>): string {
+/**
+ * `variants`: name → rendered HTML; the first is the default, shown without any script.
+ * `inlineScript` picks the variant in the browser (src/app/boot/prerender-inline.ts, bundled).
+ */
+export function composeLoginHtml(
+  indexHtml: string,
+  variants: Record<string, string>,
+  inlineScript: string,
+): string {
   const styles = new Map<string, string>();
   const markups = Object.entries(variants).map(([name, html]) => {
     const split = splitStyles(html);
@@ -104,7 +103,7 @@ export function composeLoginHtml(indexHtml: string, variants: Record<string, str
     `<div id="${PRERENDER_ID}" style="position:fixed;inset:0;overflow:auto;z-index:1">` +
     `${first.markup}</div>` +
     rest.map((v) => `<template id="${PRERENDER_ID}-${v.name}">${v.markup}</template>`).join('') +
-    `<script>${CHOOSE_VARIANT}</script>`;
+    `<script>${inlineScript}</script>`;
   return indexHtml
     .replace('</head>', `${[...styles.values()].join('')}</head>`)
     .replace('<div id="root">', `${overlay}<div id="root">`);

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { createActor } from 'xstate';
 import { LOCALES } from '../api/contract/messages';
+import { STORAGE_KEYS } from '../api/contract/storage-keys';
 import { ActorsContext, type AppActors } from '../app/actors/actors-context';
 import { system } from '../app/theme/theme';
 import { localeStore } from '../i18n/locale-store';
@@ -21,7 +22,7 @@ function renderLoginPage(locale: (typeof LOCALES)[number], remembered: boolean):
   // The page reads the remembered account from local storage (the real one is filled in the
   // browser by the inline script of login.html).
   const storage = {
-    getItem: (key: string) => (remembered && key === 'rememberedAccount' ? '' : null),
+    getItem: (key: string) => (remembered && key === STORAGE_KEYS.rememberedAccount ? '' : null),
   };
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
   localeStore.set(locale); // the language switch shows the page's language
@@ -45,13 +46,16 @@ function renderLoginPage(locale: (typeof LOCALES)[number], remembered: boolean):
   }
 }
 
-/** login.html: the built index.html with the pre-rendered login page in it. */
-export function buildLoginHtml(indexHtml: string): string {
+/**
+ * login.html: the built index.html with the pre-rendered login page in it, and `inlineScript`
+ * (the bundled src/app/boot/prerender-inline.ts) to pick its variant.
+ */
+export function buildLoginHtml(indexHtml: string, inlineScript: string): string {
   const variants: Record<string, string> = {};
   for (const locale of LOCALES) {
     for (const remembered of [false, true]) {
       variants[variantName(locale, remembered)] = renderLoginPage(locale, remembered);
     }
   }
-  return composeLoginHtml(indexHtml, variants);
+  return composeLoginHtml(indexHtml, variants, inlineScript);
 }

@@ -7,7 +7,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { applyColorWeakToDocument, applyThemeToDocument } from '../../src/app/actors/app-actors';
+import { applyColorWeakToDocument, applyThemeToDocument } from '../../src/app/theme/document-theme';
 import { Shell } from '../../src/app/shell/shell';
 import { removeAllNotices } from '../../src/components/toaster';
 import enUS from '../../src/i18n/en-US';

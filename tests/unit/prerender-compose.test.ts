@@ -3,12 +3,13 @@ import { composeLoginHtml, trimUnusedProperties } from '../../src/prerender/comp
 
 const INDEX =
   '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'pick()';
 const style = (key: string, css: string) => `<style data-emotion="${key}">${css}</style>`;
 const page = (text: string) =>
   `${style('css-global g1', 'html{}')}${style('css a1', '.css-a1{}')}<form noValidate=""><button>${text}</button></form>${style('css b2', '.css-b2{}')}`;
 
 describe('login.html composition', () => {
-  const html = composeLoginHtml(INDEX, { 'zh-CN': page('登录'), 'en-US': page('Login') });
+  const html = composeLoginHtml(INDEX, { 'zh-CN': page('登录'), 'en-US': page('Login') }, SCRIPT);
   const head = html.slice(0, html.indexOf('</head>'));
   const body = html.slice(html.indexOf('<body>'));
 
@@ -22,6 +23,7 @@ describe('login.html composition', () => {
   test('the first variant shows, the others wait in templates, before the console root', () => {
     expect(body).toMatch(/^<body><div id="prerender"[^>]*><form[^>]*><button>登录<\/button>/);
     expect(body).toContain('<template id="prerender-en-US"><form');
+    expect(body).toContain('<script>pick()</script>');
     expect(body.indexOf('<script>')).toBeLessThan(body.indexOf('<div id="root">'));
   });
 
@@ -32,8 +34,10 @@ describe('login.html composition', () => {
   });
 
   test('refuses an index.html it cannot place the copy in, and no variants', () => {
-    expect(() => composeLoginHtml('<html></html>', { 'zh-CN': page('x') })).toThrow(/index.html/);
-    expect(() => composeLoginHtml(INDEX, {})).toThrow(/no variant/);
+    expect(() => composeLoginHtml('<html></html>', { 'zh-CN': page('x') }, SCRIPT)).toThrow(
+      /index.html/,
+    );
+    expect(() => composeLoginHtml(INDEX, {}, SCRIPT)).toThrow(/no variant/);
   });
 });
 
@@ -50,7 +54,7 @@ describe('trimming the global styles to what the copy uses', () => {
 
   test('the trimmed global styles are not offered to emotion as its own', () => {
     const global = `<style data-emotion="css-global g9">${css}</style>`;
-    const html = composeLoginHtml(INDEX, { 'zh-CN': `${global}<p class="css-x">x</p>` });
+    const html = composeLoginHtml(INDEX, { 'zh-CN': `${global}<p class="css-x">x</p>` }, SCRIPT);
     expect(html).toContain('<style data-prerendered="css-global g9">:root{--a:1px;--b:var(--a);}');
     expect(html).not.toContain('data-emotion="css-global g9"');
   });

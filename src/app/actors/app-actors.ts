@@ -9,6 +9,8 @@ import * as authApi from '../../api/auth';
 import type { SystemInfo } from '../../api/contract/system';
 import { configureHttp, tokenStore, type Notice } from '../../api/http';
 import { localeStore } from '../../i18n/locale-store';
+import { STORAGE_KEYS } from '../../api/contract/storage-keys';
+import { applyColorWeakToDocument, applyThemeToDocument } from '../theme/document-theme';
 import * as systemApi from '../../api/system';
 import { authMachine, summarizeAuth, type TokenKind } from '../../machines/auth';
 import { brandingMachine } from '../../machines/branding';
@@ -68,8 +70,8 @@ export interface KeyValueStore {
   write(value: unknown): void;
 }
 
-export const LAYOUT_SETTINGS_KEY = 'layoutSettings';
-export const TABS_KEY = 'tabs';
+const LAYOUT_SETTINGS_KEY = STORAGE_KEYS.layoutSettings;
+const TABS_KEY = STORAGE_KEYS.tabs;
 
 /** A JSON value under `key` of a Storage; failures (private mode, quota) keep the app working. */
 function storageStore(storage: () => Storage | undefined, key: string): KeyValueStore {
@@ -90,18 +92,6 @@ function storageStore(storage: () => Storage | undefined, key: string): KeyValue
       }
     },
   };
-}
-
-export function applyThemeToDocument(theme: Theme): void {
-  const root = document.documentElement;
-  root.classList.toggle('dark', theme === 'dark');
-  root.classList.toggle('light', theme === 'light');
-  root.style.colorScheme = theme;
-}
-
-/** Spec §4/§9: colour weak inverts the page by 80 %; off restores it. */
-export function applyColorWeakToDocument(on: boolean): void {
-  document.body.style.filter = on ? 'invert(80%)' : '';
 }
 
 function applyBrandingToDocument(info: SystemInfo): void {

@@ -29,6 +29,7 @@ import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormField } from '../../components/form-field';
 import { LocaleSwitch, switchLocale } from '../../components/locale-switch';
 import type { Locale } from '../../api/contract/messages';
+import { STORAGE_KEYS } from '../../api/contract/storage-keys';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 
@@ -46,7 +47,7 @@ const RegisterDialog = lazy(() => loadRegister().then((m) => ({ default: m.Regis
 const loadLoginBody = () => import('../../api/contract/auth').then((m) => m.loginBody);
 
 /** Where "remember account" keeps the account name. The password is never stored. */
-const REMEMBERED_ACCOUNT_KEY = 'rememberedAccount';
+const REMEMBERED_ACCOUNT_KEY = STORAGE_KEYS.rememberedAccount;
 
 function rememberedAccount(): string | null {
   try {
