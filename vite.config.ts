@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { afterBuild } from './build/after-build';
-import { aliases } from './build/aliases';
-import { chunkGroups } from './build/chunks';
-import { precompileMessages } from './build/precompile-messages';
-import { preloadLoginView } from './build/preload-login-view';
+import { afterBuild } from './build/after-build.ts';
+import { aliases } from './build/aliases.ts';
+import { chunkGroups } from './build/chunks.ts';
+import { precompileMessages } from './build/precompile-messages.ts';
+import { preloadLoginView } from './build/preload-login-view.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 

@@ -2,8 +2,8 @@ import type { Plugin } from 'vite';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { bundleInlineScript } from './inline-script';
-import { withSsrLoader } from './ssr-loader';
+import { bundleInlineScript } from './inline-script.ts';
+import { withSsrLoader } from './ssr-loader.ts';
 
 /**
  * login.html, the login page pre-rendered in the console's own components (see

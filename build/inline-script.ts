@@ -1,5 +1,5 @@
 import { build } from 'vite';
-import { aliases } from './aliases';
+import { aliases } from './aliases.ts';
 
 /**
  * A TypeScript module bundled with its imports into one minified classic script, for an inline

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { withSsrLoader } from './ssr-loader';
+import { withSsrLoader } from './ssr-loader.ts';
 
 /** The two catalogues, loaded through Vite's SSR loader (they are TypeScript modules). */
 async function loadCatalogues(): Promise<Record<string, Record<string, string>>> {
