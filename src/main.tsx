@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppActors, defaultDeps } from './app/actors/app-actors';
+import { setInspector } from './app/actors/inspection';
 import { tokenStore } from './api/http';
 import { firstPagePainted } from './app/boot/first-paint';
 import { Providers } from './app/boot/providers';
@@ -11,6 +12,13 @@ import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
 
 document.documentElement.lang = localeStore.get();
+
+// Development only: `?inspect` opens the XState inspector on the app-level actors (README).
+// Production builds drop this branch and never contain the inspector.
+if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect')) {
+  const { startInspector } = await import('./app/boot/inspector');
+  setInspector(startInspector());
+}
 
 // App-level actors live outside React so the HTTP layer and the router can reach them.
 const api = defaultDeps().api;

@@ -11,6 +11,7 @@ import { configureHttp, tokenStore, type Notice } from '../../api/http';
 import { localeStore } from '../../i18n/locale-store';
 import { STORAGE_KEYS } from '../../api/contract/storage-keys';
 import { applyColorWeakToDocument, applyThemeToDocument } from '../theme/document-theme';
+import { inspection } from './inspection';
 import * as systemApi from '../../api/system';
 import { authMachine, summarizeAuth, type TokenKind } from '../../machines/auth';
 import { brandingMachine } from '../../machines/branding';
@@ -151,7 +152,7 @@ export function createAppActors(
     menuMachine.provide({
       actors: { fetchMenu: fromPromise(() => api.getUserMenu()) },
     }),
-    { systemId: 'menu' },
+    { ...inspection(), systemId: 'menu' },
   );
 
   const settings = createActor(
@@ -165,7 +166,7 @@ export function createAppActors(
           deps.layoutStore.write(value),
       },
     }),
-    { systemId: 'settings', input: { stored: deps.layoutStore.read() } },
+    { ...inspection(), systemId: 'settings', input: { stored: deps.layoutStore.read() } },
   );
 
   const tabs = createActor(
@@ -174,7 +175,7 @@ export function createAppActors(
         persist: (_, { tabs: value }: { tabs: TabEntry[] }) => deps.tabStore.write(value),
       },
     }),
-    { systemId: 'tabs', input: { stored: deps.tabStore.read() } },
+    { ...inspection(), systemId: 'tabs', input: { stored: deps.tabStore.read() } },
   );
 
   const auth = createActor(
@@ -204,7 +205,7 @@ export function createAppActors(
         closeWindow: () => deps.closeWindow(),
       },
     }),
-    { systemId: 'auth', input: { tokenKind: tokens.kind() } },
+    { ...inspection(), systemId: 'auth', input: { tokenKind: tokens.kind() } },
   );
 
   const branding = createActor(
@@ -216,7 +217,7 @@ export function createAppActors(
         },
       },
     }),
-    { systemId: 'branding' },
+    { ...inspection(), systemId: 'branding' },
   );
 
   if (deps.wireHttp) {
@@ -298,6 +299,7 @@ export function guardNavigation(
       },
     }),
     {
+      ...inspection(),
       input: {
         pathname: location.pathname,
         search: location.search,
