@@ -99,6 +99,13 @@ const REDIRECTS: Record<string, Record<Role, string>> = {
     merchant: '/user/info',
     agent: '/user/info',
   },
+  // Plain slashes in the path reach the same page (not the not-found page).
+  '/redirect/user/info': {
+    admin: '/user/info',
+    partner: '/user/info',
+    merchant: '/user/info',
+    agent: '/user/info',
+  },
   [`/redirect/${encodeURIComponent('/home/index')}`]: {
     admin: '/home/index',
     partner: '/dashboard/workBench',

@@ -88,9 +88,13 @@ function Hydrating() {
   );
 }
 
-/** /redirect/:path re-opens a page afresh (tab reload); it is never shown as a tab. */
+/**
+ * /redirect/:path re-opens a page afresh (tab reload); it is never shown as a tab. The path may
+ * be one encoded segment (`home%2Findex`) or plain segments (`home/index`): the router matches
+ * a splat so both reach here.
+ */
 function RedirectView() {
-  const { path = '' } = useParams();
+  const { '*': path = '' } = useParams();
   return <Navigate to={`/${decodeURIComponent(path).replace(/^\/+/, '')}`} replace />;
 }
 
@@ -141,7 +145,7 @@ export function createAppRouter(actors: AppActors) {
           children: [
             ...shellRoutes,
             {
-              path: '/redirect/:path',
+              path: '/redirect/*',
               handle: { name: 'redirect', titleId: 'route.redirect' },
               element: <RedirectView />,
             },
