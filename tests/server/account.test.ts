@@ -160,33 +160,33 @@ describe.each(engines)('current user, account and dashboard on %s', (engine) => 
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  it('dashboard_data totals what each role may see', async () => {
+  it('dashboard_data totals what each role may see, counting only the others', async () => {
     const expected: Record<string, DashboardData> = {
       admin: {
         partners: 2,
         agents: 1,
         merchants: 2,
-        users_today: 6,
+        users_today: 5,
         money: '150000.00',
         digital_man_seconds: 150 * 3600,
         voice_clone_count: 70,
         image_clone_count: 30,
       },
       partner: {
-        partners: 1,
+        partners: 0,
         agents: 1,
         merchants: 1,
-        users_today: 3,
+        users_today: 2,
         money: '100000.00',
         digital_man_seconds: 100 * 3600,
         voice_clone_count: 50,
         image_clone_count: 20,
       },
       partner2: {
-        partners: 1,
+        partners: 0,
         agents: 0,
         merchants: 1,
-        users_today: 2,
+        users_today: 1,
         money: '50000.00',
         digital_man_seconds: 50 * 3600,
         voice_clone_count: 20,
@@ -194,9 +194,9 @@ describe.each(engines)('current user, account and dashboard on %s', (engine) => 
       },
       agent: {
         partners: 0,
-        agents: 1,
+        agents: 0,
         merchants: 1,
-        users_today: 2,
+        users_today: 1,
         money: '1200.50',
         digital_man_seconds: 7200,
         voice_clone_count: 2,
@@ -205,8 +205,8 @@ describe.each(engines)('current user, account and dashboard on %s', (engine) => 
       merchant: {
         partners: 0,
         agents: 0,
-        merchants: 1,
-        users_today: 1,
+        merchants: 0,
+        users_today: 0,
         money: '1200.50',
         digital_man_seconds: 7200,
         voice_clone_count: 2,
@@ -215,8 +215,8 @@ describe.each(engines)('current user, account and dashboard on %s', (engine) => 
       merchant2: {
         partners: 0,
         agents: 0,
-        merchants: 1,
-        users_today: 1,
+        merchants: 0,
+        users_today: 0,
         money: '300.00',
         digital_man_seconds: 3600,
         voice_clone_count: 1,
@@ -250,7 +250,7 @@ describe.each(engines)('current user, account and dashboard on %s', (engine) => 
       undefined,
       await t.login('admin'),
     );
-    expect(reply.body.data.users_today).toBe(6);
+    expect(reply.body.data.users_today).toBe(5);
     t.clock.advance(MINUTE);
     reply = await t.get<DashboardData>(
       '/platform/dashboard_data',

@@ -13,14 +13,17 @@ export interface UserTotals {
   image_clone_count: number;
 }
 
-/** Counts and balance sums over the users the subject may see (one query). */
+/** Counts (the subject excluded) and balance sums over the users the subject may see (one query). */
 export async function totalsVisibleTo(
   db: Executor,
   subject: ScopeSubject,
   dayStart: number,
 ): Promise<UserTotals> {
+  // The counts are of the people the subject looks after: never the subject itself (a merchant
+  // has no customers; a partner is not one of its own partners). The balance sums keep it.
+  const others = sql<boolean>`id <> ${subject.user.id}`;
   const countType = (type: number) =>
-    sql<number>`coalesce(sum(case when user_type = ${type} then 1 else 0 end), 0)`;
+    sql<number>`coalesce(sum(case when user_type = ${type} and ${others} then 1 else 0 end), 0)`;
   const total = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`;
   const row = await db
     .selectFrom('users')
@@ -28,7 +31,7 @@ export async function totalsVisibleTo(
       countType(1).as('partners'),
       countType(3).as('agents'),
       countType(2).as('merchants'),
-      sql<number>`coalesce(sum(case when created_at >= cast(${dayStart} as bigint) then 1 else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when created_at >= cast(${dayStart} as bigint) and ${others} then 1 else 0 end), 0)`.as(
         'users_today',
       ),
       total('money').as('money'),
