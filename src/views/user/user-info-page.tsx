@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { roleOf } from '../../api/contract/roles';
 import { useAppActors } from '../../app/actors/actors-context';
 import { useMoneyName } from '../../app/hooks/use-money-name';
+import { formatDateTime } from '../../components/filter-bar';
 import { Page } from '../../components/page';
 
 /** /user/info: who the current user is. */
@@ -26,7 +27,11 @@ export default function UserInfoPage() {
     [t('user.role'), t(`role.${role}`)],
     [t('user.servicePrefix'), user.service_prefix_no || '—'],
     [intl.formatMessage({ id: 'stats.money' }, { moneyName }), user.money],
-    [t('user.registrationDate'), user.registrationDate || '—'],
+    [
+      t('user.registrationDate'),
+      // The API sends an ISO instant; the console shows times as `YYYY-MM-DD HH:mm` everywhere.
+      user.registrationDate ? formatDateTime(Date.parse(user.registrationDate)) : '—',
+    ],
     [t('user.introduction'), user.introduction || '—'],
   ];
   return (
