@@ -30,6 +30,15 @@ describe('catalogues', () => {
     expect(zhCN['http.loginExpired']).toMatch(/[\u4e00-\u9fa5]/);
   });
 
+  test('zh-CN wording says what is meant', () => {
+    // The tree is driven by the arrow keys: "右键/左键" reads as the right/left mouse button.
+    expect(zhCN['customers.treeHelp']).toMatch(/方向键/);
+    expect(zhCN['customers.treeHelp']).not.toMatch(/[左右]键/);
+    // Logging in as a merchant on its behalf is allowed: "越权" reads as "without authority".
+    expect(zhCN['overstep.banner']).toContain('代登录');
+    expect(Object.values(zhCN).join('\n')).not.toContain('越权');
+  });
+
   test('each locale gets its own catalogue', () => {
     expect(messagesFor('zh-CN')).toBe(zhCN);
     expect(messagesFor('en-US')).toBe(enUS);
