@@ -10,6 +10,10 @@ import {
 const enUS = {
   'common.ok': 'Success',
   'common.notFound': 'Not found',
+  'memo.demoOpeningBalance': 'demo opening balance',
+  'memo.demoTransfer': 'demo transfer',
+  'memo.trialCreditTo': 'trial credit to {username}',
+  'memo.trialCreditFrom': 'trial credit from {username}',
   'api.notFound': 'No such API call',
   'request.tooLarge': 'The request is too large',
   'request.unsupportedType': 'Send the request body as JSON',
@@ -138,6 +142,10 @@ export type MessageId = ServerMessageId | ValidationMessageId;
 const zhCN: Record<ServerMessageId, string> = {
   'common.ok': '操作成功',
   'common.notFound': '数据不存在',
+  'memo.demoOpeningBalance': '演示期初余额',
+  'memo.demoTransfer': '演示划拨',
+  'memo.trialCreditTo': '向 {username} 发放试用金',
+  'memo.trialCreditFrom': '来自 {username} 的试用金',
   'api.notFound': '接口不存在',
   'request.tooLarge': '请求内容过大',
   'request.unsupportedType': '请求内容须为 JSON 格式',

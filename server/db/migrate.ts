@@ -4,6 +4,7 @@ import type { Db } from './schema';
 import * as initial from './migrations/0001-initial';
 import * as money from './migrations/0002-money';
 import * as listIndexes from './migrations/0003-list-indexes';
+import * as memoIds from './migrations/0004-memo-ids';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -14,6 +15,7 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => listIndexes.up(db, engine),
       down: (db) => listIndexes.down(db, engine),
     },
+    '0004-memo-ids': { up: (db) => memoIds.up(db), down: (db) => memoIds.down(db) },
   };
   return { getMigrations: async () => migrations };
 }

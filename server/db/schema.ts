@@ -159,6 +159,9 @@ export interface LedgerTable {
   before: number;
   after: number;
   memo: ColumnType<string, string | undefined, string>;
+  /** A server-written memo's message id and its parameters (JSON); null for a person's text. */
+  memo_id: ColumnType<string | null, string | null | undefined, string | null>;
+  memo_params: ColumnType<string | null, string | null | undefined, string | null>;
   related_type: string | null;
   related_id: number | null;
   operator_id: number | null;
@@ -212,6 +215,9 @@ export interface TransfersTable {
   to_before: number;
   to_after: number;
   remark: ColumnType<string, string | undefined, string>;
+  /** As the ledger's memo_id / memo_params: set only for a remark the server wrote. */
+  remark_id: ColumnType<string | null, string | null | undefined, string | null>;
+  remark_params: ColumnType<string | null, string | null | undefined, string | null>;
   operator_id: number;
   created_at: Millis;
 }

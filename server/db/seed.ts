@@ -143,7 +143,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
           asset,
           type: 'admin_adjust',
           change,
-          memo: 'demo opening balance',
+          memo: { id: 'memo.demoOpeningBalance' },
           operatorId: admin,
           now,
         });
@@ -157,7 +157,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
           to_user_id: to,
           asset,
           amount,
-          remark: 'demo transfer',
+          remark: { id: 'memo.demoTransfer' },
           operator_id: from,
           created_at: now,
         });
@@ -166,7 +166,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
           relatedType: 'transfer',
           relatedId: id,
           operatorId: from,
-          memo: 'demo transfer',
+          memo: { id: 'memo.demoTransfer' } as const,
           now,
         };
         const fromAfter = await post(trx, {

@@ -455,7 +455,7 @@ export async function addByService(
           ...common,
           userId: partnerId,
           change: -trialCents,
-          memo: `trial credit to ${body.username}`,
+          memo: { id: 'memo.trialCreditTo', params: { username: body.username } },
         });
         if (debited === undefined) {
           throw refuse('customer.trialShort', { amount: formatCents(trialCents) });
@@ -464,7 +464,7 @@ export async function addByService(
           ...common,
           userId: newId,
           change: trialCents,
-          memo: `trial credit from ${auth.user.username}`,
+          memo: { id: 'memo.trialCreditFrom', params: { username: auth.user.username } },
         });
       }
       await writeAudit(trx, {

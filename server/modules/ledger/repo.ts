@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Asset, Executor, LedgerType, SystemAccount } from '../../db/schema';
+import { memoColumns, type Memo } from './memo';
 
 /** The balance column each ledger asset moves. */
 export const BALANCE_COLUMN = {
@@ -15,7 +16,7 @@ export interface LedgerEntry {
   type: LedgerType;
   /** Signed, in the asset's unit (cents, seconds, count). */
   change: number;
-  memo?: string;
+  memo?: Memo;
   relatedType?: string;
   relatedId?: number;
   operatorId?: number | null;
@@ -41,6 +42,7 @@ export async function postEntry(db: Executor, entry: LedgerEntry): Promise<numbe
     .executeTakeFirst();
   if (!updated) return undefined;
   const after = Number(updated.after);
+  const memo = memoColumns(entry.memo);
   await db
     .insertInto('ledger')
     .values({
@@ -50,7 +52,9 @@ export async function postEntry(db: Executor, entry: LedgerEntry): Promise<numbe
       change: entry.change,
       before: after - entry.change,
       after,
-      memo: entry.memo ?? '',
+      memo: memo.text,
+      memo_id: memo.id,
+      memo_params: memo.params,
       related_type: entry.relatedType ?? null,
       related_id: entry.relatedId ?? null,
       operator_id: entry.operatorId ?? null,

@@ -8,10 +8,12 @@ import {
   type TransferRecord,
   type TransferRecordParams,
 } from '../../../src/api/contract/money';
+import type { Locale } from '../../../src/api/contract/messages';
 import type { AuthContext } from '../../context';
 import { rowCount } from '../../db/conditions';
 import { readPage, type ListSource } from '../../db/list-cache';
 import type { Asset, Executor } from '../../db/schema';
+import { memoColumns, memoText, type Memo } from '../ledger/memo';
 import { visibleUsers } from '../users/scope';
 
 export async function userVisibleTo(db: Executor, auth: AuthContext, id: number): Promise<boolean> {
@@ -32,15 +34,19 @@ export async function insertTransfer(
     to_user_id: number;
     asset: Asset;
     amount: number;
-    remark: string;
+    remark: Memo;
     operator_id: number;
     created_at: number;
   },
 ): Promise<number> {
+  const remark = memoColumns(row.remark);
   const inserted = await db
     .insertInto('transfers')
     .values({
       ...row,
+      remark: remark.text,
+      remark_id: remark.id,
+      remark_params: remark.params,
       transfer_no: `tmp-${randomUUID()}`,
       from_before: 0,
       from_after: 0,
@@ -100,6 +106,8 @@ function transferColumns(q: ReturnType<typeof transfersQuery>) {
     't.to_before',
     't.to_after',
     't.remark',
+    't.remark_id',
+    't.remark_params',
     't.operator_id',
     'o.username as operator_username',
     't.created_at',
@@ -110,7 +118,7 @@ type TransferSelection = Awaited<
   ReturnType<ReturnType<typeof transferColumns>['executeTakeFirstOrThrow']>
 >;
 
-function toRecord(row: TransferSelection): TransferRecord {
+function toRecord(row: TransferSelection, locale: Locale): TransferRecord {
   const units = (value: number, platformSide: boolean) =>
     platformSide ? null : formatUnits(row.asset, Number(value));
   const fromPlatform = row.from_type === 0;
@@ -130,16 +138,20 @@ function toRecord(row: TransferSelection): TransferRecord {
     from_after: units(row.from_after, fromPlatform),
     to_before: units(row.to_before, toPlatform),
     to_after: units(row.to_after, toPlatform),
-    remark: row.remark,
+    remark: memoText(locale, row.remark, row.remark_id, row.remark_params),
     operator_id: row.operator_id,
     operator_username: row.operator_username,
     created_at: Number(row.created_at),
   };
 }
 
-export async function findTransfer(db: Executor, id: number): Promise<TransferRecord | undefined> {
+export async function findTransfer(
+  db: Executor,
+  id: number,
+  locale: Locale,
+): Promise<TransferRecord | undefined> {
   const row = await transferColumns(transfersQuery(db)).where('t.id', '=', id).executeTakeFirst();
-  return row && toRecord(row);
+  return row && toRecord(row, locale);
 }
 
 /**
@@ -162,6 +174,7 @@ export async function listTransfers(
   db: Executor,
   auth: AuthContext,
   query: TransferRecordParams,
+  locale: Locale,
 ): Promise<ListReply<TransferRecord>> {
   let q = transfersQuery(db);
   const me = auth.user.id;
@@ -215,7 +228,7 @@ export async function listTransfers(
       return { total: Number(count.n) };
     },
   });
-  return { list: rows.map(toRecord), total };
+  return { list: rows.map((row) => toRecord(row, locale)), total };
 }
 
 /**
@@ -231,6 +244,7 @@ const LEDGER_LIST_SOURCE: ListSource = { table: 'ledger', columns: [] };
 export async function listMoneyLog(
   db: Executor,
   query: MoneyLogParams & { user_id: number },
+  locale: Locale,
 ): Promise<ListReply<MoneyLogRow>> {
   let q = db
     .selectFrom('ledger as l')
@@ -269,6 +283,8 @@ export async function listMoneyLog(
           'l.before',
           'l.after',
           'l.memo',
+          'l.memo_id',
+          'l.memo_params',
           'l.related_type',
           'l.related_id',
           'l.operator_id',
@@ -294,7 +310,7 @@ export async function listMoneyLog(
       change: formatUnits(row.asset, Number(row.change)),
       before: formatUnits(row.asset, Number(row.before)),
       after: formatUnits(row.asset, Number(row.after)),
-      memo: row.memo,
+      memo: memoText(locale, row.memo, row.memo_id, row.memo_params),
       related_type: row.related_type,
       related_id: row.related_id === null ? null : Number(row.related_id),
       operator_id: row.operator_id === null ? null : Number(row.operator_id),

@@ -68,7 +68,7 @@ export function moneyRoutes(app: FastifyInstance): void {
     url: '/platform/user_money_log',
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self, or a visible user' },
     query: moneyLogQuery,
-    handler: ({ auth, query }) => moneyLog(ctx, auth, query),
+    handler: ({ auth, query, request }) => moneyLog(ctx, auth, query, request.locale),
   });
 
   defineRoute(app, {
@@ -76,6 +76,6 @@ export function moneyRoutes(app: FastifyInstance): void {
     url: '/platform/transfer_record',
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'transfers touching visible users' },
     query: transferRecordQuery,
-    handler: ({ auth, query }) => transferRecords(ctx, auth, query),
+    handler: ({ auth, query, request }) => transferRecords(ctx, auth, query, request.locale),
   });
 }

@@ -11,6 +11,7 @@ import {
   type TransferRecord,
   type TransferRecordParams,
 } from '../../../src/api/contract/money';
+import { DEFAULT_LOCALE, type Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor, UserRow } from '../../db/schema';
 import { refuse } from '../../http/errors';
@@ -123,7 +124,8 @@ export async function transfer(
     },
     idempotency,
   );
-  const record = await findTransfer(ctx.db, transferId);
+  // A transfer made here carries the person's own remark (no message id): any language reads it.
+  const record = await findTransfer(ctx.db, transferId, DEFAULT_LOCALE);
   if (!record) throw new Error(`transfer ${transferId} vanished`);
   return record;
 }
@@ -263,23 +265,25 @@ export async function moneyLog(
   ctx: AppContext,
   auth: AuthContext,
   query: MoneyLogParams,
+  locale: Locale,
 ): Promise<ListReply<MoneyLogRow>> {
   const userId = query.user_id ?? auth.user.id;
   if (userId !== auth.user.id && !(await userVisibleTo(ctx.db, auth, userId))) {
     throw refuse('transfer.targetNotFound');
   }
-  return listMoneyLog(ctx.db, { ...query, user_id: userId });
+  return listMoneyLog(ctx.db, { ...query, user_id: userId }, locale);
 }
 
 export async function transferRecords(
   ctx: AppContext,
   auth: AuthContext,
   query: TransferRecordParams,
+  locale: Locale,
 ): Promise<ListReply<TransferRecord>> {
   if (query.user_id !== undefined && query.user_id !== auth.user.id) {
     if (!(await userVisibleTo(ctx.db, auth, query.user_id))) {
       throw refuse('transfer.targetNotFound');
     }
   }
-  return listTransfers(ctx.db, auth, query);
+  return listTransfers(ctx.db, auth, query, locale);
 }
