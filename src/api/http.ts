@@ -97,6 +97,11 @@ export function configureHttp(options: Partial<HttpConfig>): void {
   config = { ...config, ...options };
 }
 
+/** The console's current locale (what the `lang` header carries), if any. */
+export function currentLocale(): string | undefined {
+  return config.locale();
+}
+
 /** Back to the defaults (tests). */
 export function resetHttp(): void {
   config = { ...defaults };

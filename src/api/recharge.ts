@@ -15,7 +15,7 @@ import type {
   RechargeOrder,
   RechargePackage,
 } from './contract/recharge';
-import { apiUrl, get, post, type RequestOptions } from './http';
+import { apiUrl, currentLocale, get, post, type RequestOptions } from './http';
 
 /** GET /recharge_package/list's query (contract: packageListQuery); '' or absent: no filter. */
 export interface PackageListParams {
@@ -104,10 +104,16 @@ export function getOrders(
 
 /**
  * The absolute address of an order's payment page. The sandbox answers a path relative to the
- * API's origin (`/api/v1/pay/sandbox/checkout?…`); a real provider an absolute URL.
+ * API's origin (`/api/v1/pay/sandbox/checkout?…`); a real provider an absolute URL (left as it
+ * is: its parameters may be signed). The sandbox's page is told the console's language and time
+ * zone (`lang`, `tz`), so that it reads and shows times like the console.
  */
 export function payPageUrl(payUrl: string): string {
   if (/^https?:\/\//i.test(payUrl)) return payUrl;
   const api = new URL(apiUrl(''), window.location.href);
-  return new URL(payUrl, api.origin).toString();
+  const url = new URL(payUrl, api.origin);
+  const lang = currentLocale();
+  if (lang) url.searchParams.set('lang', lang);
+  url.searchParams.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return url.toString();
 }

@@ -127,7 +127,10 @@ test('a merchant buys a package, pays it in the sandbox tab and sees the credit 
   const pay = dialog.getByRole('link', { name: zhCN['buy.goPay'], exact: true });
   await expect(pay).toHaveAttribute(
     'href',
-    new RegExp(`^${baseURL}/api/v1/pay/sandbox/checkout\\?order_no=${orderNo}&sign=[0-9a-f]+$`),
+    // With the console's language and zone, which the checkout page follows.
+    new RegExp(
+      `^${baseURL}/api/v1/pay/sandbox/checkout\\?order_no=${orderNo}&sign=[0-9a-f]+&lang=zh-CN&tz=[^&]+$`,
+    ),
   );
   await expect(pay).toHaveAttribute('target', '_blank');
   await expect(pay).toHaveAttribute('rel', 'noopener');

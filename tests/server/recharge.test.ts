@@ -594,6 +594,37 @@ describe.each(engines)('recharge packages and orders on %s', (engine) => {
       expect(await snapshot(t.db, ['sessions'])).toEqual(before);
     });
 
+    it('the checkout page follows the console’s language and time zone, also after paying', async () => {
+      const merchant = await t.login('merchant');
+      const order = await createOrder(merchant, pkg.id);
+      // The console adds its language and zone to the link; the browser itself asks for English.
+      const link = `${order.pay_url}&lang=zh-CN&tz=${encodeURIComponent('America/New_York')}`;
+      const newYork = new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'America/New_York',
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(order.expires_at);
+      const page = await t.call('GET', link, { headers: EN });
+      expect(page.raw).toContain('<html lang="zh-CN">');
+      expect(page.raw).toContain('<button type="submit">支付</button>');
+      expect(page.raw).toContain(`<dd>${newYork}</dd>`);
+      expect(page.raw).not.toContain('UTC+8');
+      const form = new URLSearchParams(new URL(link, 'http://x').search).toString();
+      const paid = await t.call('POST', api('/pay/sandbox/pay'), {
+        payload: form,
+        contentType: 'application/x-www-form-urlencoded',
+        headers: EN,
+      });
+      expect(paid.status).toBe(303);
+      const after = await t.call('GET', String(paid.headers.location), { headers: EN });
+      expect(after.raw).toContain('支付成功，可以关闭此页面。');
+      expect(after.raw).toContain(`<dd>${newYork}</dd>`);
+      // Without them: the browser's language, Shanghai time, said so.
+      const plain = await t.call('GET', order.pay_url, { headers: EN });
+      expect(plain.raw).toContain('<html lang="en-US">');
+      expect(plain.raw).toMatch(/<dd>\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\)<\/dd>/);
+    });
+
     it('an unpaid order closes after 30 minutes; a late payment is still credited', async () => {
       const merchant = await t.login('merchant');
       const order = await createOrder(merchant, pkg.id);

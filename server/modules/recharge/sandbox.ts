@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatUnits } from '../../../src/api/contract/money';
 import { orderNoRule } from '../../../src/api/contract/recharge';
-import type { Locale } from '../../../src/api/contract/messages';
+import { LOCALES, type Locale } from '../../../src/api/contract/messages';
 import { API_PREFIX } from '../../http/policy';
 import { t, type ServerMessageId } from '../../i18n';
 import type { SandboxPaymentProvider } from '../../providers/payment';
@@ -26,31 +26,89 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** `YYYY-MM-DD HH:mm` in Asia/Shanghai (DOMAIN.md §0). */
-const shanghaiTime = (ms: number) =>
-  new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/**
+ * How the console that opened the page shows things: its language and time zone, carried as
+ * `lang` and `tz` in the link (src/api/recharge.ts payPageUrl). Without them the page follows
+ * the browser's language and shows Shanghai time, saying so.
+ */
+interface Viewer {
+  locale: Locale;
+  /** The language the link named (kept across the form post), if any. */
+  lang?: Locale;
+  /** An IANA zone the runtime knows, or undefined. */
+  timeZone?: string;
+}
+
+function viewerOf(request: FastifyRequest, input: unknown): Viewer {
+  const { lang, tz } = (input ?? {}) as { lang?: unknown; tz?: unknown };
+  const named = LOCALES.find((l) => l === lang);
+  const locale = named ?? request.locale;
+  if (named) return { ...zoneOf(tz), locale, lang: named };
+  return { ...zoneOf(tz), locale };
+}
+
+function zoneOf(tz: unknown): { timeZone?: string } {
+  if (typeof tz !== 'string' || !/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return {};
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return { timeZone: tz };
+  } catch {
+    return {};
+  }
+}
+
+/** `YYYY-MM-DD HH:mm` as the console shows times: in the viewer's zone, else Asia/Shanghai. */
+function viewerTime(ms: number, viewer: Viewer): string {
+  if (!viewer.timeZone) {
+    return `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC+8)`;
+  }
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: viewer.timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The viewer's settings as query parameters or hidden fields, to keep them across the form post. */
+const viewerParams = (viewer: Viewer): Record<string, string> => ({
+  ...(viewer.lang ? { lang: viewer.lang } : {}),
+  ...(viewer.timeZone ? { tz: viewer.timeZone } : {}),
+});
 
 interface PageContent {
-  locale: Locale;
+  viewer: Viewer;
   notice?: ServerMessageId;
   order?: { order_no: string; package_name: string; amount: number; expires_at: number };
   payable?: { order_no: string; sign: string };
 }
 
-function page({ locale, notice, order, payable }: PageContent): string {
+function page({ viewer, notice, order, payable }: PageContent): string {
+  const { locale } = viewer;
   const tr = (id: ServerMessageId) => escapeHtml(t(locale, id));
   const rows = order
     ? `<dl>
 <dt>${tr('sandbox.orderNo')}</dt><dd>${escapeHtml(order.order_no)}</dd>
 <dt>${tr('sandbox.item')}</dt><dd>${escapeHtml(order.package_name)}</dd>
 <dt>${tr('sandbox.amount')}</dt><dd class="amount">¥${formatUnits('money', order.amount)}</dd>
-<dt>${tr('sandbox.expiresAt')}</dt><dd>${shanghaiTime(order.expires_at)} (UTC+8)</dd>
+<dt>${tr('sandbox.expiresAt')}</dt><dd>${escapeHtml(viewerTime(order.expires_at, viewer))}</dd>
 </dl>`
     : '';
   const form = payable
     ? `<form method="post" action="${API_PREFIX}/pay/sandbox/pay">
 <input type="hidden" name="order_no" value="${escapeHtml(payable.order_no)}">
 <input type="hidden" name="sign" value="${escapeHtml(payable.sign)}">
+${Object.entries(viewerParams(viewer))
+  .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+  .join('\n')}
 <button type="submit">${tr('sandbox.pay')}</button>
 </form>`
     : '';
@@ -111,9 +169,9 @@ export function sandboxRoutes(
     return { order, sign: link.data.sign };
   }
 
-  const invalid = async (request: FastifyRequest, reply: FastifyReply) =>
+  const invalid = async (reply: FastifyReply, viewer: Viewer) =>
     sendPage(reply, 404, {
-      locale: request.locale,
+      viewer,
       notice: (await isOn()) ? 'sandbox.invalidLink' : 'sandbox.off',
     });
 
@@ -123,8 +181,9 @@ export function sandboxRoutes(
     exposeHeadRoute: false,
     config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
     handler: async (request, reply) => {
+      const viewer = viewerOf(request, request.query);
       const found = (await isOn()) ? await orderOfLink(request.query) : undefined;
-      if (!found) return invalid(request, reply);
+      if (!found) return invalid(reply, viewer);
       const { order, sign } = found;
       const status = effectiveStatus(order, now());
       const shown = {
@@ -135,10 +194,10 @@ export function sandboxRoutes(
       };
       if (status !== 'pending') {
         const notice = status === 'closed' ? 'sandbox.closed' : 'sandbox.paid';
-        return sendPage(reply, 200, { locale: request.locale, order: shown, notice });
+        return sendPage(reply, 200, { viewer, order: shown, notice });
       }
       return sendPage(reply, 200, {
-        locale: request.locale,
+        viewer,
         order: shown,
         payable: { order_no: order.order_no, sign },
       });
@@ -159,8 +218,9 @@ export function sandboxRoutes(
       url: '/pay/sandbox/pay',
       config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
       handler: async (request, reply) => {
+        const viewer = viewerOf(request, request.body);
         const found = (await isOn()) ? await orderOfLink(request.body) : undefined;
-        if (!found) return invalid(request, reply);
+        if (!found) return invalid(reply, viewer);
         const { order, sign } = found;
         // Only a pending order can be paid here; otherwise the page shows how things stand.
         if (effectiveStatus(order, now()) === 'pending') {
@@ -175,10 +235,14 @@ export function sandboxRoutes(
           );
           if (answer.status !== 200) {
             request.log.warn({ answer }, 'sandbox payment notification refused');
-            return sendPage(reply, 502, { locale: request.locale, notice: 'sandbox.failed' });
+            return sendPage(reply, 502, { viewer, notice: 'sandbox.failed' });
           }
         }
-        const query = new URLSearchParams({ order_no: order.order_no, sign });
+        const query = new URLSearchParams({
+          order_no: order.order_no,
+          sign,
+          ...viewerParams(viewer),
+        });
         return reply.status(303).header('location', `${CHECKOUT}?${query}`).send();
       },
     });
