@@ -57,6 +57,11 @@ export type TabsEvent =
 /** The reload route (spec §2): never shown as a tab. */
 export const REDIRECT_PREFIX = '/redirect/';
 
+/** The default route (spec §2): its tab stays when others or those to the right are closed. */
+export const HOME_PATH = '/home/index';
+
+const isHome = (tab: TabEntry) => tab.fullPath.split('?')[0] === HOME_PATH;
+
 /** The tab key of a location: path and query string (the hash does not make another page). */
 export function tabKey(location: { pathname: string; search?: string }): string {
   const search = location.search ?? '';
@@ -209,16 +214,16 @@ export const tabsMachine = setup({
     closeOthers: assign(({ context, event }) => {
       assertEvent(event, 'CLOSE_OTHERS');
       return {
-        ...without(context, (tab) => tab.fullPath !== event.fullPath),
+        ...without(context, (tab) => tab.fullPath !== event.fullPath && !isHome(tab)),
         active: event.fullPath,
       };
     }),
-    /** The selected tab among the closed ones moves the selection to the one kept at the edge. */
+    /** The selected tab among the closed ones moves the selection to the one kept at the edge (Home stays). */
     closeRight: assign(({ context, event }) => {
       assertEvent(event, 'CLOSE_RIGHT');
       const at = indexOf(context, event.fullPath);
-      const rest = without(context, (_, index) => index > at);
-      const stays = context.active === null || indexOf(context, context.active) <= at;
+      const rest = without(context, (tab, index) => index > at && !isHome(tab));
+      const stays = context.active === null || rest.tabs.some((t) => t.fullPath === context.active);
       return { ...rest, active: stays ? context.active : event.fullPath };
     }),
     select: assign({
@@ -247,11 +252,13 @@ export const tabsMachine = setup({
       context.tabs.length === 1 &&
       context.tabs[0].fullPath === event.fullPath,
     hasOtherTabs: ({ context, event }) =>
-      'fullPath' in event && indexOf(context, event.fullPath) >= 0 && context.tabs.length > 1,
+      'fullPath' in event &&
+      indexOf(context, event.fullPath) >= 0 &&
+      context.tabs.some((tab) => tab.fullPath !== event.fullPath && !isHome(tab)),
     hasTabsToTheRight: ({ context, event }) => {
       if (!('fullPath' in event)) return false;
       const at = indexOf(context, event.fullPath);
-      return at >= 0 && at < context.tabs.length - 1;
+      return at >= 0 && context.tabs.some((tab, index) => index > at && !isHome(tab));
     },
   },
 }).createMachine({

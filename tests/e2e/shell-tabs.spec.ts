@@ -265,8 +265,11 @@ test('tab actions: close right, close others, close, reload; Delete, arrows and 
     await expect(heading1(page)).toHaveText(info);
     await expectTabs(page, [home, domains, info], info);
     await tabAction(page, zhCN['tabs.closeOthers']);
-    await expectTabs(page, [info], info);
+    // Home (the default route) stays; it can still be closed on its own.
+    await expectTabs(page, [home, info], info);
     await expect(page).toHaveURL('/user/info');
+    await tab(page, home).getByTestId('tab-close').click();
+    await expectTabs(page, [info], info);
   });
 
   await test.step('close: the left neighbour of the last tab opens', async () => {

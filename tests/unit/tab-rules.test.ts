@@ -315,18 +315,24 @@ describe('the tab rules, one event at a time', () => {
     },
     // CLOSE_OTHERS
     {
-      rule: 'close others of the selected tab',
+      rule: 'close others of the selected tab: Home (A) stays',
       before: 'ABD',
       event: on('CLOSE_OTHERS', 'D'),
-      then: { tabs: 'D', selected: 'D', kept: 'D' },
+      then: { tabs: 'AD', selected: 'D', kept: 'AD' },
       persisted: true,
     },
     {
       rule: 'close others of another tab selects it',
-      before: 'ABD',
+      before: 'BDF',
       event: on('CLOSE_OTHERS', 'B'),
       then: { tabs: 'B', selected: 'B', kept: 'B' },
       persisted: true,
+    },
+    {
+      rule: 'close others when only Home is other: nothing',
+      before: 'AB',
+      event: on('CLOSE_OTHERS', 'B'),
+      then: null,
     },
     {
       rule: 'close others with no others: nothing',
@@ -361,6 +367,19 @@ describe('the tab rules, one event at a time', () => {
       event: on('CLOSE_RIGHT', 'B'),
       then: { tabs: 'AB', selected: 'A', kept: 'AB' },
       persisted: true,
+    },
+    {
+      rule: 'close right keeps Home (A), selected, where it is',
+      before: 'BDFA',
+      event: on('CLOSE_RIGHT', 'B'),
+      then: { tabs: 'BA', selected: 'A', kept: 'BA' },
+      persisted: true,
+    },
+    {
+      rule: 'close right with only Home to the right: nothing',
+      before: 'BA',
+      event: on('CLOSE_RIGHT', 'B'),
+      then: null,
     },
     {
       rule: 'close right of the last tab: nothing',
