@@ -305,6 +305,22 @@ export function menuFor(user: AccessSubject): { group: RouteGroup; routes: Route
     .filter((section) => section.routes.length > 0);
 }
 
+/**
+ * The pages the command palette offers: those the user may open and a menu would list (the user
+ * menu's own pages included), never hidden pages (reached from another page) or the exception
+ * pages (where errors lead, not places to go).
+ */
+export function paletteRoutes(user: AccessSubject): RouteRecord[] {
+  return ROUTES.filter(
+    (route) =>
+      route.requiresAuth &&
+      route.group !== undefined &&
+      route.group !== 'exception' &&
+      !route.hidden &&
+      canOpen(route, user),
+  );
+}
+
 /** Every route the user may open, grouped by section, for the server menu (hidden ones flagged). */
 export function serverMenuFor(user: AccessSubject): {
   group: RouteGroup;

@@ -7,7 +7,7 @@ import { roleOf } from '../../api/contract/roles';
 import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors/actors-context';
 import { COMMANDS } from './commands';
-import { ROUTES, canOpen } from '../routes/route-table';
+import { paletteRoutes } from '../routes/route-table';
 
 interface Entry {
   id: string;
@@ -42,9 +42,7 @@ export function CommandPalette(props: { open: boolean; onClose: () => void }) {
   const entries = useMemo<Entry[]>(() => {
     if (!user) return [];
     const subject = { role: roleOf(user.user_type), show_clip_menu: user.show_clip_menu };
-    const pages = ROUTES.filter(
-      (r) => r.requiresAuth && r.group && !r.path.includes(':') && canOpen(r, subject),
-    ).map((r) => ({
+    const pages = paletteRoutes(subject).map((r) => ({
       id: r.name,
       label: intl.formatMessage({ id: r.titleId as MessageId }),
       hint: r.path,
