@@ -111,7 +111,7 @@ test.describe('login form', () => {
     await page.getByLabel(zhCN['form.account'], { exact: true }).fill(user.username);
     await page.getByLabel(zhCN['form.password'], { exact: true }).fill('Wrong#2026');
     await page.getByRole('button', { name: zhCN['login.submit'], exact: true }).click();
-    // The server's sentence (in the console's locale), in the form and as a toast.
+    // The server's sentence (in the console's locale), once: in the form, no toast as well.
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('账号或密码错误');
     await expect(page).toHaveURL('/login');
     expect(await storedToken(page)).toBeNull();

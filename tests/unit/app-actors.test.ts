@@ -34,6 +34,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       return user
         ? reply(res, 200, { code: 1, msg: '', data: user })
         : reply(res, 401, { code: 0, msg: 'Login expired' });
+    case '/platform/login':
+      return reply(res, 200, { code: 0, msg: 'Wrong account or password', data: null });
     case '/platform/logout':
       return reply(res, 200, { code: 1, msg: '', data: null });
     case '/platform/overstep_login':
@@ -114,6 +116,17 @@ beforeEach(() => {
 afterEach(() => {
   actors?.dispose();
   resetHttp();
+});
+
+describe('logging in', () => {
+  test('a refused login is said once: on the form (the auth error), not also as a toast', async () => {
+    const a = start();
+    await settled(a);
+    a.auth.send({ type: 'LOGIN', account: 'someone', password: 'Wrong#2026' });
+    const s = await waitFor(a.auth, (x) => x.matches('signedOut') && x.context.error !== null);
+    expect(s.context.error).toBe('Wrong account or password');
+    expect(fx.notify).not.toHaveBeenCalled();
+  });
 });
 
 describe('restoring and guarding', () => {

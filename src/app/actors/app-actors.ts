@@ -182,7 +182,8 @@ export function createAppActors(
     authMachine.provide({
       actors: {
         getUserInfo: fromPromise(() => api.getUserInfo()),
-        login: fromPromise(({ input }) => api.login(input)),
+        // The login form says why a login failed (the auth error): no toast as well.
+        login: fromPromise(({ input }) => api.login(input, { quiet: true })),
         overstepLogin: fromPromise(({ input }) =>
           api.overstepLogin({ merchant_id: input.merchantId }),
         ),
