@@ -26,8 +26,10 @@ export function UserMenu() {
           size="sm"
           aria-label={intl.formatMessage({ id: 'shell.userMenu' }, { name: display })}
         >
-          <Avatar.Root size="xs">
-            <Avatar.Fallback name={display} />
+          {/* A picture, not the name's initial: the visible text must be part of the button's
+              name (WCAG 2.5.3), and "A Admin" is not part of "User menu of Admin". */}
+          <Avatar.Root size="xs" aria-hidden="true">
+            <Avatar.Fallback />
           </Avatar.Root>
           <Text display={{ base: 'none', md: 'inline' }}>{display}</Text>
         </Button>
