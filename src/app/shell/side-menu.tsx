@@ -1,6 +1,6 @@
 import { Box, Flex, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/icons';
@@ -91,8 +91,14 @@ const MenuSectionView = memo(function MenuSectionView(props: {
 function MenuSections(props: { collapsed: boolean }) {
   const sections = useMenuSections();
   const activeName = useActiveMenuName();
+  const list = useRef<HTMLDivElement>(null);
+  // A page opened from elsewhere (a link, the palette, a tab) shows its entry: a long menu
+  // scrolls it into view. `nearest` leaves the menu still when the entry is already visible.
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeName, props.collapsed, sections]);
   return (
-    <Stack gap="4">
+    <Stack gap="4" ref={list}>
       {sections.map((section) => (
         <MenuSectionView
           key={section.key}
