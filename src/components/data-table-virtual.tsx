@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { Column } from './data-table';
 import { rowWindow, type RowSegment } from './virtual-rows';
+import { pinnedCellCss } from './pinned-column';
 
 /**
  * The virtualised body of <DataTable> (pages of more than `virtualizeOver` rows): the scroll area
@@ -180,7 +181,11 @@ const Row = memo(function Row<R>({ row, index, columns }: RowProps<R>) {
   return (
     <Table.Row data-row-index={index} aria-rowindex={index + 2}>
       {columns.map((column) => (
-        <Table.Cell key={column.key} textAlign={column.align ?? 'start'}>
+        <Table.Cell
+          key={column.key}
+          textAlign={column.align ?? 'start'}
+          css={pinnedCellCss(column.pinned === 'end')}
+        >
           {column.cell(row)}
         </Table.Cell>
       ))}

@@ -14,6 +14,7 @@ import { memo, useId, type ReactElement, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatText } from '../i18n/intl';
 import { VirtualRows, useVirtualRows } from './data-table-virtual';
+import { pinnedCellCss } from './pinned-column';
 
 /**
  * A server-paginated table: columns, skeleton rows while loading, an empty state, the error with a
@@ -30,6 +31,8 @@ export interface Column<R> {
   /** Numbers line up on the end. */
   align?: 'start' | 'end';
   sortable?: boolean;
+  /** Kept in view at the table's end while a wide table scrolls sideways (a row's actions). */
+  pinned?: 'end';
 }
 
 export interface SortState {
@@ -140,7 +143,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
               props.rows.map((row) => (
                 <Table.Row key={props.rowKey(row)}>
                   {props.columns.map((column) => (
-                    <Table.Cell key={column.key} textAlign={column.align ?? 'start'}>
+                    <Table.Cell
+                      key={column.key}
+                      textAlign={column.align ?? 'start'}
+                      css={pinnedCellCss(column.pinned === 'end')}
+                    >
                       {column.cell(row)}
                     </Table.Cell>
                   ))}
@@ -174,7 +181,11 @@ const HeaderCell = memo(function HeaderCell<R>(props: DataTableProps<R> & { colu
   const active = sort?.key === column.key ? sort.order : null;
   const ariaSort = active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined;
   return (
-    <Table.ColumnHeader textAlign={column.align ?? 'start'} aria-sort={ariaSort}>
+    <Table.ColumnHeader
+      textAlign={column.align ?? 'start'}
+      aria-sort={ariaSort}
+      css={pinnedCellCss(column.pinned === 'end', true)}
+    >
       {column.sortable && onSort ? (
         // The button is named by the header; the header's aria-sort tells the order.
         <Button

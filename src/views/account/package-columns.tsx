@@ -111,6 +111,7 @@ export function packageColumns(o: PackageColumnOptions): Column<RechargePackage>
     },
     {
       key: 'actions',
+      pinned: 'end',
       header: t('packages.actions'),
       cell: (row) => (
         <HStack gap="1">

@@ -185,6 +185,7 @@ export function cardColumns(o: CardColumnOptions): Column<CardRow>[] {
     },
     {
       key: 'actions',
+      pinned: 'end',
       header: t('cards.actions'),
       cell: (row) => {
         const unusedOrVoid = row.status === 0 || row.status === 2;

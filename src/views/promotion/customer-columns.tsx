@@ -95,6 +95,7 @@ export function customerColumns(
     },
     actions: {
       key: 'actions',
+      pinned: 'end',
       header: t('customers.actions'),
       cell: (r) => <RowMenu row={r} c={c} />,
     },
