@@ -580,6 +580,10 @@ const enUS = {
   'customers.statusChanged': 'Status changed',
   'customers.statusDisabled': 'Disabled',
   'customers.statusNormal': 'Enabled',
+  'customers.partnerSelfNote':
+    'Partners are created and managed by the platform: this list shows the partners under you, and there are none. Your own details and partner settings are on your user page.',
+  'customers.partnerSelfLink': 'My details',
+  'customers.noPartners': 'No partners under you',
   'customers.tableOf': '{title} list',
   'customers.tier': 'Tier',
   'customers.tierOem': 'OEM (own domain)',

@@ -565,6 +565,10 @@ const zhCN: Record<MessageId, string> = {
   'customers.statusChanged': '状态已更新',
   'customers.statusDisabled': '已禁用',
   'customers.statusNormal': '正常',
+  'customers.partnerSelfNote':
+    '合伙人由平台创建和管理：这里列出您名下的合伙人，目前没有。您自己的资料和合伙人设置见个人信息页。',
+  'customers.partnerSelfLink': '查看我的资料',
+  'customers.noPartners': '您名下没有合伙人',
   'customers.tableOf': '{title}列表',
   'customers.tier': '服务商类型',
   'customers.tierOem': 'OEM（独立域名）',

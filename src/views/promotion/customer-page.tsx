@@ -25,6 +25,7 @@ import type { MessageId } from '../../i18n/messages';
 import { customerColumns, type RowAction } from './customer-columns';
 import { CustomerFilterBar } from './customer-filters';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { PartnerSelfNote } from './partner-self-note';
 import type { FormPayload } from './customer-form-values';
 import {
   KINDS,
@@ -147,6 +148,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
     [intl, moneyName, kind, assets],
   );
   const mayCreate = isAdmin || (user?.user_type === 1 && kind.partnerCreates);
+  const partnerOnPartners = user?.user_type === 1 && props.kind === 'partner';
   const title = t(kind.titleId);
 
   return (
@@ -159,6 +161,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
       }
     >
       <Stack gap="4">
+        {partnerOnPartners && <PartnerSelfNote />}
         <CustomerFilterBar
           draft={draft}
           setDraft={setDraft}
@@ -173,6 +176,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
         <DataTable
           label={t('customers.tableOf', { title })}
           testId="customers-table"
+          {...(partnerOnPartners ? { emptyText: t('customers.noPartners') } : {})}
           columns={columns}
           rowKey={(r) => r.id}
           {...list.table}
