@@ -1,6 +1,7 @@
 import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { DateField } from './date-field';
 
 /**
  * The filters above a list: a search landmark of labelled fields with Search and Reset. The view
@@ -74,23 +75,13 @@ export function FilterSelect(props: {
   );
 }
 
-/** A labelled date (YYYY-MM-DD, the viewer's calendar). */
+/** A labelled date (YYYY-MM-DD, the viewer's calendar) with a calendar in the console's language. */
 export function FilterDate(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <Field.Root width="auto">
-      <Field.Label fontSize="sm">{props.label}</Field.Label>
-      <Input
-        type="date"
-        size="sm"
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-      />
-    </Field.Root>
-  );
+  return <DateField {...props} />;
 }
 
 /** A labelled text filter. */

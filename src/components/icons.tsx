@@ -25,6 +25,7 @@ const paths: Record<string, string> = {
   close: 'M6 6l12 12M18 6L6 18',
   reload: 'M20 12a8 8 0 11-2.3-5.7M20 4v5h-5',
   more: 'M6 12h.01M12 12h.01M18 12h.01',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
 };
 
 export type IconName = keyof typeof paths;

@@ -207,6 +207,8 @@ const enUS = {
   'table.previous': 'Previous page',
   'table.next': 'Next page',
   'table.pageOf': 'Page {page} of {pages}',
+  'date.placeholder': 'YYYY-MM-DD',
+  'date.open': 'Choose {field} on a calendar',
   'filter.search': 'Search',
   'filter.reset': 'Reset',
   'filter.all': 'All',

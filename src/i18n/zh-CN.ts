@@ -206,6 +206,8 @@ const zhCN: Record<MessageId, string> = {
   'table.previous': '上一页',
   'table.next': '下一页',
   'table.pageOf': '第 {page} / {pages} 页',
+  'date.placeholder': '年-月-日',
+  'date.open': '在日历中选择{field}',
   'filter.search': '查询',
   'filter.reset': '重置',
   'filter.all': '全部',

@@ -114,3 +114,39 @@ test('a partner on the partner list is told why it is empty and where its own de
   await expect(heading1(page)).toHaveText(zhCN['route.userInfo']);
   await context.close();
 });
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`date filters write YYYY-MM-DD and show a calendar in the console's language (${locale})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const t = locale === 'zh-CN' ? zhCN : enUS;
+    const context = await contextWithToken(
+      browser,
+      baseURL!,
+      await apiLogin(request, 'merchant'),
+      locale,
+    );
+    // These browsers speak zh-CN: in an en-US console the calendar is still English.
+    const page = await context.newPage();
+    await page.goto('/account/property');
+    await expect(heading1(page)).toHaveText(t['route.property']);
+    const from = page.getByRole('textbox', { name: t['property.fromDate'] }).first();
+    await expect(from).toHaveAttribute('placeholder', t['date.placeholder']);
+    await from.fill('2026-11-05');
+    await from.press('Enter');
+    await expect(from).toHaveValue('2026-11-05');
+    await page
+      .getByRole('button', { name: fill(t['date.open'], { field: t['property.fromDate'] }) })
+      .first()
+      .click();
+    const calendar = page.getByRole('application').or(page.getByRole('dialog')).last();
+    await expect(calendar).toBeVisible();
+    await expect(calendar).toContainText(locale === 'zh-CN' ? '2026年11月' : 'November 2026');
+    // Picking a day writes it the same way.
+    await calendar.getByRole('button', { name: /12/ }).first().click();
+    await expect(from).toHaveValue('2026-11-12');
+    await context.close();
+  });
+}

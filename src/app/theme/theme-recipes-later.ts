@@ -6,6 +6,7 @@ import { avatarSlotRecipe } from 'chakra-theme/recipes/avatar';
 import { badgeRecipe } from 'chakra-theme/recipes/badge';
 import { cardSlotRecipe } from 'chakra-theme/recipes/card';
 import { dataListSlotRecipe } from 'chakra-theme/recipes/data-list';
+import { datePickerSlotRecipe } from 'chakra-theme/recipes/date-picker';
 import { dialogSlotRecipe } from 'chakra-theme/recipes/dialog';
 import { drawerSlotRecipe } from 'chakra-theme/recipes/drawer';
 import { emptyStateSlotRecipe } from 'chakra-theme/recipes/empty-state';
@@ -33,6 +34,7 @@ export const laterSlotRecipes = {
   avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
   dataList: dataListSlotRecipe,
+  datePicker: datePickerSlotRecipe,
   dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
