@@ -312,15 +312,15 @@ export const test = base.extend<
 /**
  * axe's serious and critical violations on the page, once its CSS transitions and finite animations
  * have finished (a colour read mid-transition, e.g. a button's hover fading in, is not the page's).
+ * `experimental` turns on rules axe keeps off by default, e.g. WCAG 2.5.3
+ * `label-content-name-mismatch` (a control's visible text is part of its name).
  */
-export async function seriousViolations(page: Page) {
+export async function seriousViolations(page: Page, experimental: readonly string[] = []) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running'),
   );
-  // WCAG 2.5.3 (a control's visible text is part of its name) is an experimental axe rule, off
-  // by default: turned on here.
   const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({ rules: Object.fromEntries(experimental.map((id) => [id, { enabled: true }])) })
     .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
