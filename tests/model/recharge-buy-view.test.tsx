@@ -186,7 +186,10 @@ async function assertSees(snapshot: BuySnapshot) {
       d.getByText(enUS['buy.testPayment']);
       // A real link to the absolute payment page, opened in a new tab without an opener.
       const link = d.getByRole('link', { name: enUS['buy.goPay'] });
-      expect(link.getAttribute('href')).toBe(PAY_PAGE);
+      // (with the console's time zone, which the sandbox's page follows)
+      const payPage = new URL(PAY_PAGE);
+      payPage.searchParams.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(link.getAttribute('href')).toBe(payPage.toString());
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener');
       const status = d.getByRole('status');
