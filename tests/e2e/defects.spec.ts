@@ -131,7 +131,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // These browsers speak zh-CN: in an en-US console the calendar is still English.
     const page = await context.newPage();
     await page.goto('/account/property');
-    await expect(heading1(page)).toHaveText(t['route.property']);
+    // The property page loads several lists at once: slow on a busy 2-core machine.
+    await expect(heading1(page)).toHaveText(t['route.property'], { timeout: 20_000 });
     const from = page.getByRole('textbox', { name: t['property.fromDate'] }).first();
     await expect(from).toHaveAttribute('placeholder', t['date.placeholder']);
     await from.fill('2026-11-05');

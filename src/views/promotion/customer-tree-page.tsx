@@ -8,7 +8,6 @@ import { useAppActors } from '../../app/actors/actors-context';
 import { useLoad } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
-import { Icon } from '../../components/icons';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
 import { formatMinutes, formatMoney } from '../account/amounts';
@@ -174,8 +173,8 @@ function TreeItem(props: ItemProps) {
       aria-posinset={props.position}
       aria-setsize={props.size}
       aria-expanded={expandable ? open : undefined}
-      // Named by the whole visible row (WCAG 2.5.3: the visible text is part of the name).
-      aria-labelledby={`${labelId} ${summaryId}`}
+      aria-labelledby={labelId}
+      aria-describedby={summaryId}
       tabIndex={props.active === row.id ? 0 : -1}
       onFocus={(e) => {
         if (e.target === e.currentTarget) props.onFocus(row.id);
@@ -194,16 +193,7 @@ function TreeItem(props: ItemProps) {
         _hover={{ bg: 'bg.muted' }}
         onClick={() => expandable && props.onToggle(row.id)}
       >
-        {/* Drawn, not text: a character here would be visible text missing from the name. */}
-        <Box width="14px" flexShrink={0} alignSelf="center" aria-hidden="true">
-          {expandable && (
-            <Icon
-              name="expand"
-              size={14}
-              style={open ? { transform: 'rotate(90deg)' } : undefined}
-            />
-          )}
-        </Box>
+        <span aria-hidden="true">{expandable ? (open ? '▾' : '▸') : '·'}</span>
         <Text as="span" id={labelId} fontWeight="medium">
           {customerLabel(row)}
         </Text>
