@@ -14,7 +14,7 @@ import type { AppContext, AuthContext } from '../../server/context';
 import { buildApp } from '../../server/app';
 import { LIST_CACHE_TTL_MS } from '../../server/db/list-cache';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { cardCsv } from '../../server/modules/cards/service';
+import { cardCsv } from '../../server/modules/cards/export-cards';
 import { idempotencyOf } from '../../server/modules/ledger/service';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { transfer } from '../../server/modules/money/service';

@@ -16,18 +16,13 @@ import type { Policy } from '../../http/policy';
 import { defineRoute } from '../../http/route';
 import { parseInput } from '../../http/validation';
 import { idempotencyOf } from '../ledger/service';
-import {
-  addCards,
-  cardList,
-  deleteCards,
-  editCard,
-  exportData,
-  exportTicket,
-  operableCards,
-  remarkCards,
-  transferCards,
-  useCard,
-} from './service';
+import { addCards } from './add-cards';
+import { deleteCards } from './delete-cards';
+import { editCard, remarkCards } from './edit-cards';
+import { exportData, exportTicket } from './export-cards';
+import { cardList, operableCards } from './list-cards';
+import { useCard } from './redeem-card';
+import { transferCards } from './transfer-cards';
 
 const ISSUERS = ['admin', 'partner'] as const;
 const MANAGED = 'admin: every card; partner: cards of its service and cards it holds';

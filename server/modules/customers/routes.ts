@@ -11,18 +11,13 @@ import {
   platformUserListQuery,
 } from '../../../src/api/contract/customers';
 import { defineRoute } from '../../http/route';
-import {
-  addByService,
-  addCustomer,
-  deleteCustomer,
-  editAccount,
-  editByService,
-  editCustomer,
-  editType,
-  listCustomers,
-  platformUsers,
-  usedPrefixes,
-} from './service';
+import { changeType } from './change-type';
+import { addByService } from './create-by-partner';
+import { addCustomer } from './create-customer';
+import { deleteCustomer } from './delete-customer';
+import { editAccount } from './edit-account';
+import { editByService, editCustomer } from './edit-customer';
+import { listCustomers, platformUsers, usedPrefixes } from './list-customers';
 
 const MANAGED = 'admin: every partner, merchant and agent; partner: its subtree (not itself)';
 
@@ -89,7 +84,7 @@ export function customerRoutes(app: FastifyInstance): void {
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: editTypeBody,
     successMessage: 'customer.saved',
-    handler: ({ auth, body, request }) => editType(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, request }) => changeType(ctx, auth, body, { ip: request.ip }),
   });
 
   defineRoute(app, {

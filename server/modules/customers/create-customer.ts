@@ -1,0 +1,138 @@
+import type { AddCustomerData, CustomerRow } from '../../../src/api/contract/customers';
+import type { AppContext, AuthContext } from '../../context';
+import { USER_STATUS, type Executor } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { writeAudit } from '../audit/repo';
+import { lockUsers, runMoney } from '../ledger/service';
+import { insertUser, updateUser } from '../users/repo';
+import {
+  adminChanges,
+  agentOf,
+  assertBelowMerchantLimit,
+  assertFree,
+  auditDetail,
+  defaultMerchantLimit,
+  defined,
+  livePartner,
+  profileChanges,
+  rowOf,
+  withUniqueCheck,
+  type CallSite,
+  type UserChanges,
+} from './customer-rules';
+import { MERCHANT, PARTNER } from './repo';
+
+export interface NewCustomer {
+  userType: number;
+  username: string;
+  password: string;
+  status?: number;
+  /** Partner of a merchant or agent; none for a partner (its own id). */
+  serviceId?: number;
+  agentId?: number | null;
+  /** The direct parent stored in `pid`. */
+  pid: number;
+  columns: UserChanges;
+}
+
+export async function insertCustomer(
+  ctx: AppContext,
+  trx: Executor,
+  customer: NewCustomer,
+  passwordHash: string,
+): Promise<number> {
+  const now = ctx.now();
+  const columns = defined(customer.columns);
+  const id = await insertUser(trx, {
+    ...columns,
+    user_type: customer.userType,
+    pid: customer.pid,
+    service_id: customer.serviceId ?? 0,
+    agent_id: customer.agentId ?? null,
+    username: customer.username,
+    password_hash: passwordHash,
+    name: columns.name || customer.username,
+    mobile: columns.mobile ?? null,
+    service_prefix_no: columns.service_prefix_no ?? null,
+    status: customer.status ?? USER_STATUS.normal,
+    expire_at: columns.expire_at ?? null,
+    last_login_at: null,
+    last_login_ip: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  });
+  // A partner's service_id is its own id.
+  if (customer.userType === PARTNER) await updateUser(trx, id, { service_id: id });
+  return id;
+}
+
+/** POST /provider_service/add (admin): a partner, or a merchant / agent under a partner. */
+export async function addCustomer(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: AddCustomerData,
+  site: CallSite,
+): Promise<CustomerRow> {
+  let serviceId: number | undefined;
+  let agentId: number | null = null;
+  if (body.user_type !== PARTNER) {
+    serviceId = (await livePartner(ctx.db, body.service_id!)).id;
+    if (body.user_type === MERCHANT && body.agent_id) {
+      agentId = (await agentOf(ctx.db, serviceId, body.agent_id)).id;
+    }
+  }
+  const columns: UserChanges = { ...profileChanges(body), ...adminChanges(body) };
+  if (body.user_type === PARTNER) {
+    columns.service_type = body.service_type ?? 2;
+    columns.merchant_count_limit =
+      body.merchant_count_limit ?? (await defaultMerchantLimit(ctx.db));
+  }
+  const unique = {
+    username: body.username,
+    mobile: columns.mobile ?? null,
+    prefix: columns.service_prefix_no ?? null,
+  };
+  await assertFree(ctx.db, unique);
+  const passwordHash = await hashPassword(body.password);
+  const id = await withUniqueCheck(ctx, unique, undefined, () =>
+    runMoney(ctx, async (trx) => {
+      if (serviceId !== undefined && body.user_type === MERCHANT) {
+        await lockUsers(ctx, trx, [serviceId]);
+        await assertBelowMerchantLimit(trx, serviceId);
+      }
+      const newId = await insertCustomer(
+        ctx,
+        trx,
+        {
+          userType: body.user_type,
+          username: body.username,
+          password: body.password,
+          status: body.status,
+          serviceId,
+          agentId,
+          pid: serviceId ?? auth.user.id,
+          columns,
+        },
+        passwordHash,
+      );
+      await writeAudit(trx, {
+        actorId: auth.user.id,
+        action: 'customer.create',
+        targetType: 'user',
+        targetId: newId,
+        ip: site.ip,
+        detail: {
+          username: body.username,
+          user_type: body.user_type,
+          service_id: serviceId ?? newId,
+          agent_id: agentId,
+          ...auditDetail(columns),
+        },
+        now: ctx.now(),
+      });
+      return newId;
+    }),
+  );
+  return rowOf(ctx, id);
+}
