@@ -7,6 +7,8 @@ import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DbHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { closeRechargeOrders } from './jobs/close-recharge-orders';
+import { scheduleSweeps } from './jobs/schedule';
 import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
 import { clientErrorReply } from './http/client-errors';
 import {
@@ -51,6 +53,8 @@ export interface BuildOptions {
   now?: Clock;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Every sweep's interval instead of its own (tests run them often). */
+  sweepEveryMs?: number;
   /** Extra API routes, registered under /api/v1 like the modules' (tests). */
   extraApiRoutes?: (api: FastifyInstance) => void;
 }
@@ -138,6 +142,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       },
       { prefix: API_PREFIX },
     );
+
+    scheduleSweeps(app, [closeRechargeOrders(ctx, options.sweepEveryMs)]);
 
     const serveConsole = hasConsoleBuild(config.staticDir);
     if (serveConsole) await registerConsole(app, config.staticDir);

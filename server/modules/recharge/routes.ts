@@ -27,7 +27,6 @@ import { receiveNotification, type NotificationResult } from './notify';
 import { sandboxRoutes } from './sandbox';
 import {
   addPackage,
-  closeExpiredOrders,
   createOrder,
   deletePackage,
   editPackage,
@@ -37,9 +36,6 @@ import {
   setPackageStatus,
   sortPackages,
 } from './service';
-
-/** How often the job closes unpaid orders past their 30 minutes. */
-const CLOSE_EVERY_MS = 60_000;
 
 const ORDER_SCOPE = 'admin: all; partner: its subtree (itself included); merchant: its own';
 
@@ -180,27 +176,4 @@ export function rechargeRoutes(app: FastifyInstance): void {
       });
     });
   }
-
-  // ---- the job that closes unpaid orders after 30 minutes
-
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      closeExpiredOrders(ctx)
-        .then((closed) => {
-          if (closed > 0) ctx.log.info({ closed }, 'closed unpaid recharge orders');
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'closing recharge orders failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, CLOSE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-  });
 }

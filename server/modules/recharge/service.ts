@@ -262,7 +262,7 @@ export function orderList(
   return listOrders(ctx.db, auth, filter, ctx.now());
 }
 
-/** Closes unpaid orders past their expiry (the interval job; tests call it directly). */
+/** Closes unpaid orders past their expiry (server/jobs/close-recharge-orders.ts runs it). */
 export function closeExpiredOrders(ctx: AppContext): Promise<number> {
   return closeExpired(ctx.db, ctx.now());
 }
