@@ -13,7 +13,7 @@ import { isPostgresUrl } from '../config';
 import type { Engine } from './dialect';
 import { attachListCache } from './list-cache';
 import type { Database, Db } from './schema';
-import { trackWrites, WriteVersions } from './write-versions';
+import { trackTransactions, WriteTrackingPlugin, WriteVersions } from './write-versions';
 
 export interface DbHandle {
   db: Db;
@@ -54,7 +54,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
     });
     const versions = new WriteVersions();
     const db = new Kysely<Database>({
-      dialect: trackWrites(new PostgresDialect({ pool }), versions),
+      dialect: trackTransactions(new PostgresDialect({ pool }), versions),
+      plugins: [new WriteTrackingPlugin(versions)],
     });
     attachListCache(db, versions);
     return { db, engine: 'postgres', close: () => db.destroy() };
@@ -68,7 +69,11 @@ export function openDatabase(options: OpenOptions): DbHandle {
   keepStat1Only(sqlite);
   const versions = new WriteVersions();
   const db = new Kysely<Database>({
-    dialect: trackWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), versions),
+    dialect: trackTransactions(
+      new SqliteDialect({ database: withStatementCache(sqlite) }),
+      versions,
+    ),
+    plugins: [new WriteTrackingPlugin(versions)],
   });
   // Changes when another connection (another process) commits: list totals need no time limit.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();

@@ -1,24 +1,34 @@
 import type {
-  CompiledQuery,
   DatabaseConnection,
   Dialect,
   Driver,
+  KyselyPlugin,
   OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
   QueryResult,
+  RootOperationNode,
   TransactionSettings,
+  UnknownRow,
 } from 'kysely';
 
 /**
  * Counts the writes made through one database handle, per table and per updated column, so that
  * what is derived from a table (a list's total, see list-cache.ts) can tell whether it may have
- * changed. A write counts when its statement has run and again when its transaction ends: a
- * reader on another connection that computed from the state before the commit is then outdated
- * too. Writes by other processes are not seen (the cache bounds their effect by time).
+ * changed. A write counts when its statement has run and again when a transaction open meanwhile
+ * ends: a reader on another connection that computed from the state before the commit is then
+ * outdated too. Writes by other processes are not seen (the cache bounds their effect by time).
  */
 export class WriteVersions {
   private readonly counts = new Map<string, number>();
   /** Writes that name no table we can read (raw SQL): they outdate everything. */
   private epoch = 0;
+  /** Writes made while a transaction was open, numbered, to count again when it ends. */
+  private log: { seq: number; keys: readonly string[] | 'all' }[] = [];
+  private seq = 0;
+  /** Open transactions: connection → the last write's number when it began. */
+  private readonly open = new Map<DatabaseConnection, number>();
 
   bump(keys: Iterable<string> | 'all'): void {
     if (keys === 'all') {
@@ -26,6 +36,29 @@ export class WriteVersions {
       return;
     }
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  /** A statement that wrote `keys` has run. */
+  wrote(keys: readonly string[] | 'all'): void {
+    this.bump(keys);
+    if (this.open.size > 0) this.log.push({ seq: (this.seq += 1), keys });
+  }
+
+  transactionBegan(connection: DatabaseConnection): void {
+    this.open.set(connection, this.seq);
+  }
+
+  /**
+   * Counts again every write made since the transaction began, on any connection (the plugin does
+   * not know which connection ran a statement: counting others' writes too only outdates more).
+   */
+  transactionEnded(connection: DatabaseConnection): void {
+    const from = this.open.get(connection);
+    this.open.delete(connection);
+    if (from === undefined) return;
+    for (const write of this.log) if (write.seq > from) this.bump(write.keys);
+    const oldest = Math.min(...this.open.values());
+    this.log = this.open.size === 0 ? [] : this.log.filter((write) => write.seq > oldest);
   }
 
   /**
@@ -39,117 +72,149 @@ export class WriteVersions {
   }
 }
 
-const RAW_WRITE = /^\s*(insert|update|delete|replace|merge|create|drop|alter|truncate)\b/i;
+/**
+ * A data-changing statement at the start of raw SQL, of a CTE's body (`with x as (update …)`) or
+ * after a CTE (`with x as (…) update …`); `select … for update` and `on conflict do update` are
+ * not at such a place.
+ */
+const RAW_WRITE =
+  /(?:^|[();])\s*(?:insert|update|delete|replace|merge|upsert|truncate|create|drop|alter)\b/i;
+
+interface NamedNode extends OperationNode {
+  table?: { identifier?: { name?: string } };
+  node?: OperationNode;
+  froms?: readonly OperationNode[];
+}
 
 function tableNames(node: OperationNode | undefined): string[] {
   if (!node) return [];
-  const n = node as OperationNode & {
-    table?: { identifier?: { name?: string } };
-    node?: OperationNode;
-    froms?: readonly OperationNode[];
-  };
+  const n = node as NamedNode;
   if (n.kind === 'TableNode' && n.table?.identifier?.name) return [n.table.identifier.name];
   if (n.kind === 'AliasNode') return tableNames(n.node);
   if (n.froms) return n.froms.flatMap((f) => tableNames(f));
   return [];
 }
 
-/** What a statement writes: keys for WriteVersions, 'all' when unknown, [] for reads. */
-export function writtenKeys(query: CompiledQuery): string[] | 'all' {
-  const node = query.query as OperationNode & Record<string, unknown>;
+/** The text of raw SQL with its nested raw parts in place (values as `?`). */
+function rawText(node: OperationNode): string {
+  const raw = node as OperationNode & {
+    sqlFragments: readonly string[];
+    parameters: readonly OperationNode[];
+  };
+  let text = raw.sqlFragments[0] ?? '';
+  raw.parameters.forEach((parameter, i) => {
+    text += parameter.kind === 'RawNode' ? rawText(parameter) : '?';
+    text += raw.sqlFragments[i + 1] ?? '';
+  });
+  return text;
+}
+
+function addKeys(into: string[] | 'all', keys: string[] | 'all'): string[] | 'all' {
+  if (into === 'all' || keys === 'all') return 'all';
+  into.push(...keys);
+  return into;
+}
+
+/**
+ * What a statement writes: keys for WriteVersions (`table` for inserts and deletes,
+ * `table.column` per updated column), 'all' when it cannot tell (raw SQL that writes, MERGE),
+ * [] for reads. Data-changing CTEs (`with x as (update …) select …`) count too.
+ */
+export function writtenKeys(root: OperationNode): string[] | 'all' {
+  const node = root as OperationNode & Record<string, unknown>;
+  let keys: string[] | 'all' = [];
+  const ctes = (node.with as { expressions?: readonly { expression?: OperationNode }[] })
+    ?.expressions;
+  for (const cte of ctes ?? []) {
+    if (cte.expression) keys = addKeys(keys, writtenKeys(cte.expression));
+  }
   switch (node.kind) {
     case 'InsertQueryNode':
-      return tableNames(node.into as OperationNode);
+      return addKeys(keys, tableNames(node.into as OperationNode));
     case 'DeleteQueryNode':
-      return tableNames(node.from as OperationNode);
+      return addKeys(keys, tableNames(node.from as OperationNode));
     case 'UpdateQueryNode': {
       const columns = ((node.updates ?? []) as { column: { column?: { name?: string } } }[])
         .map((u) => u.column.column?.name)
         .filter((c): c is string => !!c);
       const tables = tableNames(node.table as OperationNode);
       if (tables.length === 0) return 'all';
-      return tables.flatMap((t) => (columns.length ? columns.map((c) => `${t}.${c}`) : [t]));
+      return addKeys(
+        keys,
+        tables.flatMap((t) => (columns.length ? columns.map((c) => `${t}.${c}`) : [t])),
+      );
     }
     case 'MergeQueryNode':
       return 'all';
     case 'RawNode':
-      return RAW_WRITE.test(query.sql) ? 'all' : [];
+      return RAW_WRITE.test(rawText(node)) ? 'all' : keys;
     default:
-      return [];
+      return keys;
   }
 }
 
-const TRACKED = Symbol('writeVersionsTracked');
-type TrackedConnection = DatabaseConnection & {
-  [TRACKED]?: { inTransaction: boolean; written: Set<string>; all: boolean };
-};
+/**
+ * Kysely's public hook for every statement (builder or raw `sql`): what a statement writes is
+ * read from its tree before it runs and counted once it has run (a failed statement changed
+ * nothing).
+ */
+export class WriteTrackingPlugin implements KyselyPlugin {
+  private readonly pending = new WeakMap<QueryId, string[] | 'all'>();
 
-/** The dialect, with every write through its connections counted in `versions`. */
-export function trackWrites(dialect: Dialect, versions: WriteVersions): Dialect {
-  const state = (connection: DatabaseConnection) => {
-    const c = connection as TrackedConnection;
-    if (!c[TRACKED]) {
-      const tracked = { inTransaction: false, written: new Set<string>(), all: false };
-      const execute = c.executeQuery.bind(c);
-      c.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        const result = await execute<R>(query);
-        const keys = writtenKeys(query);
-        if (keys === 'all' || keys.length > 0) {
-          versions.bump(keys);
-          if (tracked.inTransaction) {
-            if (keys === 'all') tracked.all = true;
-            else for (const key of keys) tracked.written.add(key);
-          }
-        }
-        return result;
-      };
-      c[TRACKED] = tracked;
+  constructor(private readonly versions: WriteVersions) {}
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    const keys = writtenKeys(node);
+    if (keys === 'all' || keys.length > 0) this.pending.set(queryId, keys);
+    return node;
+  }
+
+  async transformResult({
+    queryId,
+    result,
+  }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const keys = this.pending.get(queryId);
+    if (keys) {
+      this.pending.delete(queryId);
+      this.versions.wrote(keys);
     }
-    return c[TRACKED]!;
-  };
-  const endTransaction = (connection: DatabaseConnection) => {
-    const tracked = state(connection);
-    if (tracked.all) versions.bump('all');
-    versions.bump(tracked.written);
-    tracked.inTransaction = false;
-    tracked.all = false;
-    tracked.written.clear();
-  };
+    return result;
+  }
+}
+
+/**
+ * The dialect, telling `versions` when transactions begin and end. Only the public Driver
+ * interface is used (each call passed on unchanged): Kysely has no plugin hook for commits.
+ */
+export function trackTransactions(dialect: Dialect, versions: WriteVersions): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createDriver(): Driver {
       const driver = dialect.createDriver();
+      const ended = async (connection: DatabaseConnection, end: () => Promise<void>) => {
+        try {
+          await end();
+        } finally {
+          versions.transactionEnded(connection);
+        }
+      };
       return {
         init: () => driver.init(),
-        async acquireConnection() {
-          const connection = await driver.acquireConnection();
-          state(connection);
-          return connection;
-        },
+        acquireConnection: () => driver.acquireConnection(),
         async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
           await driver.beginTransaction(connection, settings);
-          state(connection).inTransaction = true;
+          versions.transactionBegan(connection);
         },
-        async commitTransaction(connection: DatabaseConnection) {
-          try {
-            await driver.commitTransaction(connection);
-          } finally {
-            endTransaction(connection);
-          }
-        },
-        async rollbackTransaction(connection: DatabaseConnection) {
-          try {
-            await driver.rollbackTransaction(connection);
-          } finally {
-            endTransaction(connection);
-          }
-        },
+        commitTransaction: (connection) =>
+          ended(connection, () => driver.commitTransaction(connection)),
+        rollbackTransaction: (connection) =>
+          ended(connection, () => driver.rollbackTransaction(connection)),
         savepoint: driver.savepoint?.bind(driver),
         rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
         releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-        releaseConnection: (connection: DatabaseConnection) => driver.releaseConnection(connection),
+        releaseConnection: (connection) => driver.releaseConnection(connection),
         destroy: () => driver.destroy(),
       };
     },

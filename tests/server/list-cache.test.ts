@@ -9,10 +9,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   DummyDriver,
+  type DatabaseConnection,
   Kysely,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  sql,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddCardsReply, CardListReply } from '../../src/api/contract/cards';
@@ -41,24 +43,35 @@ describe('which writes a statement makes', () => {
         db
           .insertInto('users')
           .values({ username: 'x' } as never)
-          .compile(),
+          .compile().query,
       ),
     ).toEqual(['users']);
-    expect(writtenKeys(db.deleteFrom('sessions').where('id', '=', 1).compile())).toEqual([
+    expect(writtenKeys(db.deleteFrom('sessions').where('id', '=', 1).compile().query)).toEqual([
       'sessions',
     ]);
     expect(
       writtenKeys(
-        db.updateTable('recharge_cards as c').set({ status: 2, updated_at: 1 }).compile(),
+        db.updateTable('recharge_cards as c').set({ status: 2, updated_at: 1 }).compile().query,
       ),
     ).toEqual(['recharge_cards.status', 'recharge_cards.updated_at']);
-    expect(writtenKeys(db.selectFrom('users').selectAll().compile())).toEqual([]);
+    expect(writtenKeys(db.selectFrom('users').selectAll().compile().query)).toEqual([]);
+    const cteUpdate = db
+      .with('changed', (qb) => qb.updateTable('users').set({ status: 1 }).returning('id'))
+      .selectFrom('changed')
+      .selectAll();
+    expect(writtenKeys(cteUpdate.compile().query)).toEqual(['users.status']);
   });
 
   it('takes raw SQL that writes as a change to everything, and raw reads as nothing', () => {
-    expect(writtenKeys(CompiledQuery.raw('update users set money = 0'))).toBe('all');
-    expect(writtenKeys(CompiledQuery.raw('begin'))).toEqual([]);
-    expect(writtenKeys(CompiledQuery.raw('select 1'))).toEqual([]);
+    const raw = (text: string) => writtenKeys(CompiledQuery.raw(text).query);
+    expect(raw('update users set money = 0')).toBe('all');
+    expect(raw('with gone as (delete from sessions returning id) select count(*) from gone')).toBe(
+      'all',
+    );
+    expect(raw('with x as (select id from users) update users set status = 1')).toBe('all');
+    expect(raw('begin')).toEqual([]);
+    expect(raw('select 1')).toEqual([]);
+    expect(raw('select id, updated_at from users where id in (1) for update')).toEqual([]);
   });
 
   it('changes a version on inserts, deletes and updates of the columns it reads, not others', () => {
@@ -75,6 +88,22 @@ describe('which writes a statement makes', () => {
     const beforeRaw = version();
     versions.bump('all');
     expect(version()).not.toBe(beforeRaw);
+  });
+
+  it('counts a write made in a transaction again when the transaction ends', () => {
+    const versions = new WriteVersions();
+    const version = () => versions.versionOf('users', ['status']);
+    const connection = {} as DatabaseConnection;
+    versions.transactionBegan(connection);
+    versions.wrote(['users.status']);
+    // Another connection counted its total from the state before the commit, at this version.
+    const seenBeforeCommit = version();
+    versions.transactionEnded(connection);
+    expect(version()).not.toBe(seenBeforeCommit);
+    const afterCommit = version();
+    versions.transactionBegan(connection);
+    versions.transactionEnded(connection); // nothing written: nothing outdated
+    expect(version()).toBe(afterCommit);
   });
 });
 
@@ -147,6 +176,13 @@ describe.each(engines)('list totals and deep pages on %s', (engine) => {
     // cards' total was counted before the change).
     const voidBefore = (await cardPage({ status: '2' })).total;
     await t.db.updateTable('recharge_cards').set({ status: 2 }).where('id', '=', newest).execute();
+    expect((await cardPage({ status: '2' })).total).toBe(voidBefore + 1);
+    await t.db.updateTable('recharge_cards').set({ status: 0 }).where('id', '=', newest).execute();
+    expect((await cardPage({ status: '2' })).total).toBe(voidBefore);
+    // Raw SQL whose write follows a CTE.
+    await sql`with target as (select id from recharge_cards where id = ${newest}) update recharge_cards set status = 2 where id in (select id from target)`.execute(
+      t.db,
+    );
     expect((await cardPage({ status: '2' })).total).toBe(voidBefore + 1);
     await t.db.updateTable('recharge_cards').set({ status: 0 }).where('id', '=', newest).execute();
     ok(
