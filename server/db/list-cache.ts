@@ -1,16 +1,7 @@
+import type { OperationNodeSource } from 'kysely';
+import { listSourceOf, type ListSource } from './list-source';
 import type { Executor } from './schema';
 import type { WriteVersions } from './write-versions';
-
-/**
- * What a list's total and page anchors are computed from: inserts and deletes of `table`, and
- * updates of the columns its conditions read.
- */
-export interface ListSource {
-  table: string;
-  columns: readonly string[];
-  /** Other tables the conditions read (through a join), with the columns they read. */
-  joined?: readonly { table: string; columns: readonly string[] }[];
-}
 
 /**
  * How long (real time) a total is trusted without a write seen: bounds the effect of writes by
@@ -46,6 +37,8 @@ interface Entry {
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  /** key → the list's source, read once from its query (the key names the conditions). */
+  private readonly sources = new Map<string, ListSource>();
 
   /**
    * `externalWrites`: a value that changes when another connection commits to the database
@@ -57,6 +50,16 @@ export class ListCache {
     private readonly versions: WriteVersions,
     private readonly externalWrites?: () => unknown,
   ) {}
+
+  /** The source of the list `key`, derived from its filtered query the first time. */
+  sourceOf(key: string, filtered: () => OperationNodeSource): ListSource {
+    let source = this.sources.get(key);
+    if (!source) {
+      if (this.sources.size >= MAX_ENTRIES) this.sources.clear();
+      this.sources.set(key, (source = listSourceOf(filtered())));
+    }
+    return source;
+  }
 
   private entry(key: string, source: ListSource, now: number): Entry {
     let ours = this.versions.versionOf(source.table, source.columns);
@@ -154,44 +157,34 @@ export interface PageStart {
 }
 
 /**
- * Where a page of a list ordered by a unique key starts: with a cache, the anchor at or before
- * `offset` and the rows to skip after it; without one, plain `offset`. `find(offset)` reads the
- * key of the row at an offset (undefined past the end).
+ * Where a page of a list ordered by a unique key starts: the anchor at or before `offset` and the
+ * rows to skip after it. `find(offset)` reads the key of the row at an offset (undefined past the
+ * end).
  */
 async function pageStart(
-  db: Executor,
+  cache: ListCache,
   key: string,
   source: ListSource,
   now: number,
   offset: number,
   find: (offset: number) => Promise<number | undefined>,
 ): Promise<PageStart> {
-  const cache = listCacheOf(db);
   const k = Math.floor(offset / ANCHOR_EVERY);
-  if (!cache || k === 0) return { skip: offset };
+  if (k === 0) return { skip: offset };
   const from = await cache.anchor(key, source, now, k, find);
   const skip = offset - k * ANCHOR_EVERY;
   return from === undefined ? { skip, empty: true } : { from, skip };
-}
-
-/** The list's total, counted once per state of its source when the handle has a cache. */
-function listTotal(
-  db: Executor,
-  key: string,
-  source: ListSource,
-  now: number,
-  count: () => Promise<{ total: number; until?: number }>,
-): Promise<number> {
-  const cache = listCacheOf(db);
-  if (!cache) return count().then((r) => r.total);
-  return cache.total(key, source, now, count);
 }
 
 /** One page of a list read through the handle's cache (any list: cards, customers, money). */
 export interface CachedPage<R> {
   /** The viewer's scope and the filter (not the page): names the total and the anchors. */
   key: string;
-  source: ListSource;
+  /**
+   * The list's query with its conditions (FROM, joins, WHERE): which writes outdate the total and
+   * the anchors is read from it (db/list-source.ts), once per key.
+   */
+  filtered: () => OperationNodeSource;
   /** The clock of the list's own time-dependent conditions (`count` may return `until`). */
   now: number;
   offset: number;
@@ -212,12 +205,21 @@ export async function readPage<R>(
   db: Executor,
   page: CachedPage<R>,
 ): Promise<{ rows: R[]; total: number }> {
+  const cache = listCacheOf(db);
+  if (!cache) {
+    const [rows, total] = await Promise.all([
+      page.rows({ skip: page.offset }),
+      page.count().then((r) => r.total),
+    ]);
+    return { rows, total };
+  }
+  const source = cache.sourceOf(page.key, page.filtered);
   const start = page.keyAt
-    ? pageStart(db, page.anchorKey ?? page.key, page.source, page.now, page.offset, page.keyAt)
+    ? pageStart(cache, page.anchorKey ?? page.key, source, page.now, page.offset, page.keyAt)
     : Promise.resolve<PageStart>({ skip: page.offset });
   const [rows, total] = await Promise.all([
     start.then((at) => (at.empty ? [] : page.rows(at))),
-    listTotal(db, page.key, page.source, page.now, page.count),
+    cache.total(page.key, source, page.now, page.count),
   ]);
   return { rows, total };
 }

@@ -9,7 +9,7 @@ import { formatUnits } from '../../../src/api/contract/money';
 import type { Role } from '../../../src/api/contract/roles';
 import { allOf, rowCount, type Condition } from '../../db/conditions';
 import type { Engine } from '../../db/dialect';
-import { readPage, type ListSource, type PageStart } from '../../db/list-cache';
+import { readPage, type PageStart } from '../../db/list-cache';
 import type { Executor, RechargeCardRow, RechargeCardsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 
@@ -181,23 +181,6 @@ export function cardPageQuery(
   return cardRows(conditions, sql`limit ${rowCount(limit)} offset ${rowCount(skip)}`);
 }
 
-/** What a card list's total and page anchors depend on: the columns its conditions read. */
-const CARD_LIST_SOURCE: ListSource = {
-  table: 'recharge_cards',
-  columns: [
-    'deleted_at',
-    'service_id',
-    'owner_id',
-    'used_by',
-    'status',
-    'expire_at',
-    'batch_no',
-    'asset',
-    'card_no',
-    'created_at',
-  ],
-};
-
 /**
  * The number of cards of the scope that match the filter. Unused and expired cards change with
  * the time: such a total holds until the next unused card of the scope expires.
@@ -253,7 +236,7 @@ export async function listCards(
   };
   const { rows, total } = await readPage(db, {
     key,
-    source: CARD_LIST_SOURCE,
+    filtered: () => matching(db, listConditions(viewer, filter, now)),
     now,
     offset: (page.page - 1) * page.limit,
     keyAt,

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerRow, CustomerSort } from '../../../src/api/contract/customers';
 import { allOf, rowCount, type Condition } from '../../db/conditions';
 import type { Engine } from '../../db/dialect';
-import { readPage, type ListSource, type PageStart } from '../../db/list-cache';
+import { readPage, type PageStart } from '../../db/list-cache';
 import type { Executor } from '../../db/schema';
 import { visibleUsers, type ScopeSubject } from '../users/scope';
 
@@ -276,7 +276,7 @@ export async function listCustomers(
   };
   return readPage(db, {
     key,
-    source: CUSTOMER_LIST_SOURCE,
+    filtered: () => db.selectFrom('users').where(allOf(where)),
     now: Date.now(), // nothing here depends on the time: only the cache's own clock
     offset: filter.offset,
     keyAt: sort === 'id' ? idAt : undefined,
@@ -292,23 +292,6 @@ export async function listCustomers(
     },
   });
 }
-
-/** What a customer list's total and page anchors depend on: the columns its conditions read. */
-const CUSTOMER_LIST_SOURCE: ListSource = {
-  table: 'users',
-  columns: [
-    'deleted_at',
-    'user_type',
-    'service_id',
-    'agent_id',
-    'pid',
-    'status',
-    'name',
-    'username',
-    'mobile',
-    'created_at',
-  ],
-};
 
 /** One customer by id (no scope: the caller checked it), the contract's row as JSON text. */
 export async function findCustomer(

@@ -11,7 +11,7 @@ import {
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AuthContext } from '../../context';
 import { rowCount } from '../../db/conditions';
-import { readPage, type ListSource } from '../../db/list-cache';
+import { readPage } from '../../db/list-cache';
 import type { Asset, Executor } from '../../db/schema';
 import { memoColumns, memoText, type Memo } from '../ledger/memo';
 import { visibleUsers } from '../users/scope';
@@ -155,17 +155,6 @@ export async function findTransfer(
 }
 
 /**
- * What a transfer list's total and page anchors depend on: the transfers' columns its filters
- * read (numbering a transfer sets its `transfer_no`), and the users' `service_id` (a partner's
- * scope).
- */
-const TRANSFER_LIST_SOURCE: ListSource = {
-  table: 'transfers',
-  columns: ['from_user_id', 'to_user_id', 'asset', 'transfer_no', 'created_at'],
-  joined: [{ table: 'users', columns: ['service_id'] }],
-};
-
-/**
  * Transfers in the caller's scope: admin – all; partner – those with either side in its subtree;
  * anyone else – its own. Filters: a user and a direction relative to it, asset, number, time.
  * The total and the anchors of deep pages are cached like the ledger's (db/list-cache.ts).
@@ -210,7 +199,7 @@ export async function listTransfers(
   };
   const { rows, total } = await readPage(db, {
     key,
-    source: TRANSFER_LIST_SOURCE,
+    filtered: () => q,
     now: Date.now(), // nothing here depends on the time: only the cache's own clock
     offset: (page - 1) * limit,
     keyAt: idAt,
@@ -230,12 +219,6 @@ export async function listTransfers(
   });
   return { list: rows.map((row) => toRecord(row, locale)), total };
 }
-
-/**
- * What a ledger list's total and page anchors depend on: ledger rows are only ever inserted
- * (never updated or deleted), so its inserts.
- */
-const LEDGER_LIST_SOURCE: ListSource = { table: 'ledger', columns: [] };
 
 /**
  * One page of a user's ledger, newest first. The total and the anchors of deep pages are cached
@@ -267,7 +250,7 @@ export async function listMoneyLog(
   };
   const { rows, total } = await readPage(db, {
     key,
-    source: LEDGER_LIST_SOURCE,
+    filtered: () => q,
     now: Date.now(), // nothing here depends on the time: only the cache's own clock
     offset: (page - 1) * limit,
     keyAt: idAt,
