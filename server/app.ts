@@ -17,6 +17,7 @@ import {
   installErrorHandling,
   plainNotFound,
 } from './http/error-handler';
+import { openApiRoutes } from './http/openapi';
 import { API_PREFIX, installPolicies } from './http/policy';
 import { loggerOptions } from './http/request-log';
 import { installSecurityHeaders, isApiUrl } from './http/security-headers';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       async (api) => {
         for (const register of MODULES) register(api);
         options.extraApiRoutes?.(api);
+        openApiRoutes(api);
       },
       { prefix: API_PREFIX },
     );

@@ -5,6 +5,7 @@ import type { AppContext, AuthContext } from '../context';
 import type { Locale } from '../../src/api/contract/messages';
 import { authenticate } from '../modules/sessions/service';
 import { forbidden } from './errors';
+import type { RouteDoc } from './route-doc';
 
 /**
  * Who may call a route (ARCHITECTURE.md rule 5). Every /api route declares one in `config.policy`;
@@ -29,6 +30,8 @@ export interface RegisteredRoute extends RouteInputSchemas {
   method: string;
   url: string;
   policy: Policy;
+  /** Its schemas, for the API reference and the tests' reply check. */
+  doc?: RouteDoc;
 }
 
 declare module 'fastify' {
@@ -97,7 +100,13 @@ export function installPolicies(app: FastifyInstance, ctx: AppContext): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const policy = checkPolicy(method, route.url, route.config?.policy);
-      app.apiRoutes.push({ method, url: route.url, policy, ...route.config?.input });
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        policy,
+        ...route.config?.input,
+        doc: route.config?.doc,
+      });
     }
   });
 

@@ -6,6 +6,7 @@ import type { AuthContext } from '../context';
 import { t, type MessageId } from '../i18n';
 import { JsonText } from './json-text';
 import type { Policy } from './policy';
+import type { RouteDoc } from './route-doc';
 import { parseInput } from './validation';
 
 /** Replies from this length on are compressed (@fastify/compress's default threshold). */
@@ -25,10 +26,18 @@ export interface RouteInput<P extends Policy, B, Q> {
   reply: FastifyReply;
 }
 
+/** What a handler may return for the reply schema `R`: its data, or that data as JSON text. */
+type ReplyData<R> = R extends z.ZodNull
+  ? void | null
+  : R extends z.ZodType
+    ? z.input<R> | JsonText<z.input<R>>
+    : unknown;
+
 export interface RouteDefinition<
   P extends Policy,
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
+  R extends z.ZodType,
 > {
   method: 'GET' | 'POST';
   /** Relative to the API prefix, e.g. `/platform/login`. */
@@ -36,9 +45,11 @@ export interface RouteDefinition<
   policy: P;
   body?: B;
   query?: Q;
+  /** `data` of a successful reply (`noData` from the contract for `data: null`). */
+  reply: R;
   /** `msg` of a successful reply (default "Success"). */
   successMessage?: MessageId;
-  handler: (input: RouteInput<P, B, Q>) => Promise<unknown>;
+  handler: (input: RouteInput<P, B, Q>) => Promise<ReplyData<R>>;
 }
 
 /**
@@ -49,12 +60,14 @@ export function defineRoute<
   const P extends Policy,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
->(app: FastifyInstance, def: RouteDefinition<P, B, Q>): void {
+  R extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, def: RouteDefinition<P, B, Q, R>): void {
+  const doc: RouteDoc = { body: def.body, query: def.query, reply: def.reply };
   app.route({
     method: def.method,
     url: def.url,
     exposeHeadRoute: false,
-    config: { policy: def.policy, input: { body: def.body, query: def.query } },
+    config: { policy: def.policy, input: { body: def.body, query: def.query }, doc },
     handler: async (request, reply): Promise<string | Buffer> => {
       const locale = request.locale;
       const body = parseInput(def.body ?? nothing, request.body, locale) as Output<B>;

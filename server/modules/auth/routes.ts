@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loginReplySchema, noData } from '../../../src/api/contract/replies';
 import {
   captchaBody,
   changePwdBody,
@@ -19,6 +20,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/login',
+    reply: loginReplySchema,
     policy: { roles: 'public' },
     body: loginBody,
     handler: ({ body, request }) => login(ctx, body, request.ip),
@@ -29,6 +31,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/logout',
+    reply: noData,
     policy: { roles: 'public', scope: 'the calling session' },
     successMessage: 'auth.loggedOut',
     handler: async ({ request }) => {
@@ -39,6 +42,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/overstep_login',
+    reply: loginReplySchema,
     policy: {
       roles: ['admin', 'partner'],
       scope: 'admin: any merchant; partner: merchants whose service_id is its id',
@@ -51,6 +55,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/change_pwd',
+    reply: noData,
     policy: { roles: 'any', scope: 'self', overstep: false },
     body: changePwdBody,
     successMessage: 'auth.passwordChanged',
@@ -60,6 +65,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/get_captcha',
+    reply: noData,
     policy: { roles: 'public' },
     body: captchaBody,
     successMessage: 'sms.sent',
@@ -69,6 +75,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/reset_pwd',
+    reply: noData,
     policy: { roles: 'public' },
     body: resetPwdBody,
     successMessage: 'auth.passwordReset',
@@ -78,6 +85,7 @@ export function authRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/register',
+    reply: loginReplySchema,
     policy: { roles: 'public' },
     body: registerBody,
     successMessage: 'register.done',

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  addCardsReplySchema,
+  cardPageSchema,
+  cardRowSchema,
+  countReplySchema,
+  exportTicketReplySchema,
+  useCardReplySchema,
+} from '../../../src/api/contract/replies';
+import {
   addCardsBody,
   canOperateQuery,
   cardListQuery,
@@ -41,6 +49,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/add',
+    reply: addCardsReplySchema,
     policy: { roles: ISSUERS, scope: 'self: a partner pays, an admin mints' },
     body: addCardsBody,
     successMessage: 'card.created',
@@ -61,6 +70,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/transfer_card',
+    reply: countReplySchema,
     policy: { roles: ISSUERS, scope: 'cards the caller holds, to its descendants' },
     body: transferCardsBody,
     successMessage: 'card.transferred',
@@ -70,6 +80,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/use_card',
+    reply: useCardReplySchema,
     policy: {
       roles: ['partner', 'merchant'],
       scope: 'cards of the platform or the caller’s service',
@@ -82,6 +93,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/remark_card',
+    reply: countReplySchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: remarkCardsBody,
     successMessage: 'card.saved',
@@ -91,6 +103,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/edit_card',
+    reply: cardRowSchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: editCardBody,
     successMessage: 'card.saved',
@@ -100,6 +113,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/batch_del',
+    reply: countReplySchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: deleteCardsBody,
     successMessage: 'card.deleted',
@@ -109,6 +123,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_card/card_list',
+    reply: cardPageSchema,
     policy: { roles: ['admin', 'partner', 'merchant', 'agent'], scope: HOLDERS },
     query: cardListQuery,
     handler: ({ auth, query }) => cardList(ctx, auth, query),
@@ -117,6 +132,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_card/can_operate_card_list',
+    reply: cardPageSchema,
     policy: {
       roles: ['admin', 'partner', 'merchant', 'agent'],
       scope: 'unused cards the caller holds',
@@ -128,6 +144,7 @@ export function cardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_card/export_ticket',
+    reply: exportTicketReplySchema,
     policy: { roles: ISSUERS, scope: HOLDERS },
     body: exportTicketBody,
     handler: ({ auth, body, request }) => exportTicket(ctx, auth, body, request.locale),
@@ -138,7 +155,18 @@ export function cardRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/recharge_card/export_data',
     exposeHeadRoute: false,
-    config: { policy: EXPORT_DATA_POLICY, input: { query: exportDataQuery } },
+    config: {
+      policy: EXPORT_DATA_POLICY,
+      input: { query: exportDataQuery },
+      doc: {
+        query: exportDataQuery,
+        raw: {
+          contentType: 'text/csv; charset=utf-8',
+          description:
+            'the cards of the ticket’s query as a CSV download (410 envelope: spent ticket)',
+        },
+      },
+    },
     handler: async (request, reply) => {
       const { ticket } = parseInput(exportDataQuery, request.query, request.locale);
       const lang = request.headers['lang'];

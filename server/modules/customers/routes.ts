@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { noData } from '../../../src/api/contract/replies';
 import {
   addByServiceBody,
   addCustomerBody,
@@ -9,6 +10,10 @@ import {
   editCustomerBody,
   editTypeBody,
   platformUserListQuery,
+  customerPageSchema,
+  customerRowSchema,
+  platformUserPageSchema,
+  usedPrefixesSchema,
 } from '../../../src/api/contract/customers';
 import { defineRoute } from '../../http/route';
 import { changeType } from './change-type';
@@ -28,6 +33,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/provider_service',
+    reply: customerPageSchema,
     policy: { roles: ['admin', 'partner'], scope: MANAGED },
     query: customerListQuery,
     handler: ({ auth, query }) => listCustomers(ctx, auth, query),
@@ -36,6 +42,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/add',
+    reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: addCustomerBody,
     successMessage: 'customer.created',
@@ -45,6 +52,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/edit',
+    reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: editCustomerBody,
     successMessage: 'customer.saved',
@@ -54,6 +62,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/add_by_service',
+    reply: customerRowSchema,
     policy: { roles: ['partner'], scope: 'merchants and agents under the caller' },
     body: addByServiceBody,
     successMessage: 'customer.created',
@@ -63,6 +72,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/edit_by_service',
+    reply: customerRowSchema,
     policy: { roles: ['partner'], scope: 'merchants and agents of its subtree' },
     body: editByServiceBody,
     successMessage: 'customer.saved',
@@ -72,6 +82,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/edit_account',
+    reply: customerRowSchema,
     policy: { roles: ['admin', 'partner'], scope: MANAGED },
     body: editAccountBody,
     successMessage: 'customer.saved',
@@ -81,6 +92,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/edit_type',
+    reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: editTypeBody,
     successMessage: 'customer.saved',
@@ -90,6 +102,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/provider_service/delete',
+    reply: noData,
     policy: { roles: ['admin', 'partner'], scope: MANAGED },
     body: deleteCustomerBody,
     successMessage: 'customer.deleted',
@@ -99,6 +112,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/provider_service/used_service_prefix_no_list',
+    reply: usedPrefixesSchema,
     policy: { roles: ['admin', 'partner'], scope: 'every prefix in use (no personal data)' },
     handler: () => usedPrefixes(ctx),
   });
@@ -106,6 +120,7 @@ export function customerRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/platform_user_list',
+    reply: platformUserPageSchema,
     policy: {
       roles: ['admin', 'partner'],
       scope: 'admin: everyone but itself; partner: its subtree',

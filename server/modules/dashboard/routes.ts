@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dashboardSchema } from '../../../src/api/contract/replies';
 import { defineRoute } from '../../http/route';
 import { getDashboard } from './service';
 
@@ -7,6 +8,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/dashboard_data',
+    reply: dashboardSchema,
     policy: {
       roles: 'any',
       scope: 'visible(u): admin all, partner subtree, agent referrals, merchant self',

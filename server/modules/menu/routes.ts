@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { menuSchema } from '../../../src/api/contract/replies';
 import { defineRoute } from '../../http/route';
 import { menuFor } from './service';
 
@@ -6,6 +7,7 @@ export function menuRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/user/menu',
+    reply: menuSchema,
     policy: { roles: 'any', scope: 'self' },
     handler: async ({ auth }) =>
       menuFor({ role: auth.role, show_clip_menu: auth.user.show_clip_menu }),

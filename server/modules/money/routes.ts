@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  exchangeReplySchema,
+  moneyLogPageSchema,
+  transferConfigSchema,
+  transferRecordPageSchema,
+  transferRecordSchema,
+} from '../../../src/api/contract/replies';
+import {
   editTransferConfigBody,
   exchangeBody,
   moneyLogQuery,
@@ -17,6 +24,7 @@ export function moneyRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/transfer',
+    reply: transferRecordSchema,
     policy: { roles: ['admin', 'partner'], scope: 'descendants, with the asset’s flag' },
     body: transferBody,
     successMessage: 'transfer.done',
@@ -37,6 +45,7 @@ export function moneyRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/edit_transfer_config',
+    reply: transferConfigSchema,
     policy: { roles: ['admin', 'partner'], scope: 'descendants; a partner grants flags it holds' },
     body: editTransferConfigBody,
     successMessage: 'transfer.configSaved',
@@ -46,6 +55,7 @@ export function moneyRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/exchange',
+    reply: exchangeReplySchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self', overstep: false },
     body: exchangeBody,
     successMessage: 'exchange.done',
@@ -66,6 +76,7 @@ export function moneyRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/user_money_log',
+    reply: moneyLogPageSchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self, or a visible user' },
     query: moneyLogQuery,
     handler: ({ auth, query, request }) => moneyLog(ctx, auth, query, request.locale),
@@ -74,6 +85,7 @@ export function moneyRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/transfer_record',
+    reply: transferRecordPageSchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'transfers touching visible users' },
     query: transferRecordQuery,
     handler: ({ auth, query, request }) => transferRecords(ctx, auth, query, request.locale),

@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  deletedPackageSchema,
+  orderCreateReplySchema,
+  rechargeOrderPageSchema,
+  rechargeOrderSchema,
+  rechargePackagePageSchema,
+  rechargePackageSchema,
+  sortedPackagesSchema,
+  notificationReplySchema,
+} from '../../../src/api/contract/replies';
 import { ReplyCode, type Envelope } from '../../../src/api/contract/envelope';
 import {
   orderCreateBody,
@@ -69,6 +79,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_package/list',
+    reply: rechargePackagePageSchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'admin: all; others: on sale' },
     query: packageListQuery,
     handler: ({ auth, query }) => packageList(ctx, auth, query),
@@ -77,6 +88,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_package/add',
+    reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageAddBody,
     successMessage: 'recharge.packageCreated',
@@ -86,6 +98,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_package/edit',
+    reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageEditBody,
     successMessage: 'recharge.packageSaved',
@@ -95,6 +108,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_package/sort',
+    reply: sortedPackagesSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageSortBody,
     successMessage: 'recharge.sorted',
@@ -104,6 +118,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_package/set_status',
+    reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageStatusBody,
     successMessage: 'recharge.packageSaved',
@@ -113,6 +128,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_package/delete',
+    reply: deletedPackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageDeleteBody,
     successMessage: 'recharge.packageDeleted',
@@ -124,6 +140,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/recharge_order/create',
+    reply: orderCreateReplySchema,
     // The accounts that hold balances buy; the platform (admin) does not buy from itself.
     policy: { roles: ['partner', 'merchant'], scope: 'self' },
     body: orderCreateBody,
@@ -137,6 +154,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_order/detail',
+    reply: rechargeOrderSchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: ORDER_SCOPE },
     query: orderDetailQuery,
     handler: ({ auth, query }) => orderDetail(ctx, auth, query.order_no),
@@ -145,6 +163,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/recharge_order/list',
+    reply: rechargeOrderPageSchema,
     // The page /account/recharge-order is admin's and partners'; a merchant's own orders are
     // listed on its property page (DOMAIN.md §11: recharge orders, merchant: own).
     policy: { roles: ['admin', 'partner', 'merchant'], scope: ORDER_SCOPE },
@@ -165,7 +184,13 @@ export function rechargeRoutes(app: FastifyInstance): void {
       scope.route({
         method: 'POST',
         url: `/pay/notify/${provider.way}`,
-        config: { policy: { roles: 'public', scope: 'the provider, by its signature' } },
+        config: {
+          policy: { roles: 'public', scope: 'the provider, by its signature' },
+          doc: {
+            bodyType: 'the provider’s signed notification, as it sends it',
+            reply: notificationReplySchema,
+          },
+        },
         handler: async (request): Promise<Envelope<NotificationResult>> => {
           // A sandbox turned off credits nothing, not even an order it signed before.
           if (!(await usable(provider.way))) throw new AppError('recharge.sandboxOff', {}, 404);

@@ -19,6 +19,7 @@ const linkSchema = z.object({
 });
 
 const CHECKOUT = `${API_PREFIX}/pay/sandbox/checkout`;
+const PAGE = 'the checkout page (HTML; 404 for a link that is not valid)';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -179,7 +180,13 @@ export function sandboxRoutes(
     method: 'GET',
     url: '/pay/sandbox/checkout',
     exposeHeadRoute: false,
-    config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
+    config: {
+      policy: { roles: 'public', scope: 'whoever holds the signed pay_url' },
+      doc: {
+        query: linkSchema,
+        raw: { contentType: 'text/html; charset=utf-8', description: PAGE },
+      },
+    },
     handler: async (request, reply) => {
       const viewer = viewerOf(request, request.query);
       const found = (await isOn()) ? await orderOfLink(request.query) : undefined;
@@ -216,7 +223,17 @@ export function sandboxRoutes(
     scope.route({
       method: 'POST',
       url: '/pay/sandbox/pay',
-      config: { policy: { roles: 'public', scope: 'whoever holds the signed pay_url' } },
+      config: {
+        policy: { roles: 'public', scope: 'whoever holds the signed pay_url' },
+        doc: {
+          body: linkSchema,
+          bodyType: 'application/x-www-form-urlencoded',
+          raw: {
+            contentType: 'text/html; charset=utf-8',
+            description: `303 to the checkout page once paid; else ${PAGE}`,
+          },
+        },
+      },
       handler: async (request, reply) => {
         const viewer = viewerOf(request, request.body);
         const found = (await isOn()) ? await orderOfLink(request.body) : undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { configPairsSchema, systemInfoSchema } from '../../../src/api/contract/replies';
 import { simpleConfigQuery, systemInfoQuery } from '../../../src/api/contract/system';
 import { defineRoute } from '../../http/route';
 import { getSimpleConfig, getSystemInfo, normalizeHost } from './service';
@@ -9,6 +10,7 @@ export function systemRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/get_system_info',
+    reply: systemInfoSchema,
     policy: { roles: 'public' },
     query: systemInfoQuery,
     handler: ({ query, request }) =>
@@ -18,6 +20,7 @@ export function systemRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/get_simple_config',
+    reply: configPairsSchema,
     policy: { roles: 'public' },
     query: simpleConfigQuery,
     handler: ({ query }) => getSimpleConfig(ctx, query.group),

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { userInfoSchema } from '../../../src/api/contract/auth';
+import { accountSchema } from '../../../src/api/contract/replies';
 import { editProfileBody } from '../../../src/api/contract/auth';
 import { defineRoute } from '../../http/route';
 import { editProfile, getUserInfo, toAccount } from './service';
@@ -9,6 +11,7 @@ export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/get_user_info',
+    reply: userInfoSchema,
     policy: { roles: 'any', scope: 'self' },
     handler: ({ auth }) => getUserInfo(ctx, auth),
   });
@@ -16,6 +19,7 @@ export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'POST',
     url: '/platform/edit_profile',
+    reply: userInfoSchema,
     policy: { roles: 'any', scope: 'self' },
     body: editProfileBody,
     successMessage: 'profile.saved',
@@ -25,6 +29,7 @@ export function userRoutes(app: FastifyInstance): void {
   defineRoute(app, {
     method: 'GET',
     url: '/platform/get_account',
+    reply: accountSchema,
     policy: { roles: 'any', scope: 'self' },
     handler: async ({ auth }) => toAccount(auth.user),
   });
