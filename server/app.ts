@@ -54,6 +54,8 @@ export interface BuildOptions {
   now?: Clock;
   sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Installs hooks before any route or plugin (tests: the reply check of tests/server). */
+  instrument?: (app: FastifyInstance) => void;
   /** Every sweep's interval instead of its own (tests run them often). */
   sweepEveryMs?: number;
   /** Extra API routes, registered under /api/v1 like the modules' (tests). */
@@ -117,6 +119,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installBodyParsing(app);
     installErrorHandling(app);
     installPolicies(app, ctx);
+    options.instrument?.(app);
     // Replies up to 64 KB (a list page) are compressed in one synchronous call; the plugin's
     // default on 2 cores (8 KB) sent them through a zlib stream, whose set-up and thread-pool
     // round trips cost ten times more. Brotli at quality 1, not the plugin's 4: a 20-row page

@@ -12,7 +12,7 @@ import { API_PREFIX, type RegisteredRoute } from './policy';
 type Json = Record<string, unknown>;
 
 /** The failure every route may answer: `{code, msg, data: null}` (docs/decisions.md). */
-export const failureEnvelope = z.object({
+export const failureEnvelope = z.strictObject({
   code: z.number().refine((code) => code !== ReplyCode.SUCCESS),
   msg: z.string(),
   data: z.null(),
@@ -20,7 +20,7 @@ export const failureEnvelope = z.object({
 
 /** The success envelope around a route's reply data. */
 export const successEnvelope = (data: z.ZodType) =>
-  z.object({ code: z.literal(ReplyCode.SUCCESS), msg: z.string(), data });
+  z.strictObject({ code: z.literal(ReplyCode.SUCCESS), msg: z.string(), data });
 
 /**
  * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect). Named parts (`.meta({ id })`,

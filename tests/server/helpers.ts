@@ -11,6 +11,7 @@ import type { Engine } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database, Db, UserRow } from '../../server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { checkReplies, takeReplyMismatches } from './reply-check';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import type { SmsMessage, SmsProvider } from '../../server/providers/sms';
 
@@ -179,6 +180,7 @@ export async function createTestApp(
     if (seed) await seedDemo(db, clock());
     app = await buildApp({
       logger: false,
+      instrument: checkReplies,
       ...build,
       db: database.handle,
       now: clock,
@@ -216,6 +218,10 @@ export async function createTestApp(
       headers['content-type'] = 'application/json';
     }
     const response = await app.inject(request);
+    const mismatches = takeReplyMismatches();
+    if (mismatches.length > 0) {
+      throw new Error(`replies that do not match their route's schema:\n${mismatches.join('\n')}`);
+    }
     let body: Reply<T>['body'];
     try {
       body = response.json();
