@@ -95,18 +95,26 @@ function tableNames(node: OperationNode | undefined): string[] {
   return [];
 }
 
-/** The text of raw SQL with its nested raw parts in place (values as `?`). */
-function rawText(node: OperationNode): string {
+/** Verdicts per fragments array: a template's fragments are one frozen array per call site. */
+const fragmentVerdicts = new WeakMap<readonly string[], boolean>();
+
+/**
+ * Whether raw SQL writes. Each fragment is read on its own, its start counting as a statement
+ * position (a nested `sql` part begins where its parent left a parameter, e.g. in a CTE's
+ * parentheses); the verdict of each fragments array is kept, so a list page's large raw query
+ * costs a walk over its nodes, not a scan of its text, on every run.
+ */
+function rawWrites(node: OperationNode): boolean {
   const raw = node as OperationNode & {
     sqlFragments: readonly string[];
     parameters: readonly OperationNode[];
   };
-  let text = raw.sqlFragments[0] ?? '';
-  raw.parameters.forEach((parameter, i) => {
-    text += parameter.kind === 'RawNode' ? rawText(parameter) : '?';
-    text += raw.sqlFragments[i + 1] ?? '';
-  });
-  return text;
+  let writes = fragmentVerdicts.get(raw.sqlFragments);
+  if (writes === undefined) {
+    writes = raw.sqlFragments.some((fragment) => RAW_WRITE.test(fragment));
+    fragmentVerdicts.set(raw.sqlFragments, writes);
+  }
+  return writes || raw.parameters.some((p) => p.kind === 'RawNode' && rawWrites(p));
 }
 
 function addKeys(into: string[] | 'all', keys: string[] | 'all'): string[] | 'all' {
@@ -147,7 +155,7 @@ export function writtenKeys(root: OperationNode): string[] | 'all' {
     case 'MergeQueryNode':
       return 'all';
     case 'RawNode':
-      return RAW_WRITE.test(rawText(node)) ? 'all' : keys;
+      return rawWrites(node) ? 'all' : keys;
     default:
       return keys;
   }
