@@ -394,6 +394,10 @@ export type EditTypeData = z.output<typeof editTypeBody>;
 export const deleteCustomerBody = z.strictObject({ id: idRule('validation.user') });
 export type DeleteCustomerBody = z.input<typeof deleteCustomerBody>;
 
+// GET /provider_service/used_service_prefix_no_list → string[]
+
+export const usedPrefixesSchema = z.array(z.string());
+
 // ---------------------------------------------------------------------------------------------
 // GET /platform/platform_user_list (picker)
 
