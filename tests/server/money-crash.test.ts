@@ -182,7 +182,14 @@ describe.each(engines)('kill -9 under load on %s', (engine) => {
         }
       };
       const workers = Array.from({ length: WORKERS }, worker);
-      await new Promise((r) => setTimeout(r, 300 + ((cycle * 137) % 500)));
+      // Kill once this cycle has acknowledged some transfers (a busy machine may need seconds
+      // to get there), at a varying point after that: always mid-load, never before it.
+      const before = acknowledged.size;
+      const deadline = Date.now() + 30_000;
+      while (acknowledged.size < before + 6 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, (cycle * 137) % 300));
       await kill();
       stop = true;
       await Promise.all(workers);
