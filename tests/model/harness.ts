@@ -36,6 +36,19 @@ export function fakeCalls() {
           }),
       );
     },
+    /**
+     * A fake endpoint for an area module (src/app/actors): records its first argument under `id`
+     * and waits for the test to settle it; the request's signal drops it when aborted.
+     */
+    endpoint<F extends (...args: never[]) => Promise<unknown>>(id: string): F {
+      const call = (input?: unknown, options?: { signal?: AbortSignal }) =>
+        new Promise((resolve, reject) => {
+          pending.set(id, { resolve, reject, input });
+          started.push({ id, input });
+          options?.signal?.addEventListener('abort', () => pending.delete(id));
+        });
+      return call as unknown as F;
+    },
     /** Ids of the calls still waiting for an answer, sorted. */
     waiting(): string[] {
       return [...pending.keys()].sort();

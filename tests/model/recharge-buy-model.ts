@@ -21,7 +21,9 @@ import {
   type BuySnapshot,
 } from '../../src/machines/recharge/buy';
 import { replyError } from './fixtures';
-import { fakeCalls } from './harness';
+import { fakeCalls, type FakeCalls } from './harness';
+import type { RechargeEndpoints } from '../../src/app/actors/recharge';
+import { payPageUrl } from '../../src/api/recharge';
 
 export type BuyState =
   | 'closed'
@@ -436,4 +438,35 @@ export function checkBuyStep(
   }
   // While the order is being made the dialog stays open; else it can always be closed.
   expect(snapshot.can({ type: 'CLOSE' })).toBe(state !== 'creating' && state !== 'closed');
+}
+
+/**
+ * The recharge area's endpoints as fakes named like the buy machine's calls (`loadPackages`,
+ * `createOrder` with the package id, `checkOrder` with the order number), settled by the test;
+ * every other endpoint never answers.
+ */
+export function fakeRechargeEndpoints(calls: FakeCalls): RechargeEndpoints {
+  const never = () => new Promise<never>(() => {});
+  return {
+    getPackages: (query, options) =>
+      calls
+        .endpoint<(q: unknown, o: unknown) => Promise<RechargePackage[]>>('loadPackages')(
+          query,
+          options,
+        )
+        .then((list) => ({ list, total: list.length })),
+    createOrder: (body, options) =>
+      calls.endpoint<(id: unknown, o: unknown) => Promise<OrderCreateReply>>('createOrder')(
+        body.package_id,
+        options,
+      ),
+    getOrder: calls.endpoint('checkOrder'),
+    getOrders: never,
+    addPackage: never,
+    editPackage: never,
+    deletePackage: never,
+    setPackageStatus: never,
+    sortPackages: never,
+    payPageUrl,
+  };
 }

@@ -17,6 +17,8 @@ import {
   buyMachine,
   type BuySnapshot,
 } from '../../src/machines/recharge/buy';
+import { areasOf, provideArea } from '../../src/app/actors/areas';
+import { rechargeArea } from '../../src/app/actors/recharge';
 import { RechargeBuy, RechargeDialog } from '../../src/views/account/recharge-dialog';
 import { describePath, fakeCalls, runPath } from './harness';
 import {
@@ -28,7 +30,7 @@ import {
   REFUSED,
   buyEvents,
   describeBuyEvent,
-  expiryProbe,
+  fakeRechargeEndpoints,
   makeBuyActor,
   serializeBuy,
   stateKey,
@@ -307,18 +309,12 @@ describe('choosing a package', () => {
 describe('the Recharge button of the property page', () => {
   test('opens the dialog; a payment seen reloads the page once', async () => {
     const calls = fakeCalls();
-    const expiry = expiryProbe();
-    const machine = buyMachine.provide({
-      actors: {
-        loadPackages: calls.logic(),
-        createOrder: calls.logic(),
-        checkOrder: calls.logic(),
-        expiry: expiry.logic,
-      },
-    });
-    const onPaid = vi.fn();
     const actors = appActors({});
-    renderAt(actors, <RechargeBuy machine={machine} onPaid={onPaid} />);
+    provideArea(actors, rechargeArea, fakeRechargeEndpoints(calls));
+    // The area tells its listeners (the money area reloads balances and lists on it).
+    const onPaid = vi.fn();
+    areasOf(actors).get(rechargeArea).buy.on('paid', onPaid);
+    renderAt(actors, <RechargeBuy />);
     await flush();
     expect(openDialog()).toBeNull();
     await act(async () => {

@@ -6,7 +6,6 @@
  * nothing runs after the dialog closed, and that the real expiry timer uses the order's own time.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import {
   POLL_MS,
@@ -15,7 +14,8 @@ import {
   timeToPay,
   type BuySnapshot,
 } from '../../src/machines/recharge/buy';
-import { liveBuyMachine } from '../../src/views/account/recharge-dialog';
+import { createAreaRegistry } from '../../src/app/actors/areas';
+import { rechargeArea } from '../../src/app/actors/recharge';
 import { describePath, fakeCalls, runPath } from './harness';
 import {
   BUY_STATES,
@@ -26,6 +26,7 @@ import {
   buyEvents,
   checkBuyStep,
   describeBuyEvent,
+  fakeRechargeEndpoints,
   makeBuyActor,
   lostReply,
   serializeBuy,
@@ -181,16 +182,11 @@ describe('buying a recharge package, beyond the shortest paths', () => {
     // The browser's clock is a day off: the order's own created → expires span still counts.
     vi.setSystemTime(ORDER.created_at + 24 * 3600_000);
     expect(timeToPay(ORDER)).toBe(30 * 60_000);
+    // The recharge area's buy actor, its real expiry timer, the endpoints fakes.
     const calls = fakeCalls();
-    const actor = createActor(
-      liveBuyMachine.provide({
-        actors: {
-          loadPackages: calls.logic(),
-          createOrder: calls.logic(),
-          checkOrder: calls.logic(),
-        },
-      }),
-    ).start();
+    const areas = createAreaRegistry();
+    areas.provide(rechargeArea, fakeRechargeEndpoints(calls));
+    const actor = areas.get(rechargeArea).buy;
     actor.send({ type: 'OPEN' });
     calls.settle('loadPackages', 'done', PACKAGES);
     await vi.advanceTimersByTimeAsync(0);
@@ -214,6 +210,7 @@ describe('buying a recharge package, beyond the shortest paths', () => {
     calls.settle('checkOrder', 'done', { ...PENDING, pay_status: 'closed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('expired');
-    actor.stop();
+    areas.reset();
+    expect(actor.getSnapshot().status).toBe('stopped');
   });
 });

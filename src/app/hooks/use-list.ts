@@ -1,7 +1,8 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import type { DataTableProps } from '../../components/data-table';
+import type { ListActor } from '../actors/factories';
 import {
   createListMachine,
   type ListEvent,
@@ -83,3 +84,29 @@ export function useList<F, R>(
 
 /** What `useList` gives a view (sections take it as a prop). */
 export type ListHandle<F, R> = ReturnType<typeof useList<F, R>>;
+
+/**
+ * A list actor of an area module (src/app/actors) as a view's handle: the table's props and
+ * the commands, selected from the actor (its buttons send to it).
+ */
+export function useListActor<F, R>(actor: ListActor<F, R>) {
+  const state = useSelector(actor, (s) => s);
+  const { query, rows, total } = state.context;
+  const table = tablePropsOf(state, actor.send);
+  const commands = useMemo(
+    () => ({
+      setFilters: (next: F) => actor.send({ type: 'SET_FILTERS', filters: next }),
+      reload: () => actor.send({ type: 'RELOAD' }),
+    }),
+    [actor],
+  );
+  return {
+    query,
+    rows,
+    total,
+    loading: table.loading,
+    failed: table.error !== null,
+    table,
+    ...commands,
+  };
+}

@@ -1,4 +1,5 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
+import type { LoadActor } from '../actors/factories';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { createLoadMachine } from '../../machines/load';
@@ -18,4 +19,12 @@ export function useLoad<T>(id: string, load: () => Promise<T>) {
     failed: state.matches('failed'),
     reload: () => send({ type: 'RELOAD' }),
   };
+}
+
+/** A load actor of an area module (src/app/actors) as a view's handle. */
+export function useLoadActor<T>(actor: LoadActor<T>) {
+  const data = useSelector(actor, (s) => s.context.data as T | null);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  return { data, loading, failed, reload: () => actor.send({ type: 'RELOAD' }) };
 }

@@ -1,4 +1,12 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  setup,
+  type SnapshotFrom,
+} from 'xstate';
 import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api/contract/recharge';
 
 /**
@@ -29,6 +37,9 @@ export type BuyEvent =
   | { type: 'EXPIRED' }
   | { type: 'AGAIN' }
   | { type: 'CLOSE' };
+
+/** Told to whoever listens (`actor.on('paid', …)`): an order was seen paid. */
+export type BuyEmitted = { type: 'paid' };
 
 export interface BuyContext {
   packages: RechargePackage[];
@@ -127,6 +138,8 @@ export const buyMachine = setup({
     sawOrder: assign({ seen: ({ event }) => outputOf<RechargeOrder>(event), pollFailures: 0 }),
     askedByHand: assign({ byHand: true, notPaidYet: false }),
     countPaid: assign({ paid: ({ context }) => context.paid + 1 }),
+    /** The area module reloads balances, the ledger and the order list on it. */
+    announcePaid: emit({ type: 'paid' } as const),
   },
 }).createMachine({
   id: 'rechargeBuy',
@@ -223,7 +236,11 @@ export const buyMachine = setup({
             src: 'checkOrder',
             input: ({ context }) => (context.order as OrderCreateReply).order_no,
             onDone: [
-              { guard: 'isPaid', target: '#rechargeBuy.paid', actions: ['sawOrder', 'countPaid'] },
+              {
+                guard: 'isPaid',
+                target: '#rechargeBuy.paid',
+                actions: ['sawOrder', 'countPaid', 'announcePaid'],
+              },
               { guard: 'isOver', target: '#rechargeBuy.expired', actions: 'sawOrder' },
               {
                 target: 'waiting',
@@ -257,7 +274,7 @@ export const buyMachine = setup({
         src: 'checkOrder',
         input: ({ context }) => (context.order as OrderCreateReply).order_no,
         onDone: [
-          { guard: 'isPaid', target: 'paid', actions: ['sawOrder', 'countPaid'] },
+          { guard: 'isPaid', target: 'paid', actions: ['sawOrder', 'countPaid', 'announcePaid'] },
           { target: 'expired', actions: 'sawOrder' },
         ],
         onError: 'expired',

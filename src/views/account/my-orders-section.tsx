@@ -1,32 +1,26 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { RechargeOrder } from '../../api/contract/recharge';
-import { getOrders } from '../../api/recharge';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import { rechargeArea } from '../../app/actors/recharge';
+import { useListActor } from '../../app/hooks/use-list';
 import { DataTable } from '../../components/data-table';
 import type { MessageId } from '../../i18n/messages';
 import { orderColumns } from './recharge-order-columns';
 
 /**
  * A merchant's own recharge orders on /account/property (DOMAIN.md §11: merchant, own); admin
- * and partners have /account/recharge-order. `version` changes after a payment: the list reloads.
+ * and partners have /account/recharge-order. The recharge area reloads it after a payment.
  */
-export function MyOrdersSection(props: { moneyName: string; version: number }) {
+export function MyOrdersSection(props: { moneyName: string }) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const list = useList<Record<string, never>, RechargeOrder>(
-    'myRechargeOrders',
-    ({ page, limit }, signal) => getOrders({ page, limit }, { signal }),
-    {},
-  );
-  const { reload } = list;
-  useEffect(() => {
-    if (props.version > 0) reload();
-  }, [props.version, reload]);
+  const list = useListActor(useArea(rechargeArea).myOrders);
   const columns = useMemo(
-    () => orderColumns(t, props.moneyName).filter((c) => c.key !== 'buyer'),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () =>
+      orderColumns((id, values) => intl.formatMessage({ id }, values), props.moneyName).filter(
+        (c) => c.key !== 'buyer',
+      ),
     [intl, props.moneyName],
   );
   return (

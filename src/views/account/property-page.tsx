@@ -1,12 +1,14 @@
 import { Button, Card, HStack, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { fromPromise } from 'xstate';
 import type { MoneyLogRow, TransferRecord } from '../../api/contract/money';
 import { getAccount } from '../../api/dashboard';
 import { exchange, getMoneyLog, getTransferRecords, newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors/actors-context';
+import { useArea } from '../../app/actors/areas';
+import { rechargeArea } from '../../app/actors/recharge';
 import { useList } from '../../app/hooks/use-list';
 import { useLoad } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
@@ -104,7 +106,13 @@ export default function PropertyPage() {
   const me = user && user.user_type !== 0 ? user.nickname || user.username : null;
   const isMerchant = user?.user_type === 2;
   /** Payments seen by the buy dialog: the merchant's order list reloads after each. */
-  const [paid, setPaid] = useState(0);
+  const paid = useSelector(useArea(rechargeArea).buy, (st) => st.context.paid);
+  useEffect(() => {
+    if (paid === 0) return;
+    reloadAccount();
+    reloadLedger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [paid]);
 
   return (
     <Page
@@ -130,15 +138,7 @@ export default function PropertyPage() {
             />
           )}
           {/* The accounts that hold balances buy; the admin is the platform (overstep may buy). */}
-          {(user?.user_type === 1 || user?.user_type === 2) && (
-            <RechargeBuy
-              onPaid={() => {
-                reloadAccount();
-                reloadLedger();
-                setPaid((n) => n + 1);
-              }}
-            />
-          )}
+          {(user?.user_type === 1 || user?.user_type === 2) && <RechargeBuy />}
         </HStack>
       }
     >
@@ -203,7 +203,7 @@ export default function PropertyPage() {
         </Tabs.Content>
         {isMerchant && (
           <Tabs.Content value="orders">
-            <MyOrdersSection moneyName={moneyName} version={paid} />
+            <MyOrdersSection moneyName={moneyName} />
           </Tabs.Content>
         )}
       </Tabs.Root>

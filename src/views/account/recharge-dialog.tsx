@@ -1,68 +1,33 @@
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
-import type { OrderCreateReply } from '../../api/contract/recharge';
-import { createOrder, getOrder, getPackages, payPageUrl } from '../../api/recharge';
+import type { ActorRefFrom } from 'xstate';
+import { useArea } from '../../app/actors/areas';
+import { rechargeArea } from '../../app/actors/recharge';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { formatDateTime } from '../../components/filter-bar';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import type { MessageId } from '../../i18n/messages';
-import {
-  STILL_CHECKING_AFTER,
-  buyMachine,
-  timeToPay,
-  type BuyEvent,
-} from '../../machines/recharge/buy';
+import type { buyMachine } from '../../machines/recharge/buy';
+import { STILL_CHECKING_AFTER } from '../../machines/recharge/buy';
 import { formatMoney } from './amounts';
 import { PackageChoice, hasGift, sumMoney } from './recharge-choice';
 
-/** setTimeout's longest delay (about 24.8 days); an order's time to pay is far shorter. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/** The partner's or merchant's on-sale packages fit in one page. */
-const PACKAGES_LIMIT = 100;
-
-/** The buy machine with the real calls (tests provide their own). */
-export const liveBuyMachine = buyMachine.provide({
-  actors: {
-    loadPackages: fromPromise(({ signal }) =>
-      getPackages({ limit: PACKAGES_LIMIT }, { signal }).then((reply) => reply.list),
-    ),
-    createOrder: fromPromise(({ input, signal }) =>
-      createOrder({ package_id: input, pay_way: 'sandbox' }, { signal }),
-    ),
-    // Polling: a failed check is counted by the machine and said in the dialog, not toasted.
-    checkOrder: fromPromise(({ input, signal }) => getOrder(input, { signal, quiet: true })),
-    expiry: fromCallback<BuyEvent, OrderCreateReply>(({ input, sendBack }) => {
-      const timer = setTimeout(
-        () => sendBack({ type: 'EXPIRED' }),
-        Math.min(timeToPay(input), MAX_TIMER_MS),
-      );
-      return () => clearTimeout(timer);
-    }),
-  },
-});
-
 /**
- * Recharge (partner, merchant): a button and its dialog, self-contained (its own actor), as the
- * card redeem is. `onPaid` runs after each order seen paid (reload balances and the ledger).
+ * Recharge (partner, merchant): a button and the dialog of the recharge area's buy actor, which
+ * lives outside the view (its order polling goes on while another tab is shown); the area reloads
+ * balances and lists after a payment.
  */
-export function RechargeBuy(props: { onPaid?: () => void; machine?: typeof liveBuyMachine }) {
+export function RechargeBuy() {
   const intl = useIntl();
-  const actor = useActorRef(props.machine ?? liveBuyMachine);
-  const paid = useSelector(actor, (s) => s.context.paid);
-  const { onPaid } = props;
-  useEffect(() => {
-    if (paid > 0) onPaid?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paid]);
+  const { buy } = useArea(rechargeArea);
   return (
     <>
-      <Button onClick={() => actor.send({ type: 'OPEN' })}>
+      <Button onClick={() => buy.send({ type: 'OPEN' })}>
         {intl.formatMessage({ id: 'buy.open' })}
       </Button>
-      <RechargeDialog actor={actor} />
+      <RechargeDialog actor={buy} />
     </>
   );
 }
@@ -72,6 +37,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const moneyName = useMoneyName();
+  const { payPageUrl } = useArea(rechargeArea);
   const { actor } = props;
   const snapshot = useSelector(actor, (s) => s);
   const context = snapshot.context;

@@ -1,49 +1,23 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { PAY_STATUSES, orderListQuery } from '../../api/contract/recharge';
+import { useArea } from '../../app/actors/areas';
 import {
-  PAY_STATUSES,
-  orderListQuery,
-  type PayStatus,
-  type RechargeOrder,
-} from '../../api/contract/recharge';
-import { getOrders } from '../../api/recharge';
-import { useList } from '../../app/hooks/use-list';
+  NO_ORDER_FILTERS as NO_FILTERS,
+  orderQuery,
+  rechargeArea,
+  type OrderFilters,
+} from '../../app/actors/recharge';
+import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { DataTable } from '../../components/data-table';
-import {
-  FilterBar,
-  FilterDate,
-  FilterSelect,
-  FilterText,
-  dayRange,
-} from '../../components/filter-bar';
+import { FilterBar, FilterDate, FilterSelect, FilterText } from '../../components/filter-bar';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { PAY_STATUS_LABEL, orderColumns } from './recharge-order-columns';
-
-interface OrderFilters {
-  orderNo: string;
-  keyword: string;
-  /** '' all, else a PayStatus. */
-  status: string;
-  /** YYYY-MM-DD of the viewer's calendar, '' open. */
-  from: string;
-  to: string;
-}
-const NO_FILTERS: OrderFilters = { orderNo: '', keyword: '', status: '', from: '', to: '' };
-
-/** The API's query of the filters (the viewer's days as an inclusive epoch-ms range). */
-function orderQuery(f: OrderFilters) {
-  return {
-    ...(f.orderNo.trim() ? { order_no: f.orderNo.trim() } : {}),
-    ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
-    ...(f.status ? { pay_status: f.status as PayStatus } : {}),
-    ...dayRange(f.from, f.to),
-  };
-}
 
 /** The filters' problems as the server would name them (message ids), none when it accepts them. */
 function filterProblems(f: OrderFilters): string[] {
@@ -61,19 +35,13 @@ export default function RechargeOrderPage() {
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const moneyName = useMoneyName();
-  const list = useList<OrderFilters, RechargeOrder>(
-    'rechargeOrders',
-    ({ filters, page, limit }, signal) =>
-      getOrders({ ...orderQuery(filters), page, limit }, { signal }),
-    NO_FILTERS,
-  );
+  const list = useListActor(useArea(rechargeArea).orders);
   const [draft, setDraft] = useState<OrderFilters>(list.query.filters);
   const [problems, setProblems] = useState<string[]>([]);
   const set = (key: keyof OrderFilters) => (value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const columns = useMemo(
-    () => orderColumns(t, moneyName),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () => orderColumns((id, values) => intl.formatMessage({ id }, values), moneyName),
     [intl, moneyName],
   );
 

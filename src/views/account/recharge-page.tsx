@@ -1,61 +1,23 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
 import type { PackageStatusBody, RechargePackage } from '../../api/contract/recharge';
-import {
-  addPackage,
-  deletePackage,
-  editPackage,
-  getPackages,
-  setPackageStatus,
-  sortPackages,
-} from '../../api/recharge';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import { rechargeArea, type PackageFilters, NO_PACKAGE_FILTERS } from '../../app/actors/recharge';
+import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
+import { useSubmitActor } from '../../app/hooks/use-submit-actor';
 import { DataTable } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { Page } from '../../components/page';
-import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
-import {
-  packageSortMachine,
-  type MoveDirection,
-  type PackageMove,
-} from '../../machines/package-sort';
-import { useCustomerDialog, useSaved } from '../promotion/use-customer-dialog';
+import type { MoveDirection, PackageMove } from '../../machines/package-sort';
 import { moveButtonKey, packageColumns } from './package-columns';
 import { PackageDeleteDialog, PackageFormDialog } from './package-dialog';
-import type { PackagePayload } from './package-form-values';
 
-interface PackageFilters {
-  name: string;
-  /** '' all, '1' on sale, '0' off sale. */
-  status: string;
-}
-const NO_FILTERS: PackageFilters = { name: '', status: '' };
+const NO_FILTERS = NO_PACKAGE_FILTERS;
 const filtered = (f: PackageFilters) => f.name.trim() !== '' || f.status !== '';
-
-/** Packages are few: one page of 50 normally shows them all (moves work across pages too). */
-const PAGE_SIZE = 50;
-/** The sort call takes at most 1000 ids; the API lists at most 100 a page. */
-const MAX_PAGES = 10;
-
-/** The ids of every package in the list's order (the server's: sort, then id). */
-async function packageOrder(signal: AbortSignal): Promise<number[]> {
-  const ids: number[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { list, total } = await getPackages({ page, limit: 100 }, { signal });
-    ids.push(...list.map((p) => p.id));
-    if (list.length === 0 || ids.length >= total) break;
-  }
-  return ids;
-}
-
-const savePackage = (p: PackagePayload) =>
-  p.kind === 'add' ? addPackage(p.body) : editPackage(p.body);
 
 /**
  * /account/recharge (admin): the platform's recharge packages (DOMAIN.md §5) with the name and
@@ -67,78 +29,24 @@ export default function RechargePage() {
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const moneyName = useMoneyName();
-  const list = useList<PackageFilters, RechargePackage>(
-    'rechargePackages',
-    ({ filters, page, limit }, signal) =>
-      getPackages(
-        {
-          name: filters.name.trim(),
-          status: filters.status === '' ? '' : filters.status === '1' ? 1 : 0,
-          page,
-          limit,
-        },
-        { signal },
-      ),
-    NO_FILTERS,
-    PAGE_SIZE,
-  );
-  const { reload } = list;
+  const area = useArea(rechargeArea);
+  const list = useListActor(area.packages);
   const applied = list.query.filters;
   const [draft, setDraft] = useState<PackageFilters>(applied);
-
-  const form = useCustomerDialog<RechargePackage, PackagePayload>('packageForm', (_row, p) =>
-    savePackage(p),
-  );
-  const remove = useCustomerDialog<RechargePackage, { id: number }>('packageDelete', (_row, p) =>
-    deletePackage(p),
-  );
-  useSaved(form, reload, t('packages.saved'));
-  useSaved(remove, reload, t('packages.deleted'));
-
-  const status = useFormSubmit<PackageStatusBody, RechargePackage>((body) =>
-    setPackageStatus(body),
-  );
-  const { done: statusDone, reset: statusReset, result: statusResult } = status;
-  useEffect(() => {
-    if (!statusDone) return;
-    notify(
-      'success',
-      t(statusResult?.status === 1 ? 'packages.putOnSaleDone' : 'packages.takenOffSale', {
-        name: statusResult?.name ?? '',
-      }),
-    );
-    statusReset();
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [statusDone]);
-
-  const sorter = useActorRef(
-    packageSortMachine.provide({
-      actors: {
-        readOrder: fromPromise(({ signal }) => packageOrder(signal)),
-        saveOrder: fromPromise(({ input }) => sortPackages({ ids: input.ids })),
-      },
-    }),
-  );
+  const { packageForm: form, packageDelete: remove, packageSort: sorter } = area;
+  const status = useSubmitActor<PackageStatusBody, RechargePackage>(area.packageStatus);
   const sorting = useSelector(sorter, (s) => s.hasTag('busy'));
   const settled = useSelector(sorter, (s) => s.context.settled);
   // The move whose button gets the focus back, and the rows shown when its list reload began.
+  // (The area reloads the list when a move settles; the rows shown then are the old order.)
   const [focusAfter, setFocusAfter] = useState<{
     move: PackageMove;
+    settledBefore: number;
     rowsBefore: RechargePackage[] | null;
   } | null>(null);
-  useEffect(() => {
-    if (settled === 0) return;
-    const { moved } = sorter.getSnapshot().context;
-    if (moved) {
-      const row = list.rows.find((r) => r.id === moved.id);
-      const text = moved.direction === 'up' ? 'packages.movedUp' : 'packages.movedDown';
-      if (row) notify('success', t(text, { name: row.name }));
-    }
-    setFocusAfter((f) => f && { ...f, rowsBefore: list.rows });
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
+  if (focusAfter && !focusAfter.rowsBefore && settled !== focusAfter.settledBefore) {
+    setFocusAfter({ ...focusAfter, rowsBefore: list.rows });
+  }
   // Once the list shows the new order, the focus goes back to the moved package's button (or, at
   // an end now, its other one), so a keyboard user can keep moving it.
   useEffect(() => {
@@ -161,7 +69,7 @@ export default function RechargePage() {
   const columns = useMemo(
     () =>
       packageColumns({
-        t,
+        t: (id, values) => intl.formatMessage({ id }, values),
         moneyName,
         total: list.total,
         position: (row) => offset + list.rows.indexOf(row),
@@ -169,15 +77,32 @@ export default function RechargePage() {
         noteId,
         busy: sorting || status.submitting,
         onMove: (row, direction) => {
-          setFocusAfter({ move: { id: row.id, direction }, rowsBefore: null });
+          setFocusAfter({
+            move: { id: row.id, direction },
+            settledBefore: settled,
+            rowsBefore: null,
+          });
           sorter.send({ type: 'MOVE', id: row.id, direction });
         },
         onEdit: (row) => form.send({ type: 'OPEN', target: row }),
         onStatus: (row) => status.submit({ id: row.id, status: row.status === 1 ? 0 : 1 }),
         onDelete: (row) => remove.send({ type: 'OPEN', target: row }),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, moneyName, list.rows, list.total, offset, sortBlocked, sorting, status.submitting],
+    [
+      intl,
+      moneyName,
+      list.rows,
+      list.total,
+      offset,
+      sortBlocked,
+      noteId,
+      sorting,
+      settled,
+      status,
+      form,
+      remove,
+      sorter,
+    ],
   );
 
   return (
