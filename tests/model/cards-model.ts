@@ -3,6 +3,7 @@
  * in each state, the events offered, the serialisation, and the rules written out again as the
  * oracle. The generate dialog is a money call: its oracle is transfer-model.ts's (same machine).
  */
+import type { CardsEndpoints } from '../../src/app/actors/cards';
 import { expect } from 'vitest';
 import type { AddCardsReply, ExportTicketReply, UseCardReply } from '../../src/api/contract/cards';
 import type {
@@ -300,4 +301,23 @@ export function checkExportStep(
   }
   if (state === 'failed') expect(c.error).not.toBeNull();
   if (state === 'done') expect(c.ticket).toEqual(TICKET);
+}
+
+/** The cards area's endpoints for view tests: the given ones, every other never answers. */
+export function fakeCardsEndpoints(given: Partial<CardsEndpoints> = {}): CardsEndpoints {
+  const never = () => new Promise<never>(() => {});
+  return {
+    getCards: never,
+    addCards: never,
+    transferCards: never,
+    useCard: never,
+    editCard: never,
+    remarkCards: never,
+    deleteCards: never,
+    requestExportTicket: never,
+    download: () => {},
+    getPlatformUsers: never,
+    newIdempotencyKey: () => 'key-0000',
+    ...given,
+  };
 }

@@ -18,7 +18,16 @@ import {
   type CardTransferSnapshot,
 } from '../../src/machines/cards/transfer';
 import { CardTransferDialog } from '../../src/views/promotion/card-transfer-dialog';
-import { TRANSFER_REFUSED, describeSettle, serializeTransfer, transferEvents } from './cards-model';
+import {
+  TRANSFER_REFUSED,
+  describeSettle,
+  fakeCardsEndpoints,
+  serializeTransfer,
+  transferEvents,
+} from './cards-model';
+import type { AppActors } from '../../src/app/actors/actors-context';
+import { provideArea } from '../../src/app/actors/areas';
+import { cardsArea } from '../../src/app/actors/cards';
 import { describePath, fakeCalls, runPath } from './harness';
 import { appActors, flush, isOpen, renderAt } from './view-harness';
 
@@ -38,9 +47,12 @@ const USERS: PlatformUserPage = {
   total: 1,
 };
 
-vi.mock('../../src/api/money', () => ({
-  getPlatformUsers: vi.fn(async () => USERS),
-}));
+/** App actors whose cards area finds USERS for any search. */
+function cardActors(): AppActors {
+  const actors = appActors({});
+  provideArea(actors, cardsArea, fakeCardsEndpoints({ getPlatformUsers: async () => USERS }));
+  return actors;
+}
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
@@ -126,7 +138,7 @@ describe('the transfer-cards dialog, path by path', () => {
     async (_, path) => {
       const calls = fakeCalls();
       const actor = createActor(cardTransferMachine.provide({ actors: { submit: calls.logic() } }));
-      const actors = appActors({});
+      const actors = cardActors();
       renderAt(actors, <CardTransferDialog actor={actor} />);
       await runPath({
         path,
@@ -143,7 +155,7 @@ describe('the transfer-cards dialog, path by path', () => {
 
 test('the picker: Next without a user is refused; the user chosen is the one confirmed', async () => {
   const actor = createActor(cardTransferMachine).start();
-  const actors = appActors({});
+  const actors = cardActors();
   renderAt(actors, <CardTransferDialog actor={actor} />);
   act(() => actor.send({ type: 'OPEN', selection: { ids: [3, 4] } }));
   await flush();

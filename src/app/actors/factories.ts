@@ -72,21 +72,20 @@ export function submitActor<P, R>(submit: (payload: P) => Promise<R>) {
 export type SubmitActor = ReturnType<typeof submitActor>;
 
 /**
- * Runs `then` each time the number `count` selects grows (a dialog's `completed`, a sorter's
- * `settled`): the area's reload after a change, never a view effect.
+ * Runs `then` each time what `select` reads changes to a truthy value (a dialog's `completed`
+ * count, "done:3", a sorter's `settled`): the area's reload after a change, never a view effect.
  */
-export function whenCounted<A extends AnyActorRef>(
+export function whenChanged<A extends AnyActorRef>(
   actor: A,
-  count: (snapshot: ReturnType<A['getSnapshot']>) => number,
+  select: (snapshot: ReturnType<A['getSnapshot']>) => string | number | boolean,
   then: () => void,
 ): Subscription {
-  let seen = count(actor.getSnapshot());
+  let seen = select(actor.getSnapshot());
   return actor.subscribe((snapshot) => {
-    const now = count(snapshot);
+    const now = select(snapshot);
     if (now === seen) return;
-    const grew = now > seen;
     seen = now;
-    if (grew) then();
+    if (now) then();
   });
 }
 

@@ -19,7 +19,7 @@ import { dayRange } from '../../components/filter-bar';
 import { packageSortMachine } from '../../machines/package-sort';
 import { buyMachine, timeToPay, type BuyEvent } from '../../machines/recharge/buy';
 import { defineArea, lazyActors } from './areas';
-import { dialogActor, listActor, submitActor, toast, whenCounted } from './factories';
+import { dialogActor, listActor, submitActor, toast, whenChanged } from './factories';
 
 export interface RechargeEndpoints {
   getPackages: typeof api.getPackages;
@@ -176,7 +176,7 @@ function createRechargeActors(e: RechargeEndpoints) {
       return {
         buy: (buy) => [buy.on('paid', () => started('myOrders')?.send({ type: 'RELOAD' }))],
         packageForm: (form) => [
-          whenCounted(
+          whenChanged(
             form,
             (s) => s.context.completed,
             () => {
@@ -186,7 +186,7 @@ function createRechargeActors(e: RechargeEndpoints) {
           ),
         ],
         packageDelete: (remove) => [
-          whenCounted(
+          whenChanged(
             remove,
             (s) => s.context.completed,
             () => {
@@ -206,7 +206,7 @@ function createRechargeActors(e: RechargeEndpoints) {
           }),
         ],
         packageSort: (sort) => [
-          whenCounted(
+          whenChanged(
             sort,
             (s) => s.context.settled,
             () => {

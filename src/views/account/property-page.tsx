@@ -8,6 +8,7 @@ import { getAccount } from '../../api/dashboard';
 import { exchange, getMoneyLog, getTransferRecords, newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors/actors-context';
 import { useArea } from '../../app/actors/areas';
+import { cardsArea } from '../../app/actors/cards';
 import { rechargeArea } from '../../app/actors/recharge';
 import { useList } from '../../app/hooks/use-list';
 import { useLoad } from '../../app/hooks/use-load';
@@ -107,12 +108,13 @@ export default function PropertyPage() {
   const isMerchant = user?.user_type === 2;
   /** Payments seen by the buy dialog: the merchant's order list reloads after each. */
   const paid = useSelector(useArea(rechargeArea).buy, (st) => st.context.paid);
+  const redeemed = useSelector(useArea(cardsArea).redeem, (st) => st.context.redeemed);
   useEffect(() => {
-    if (paid === 0) return;
+    if (paid === 0 && redeemed === 0) return;
     reloadAccount();
     reloadLedger();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paid]);
+  }, [paid, redeemed]);
 
   return (
     <Page
@@ -129,14 +131,7 @@ export default function PropertyPage() {
               {t('property.transfer')}
             </Button>
           )}
-          {(user?.user_type === 1 || user?.user_type === 2) && (
-            <CardRedeem
-              onRedeemed={() => {
-                reloadAccount();
-                reloadLedger();
-              }}
-            />
-          )}
+          {(user?.user_type === 1 || user?.user_type === 2) && <CardRedeem />}
           {/* The accounts that hold balances buy; the admin is the platform (overstep may buy). */}
           {(user?.user_type === 1 || user?.user_type === 2) && <RechargeBuy />}
         </HStack>

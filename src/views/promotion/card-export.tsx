@@ -1,26 +1,11 @@
 import { Button, HStack, Spinner, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
 import type { ExportTicketBody } from '../../api/contract/cards';
-import { exportDataUrl, requestExportTicket, startDownload } from '../../api/cards';
+import { useArea } from '../../app/actors/areas';
+import { cardsArea } from '../../app/actors/cards';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { exportMachine } from '../../machines/cards/export';
-
-/** How long "downloading" shows after the browser was handed the file (it streams from there). */
-const HANDOVER_MS = 1500;
-
-/** The export machine with the real calls: a ticket, then the browser's own download of it. */
-export const liveExportMachine = exportMachine.provide({
-  actors: {
-    requestTicket: fromPromise(({ input, signal }) => requestExportTicket(input, { signal })),
-    download: fromPromise(async ({ input }) => {
-      startDownload(exportDataUrl(input.ticket));
-      await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS));
-    }),
-  },
-});
 
 /**
  * Export as CSV: the current filter, or the selected cards. Shows its progress in the button and
@@ -35,7 +20,7 @@ export function CardExport(props: {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const actor = useActorRef(liveExportMachine);
+  const actor = useArea(cardsArea).export;
   const state = useSelector(actor, (s) => s.value as string);
   const context = useSelector(actor, (s) => s.context);
   const busy = state === 'requesting' || state === 'downloading';

@@ -1,51 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { CARD_ASSETS, type CardFilter } from '../../api/contract/cards';
-import { getPlatformUsers } from '../../api/money';
-import { useLoad } from '../../app/hooks/use-load';
-import {
-  FilterBar,
-  FilterDate,
-  FilterSelect,
-  FilterText,
-  dayRange,
-} from '../../components/filter-bar';
+import { CARD_ASSETS } from '../../api/contract/cards';
+import { useArea } from '../../app/actors/areas';
+import { cardsArea, NO_CARD_FILTERS, type CardFilters } from '../../app/actors/cards';
+import { useLoadActor } from '../../app/hooks/use-load';
+import { FilterBar, FilterDate, FilterSelect, FilterText } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import { CARD_ASSET_LABEL, CARD_STATE_LABEL, userLabel } from './card-format';
-
-export interface CardFilters {
-  cardNo: string;
-  batchNo: string;
-  asset: string;
-  status: string;
-  owner: string;
-  usedBy: string;
-  from: string;
-  to: string;
-}
-
-export const NO_CARD_FILTERS: CardFilters = {
-  cardNo: '',
-  batchNo: '',
-  asset: '',
-  status: '',
-  owner: '',
-  usedBy: '',
-  from: '',
-  to: '',
-};
-
-/** The API's filters of the form's values (days of the viewer's calendar as epoch ms). */
-export function cardQuery(f: CardFilters): Partial<CardFilter> {
-  const query: Partial<CardFilter> = { ...dayRange(f.from, f.to) };
-  if (f.cardNo.trim()) query.card_no = f.cardNo.trim();
-  if (f.batchNo.trim()) query.batch_no = f.batchNo.trim();
-  if (f.asset) query.asset = f.asset as CardFilter['asset'];
-  if (f.status) query.status = f.status as CardFilter['status'];
-  if (f.owner) query.owner_id = Number(f.owner);
-  if (f.usedBy) query.used_by = Number(f.usedBy);
-  return query;
-}
 
 const STATUS_OPTIONS = [
   { value: '0', state: 'unused' },
@@ -53,9 +14,6 @@ const STATUS_OPTIONS = [
   { value: '2', state: 'void' },
   { value: 'expired', state: 'expired' },
 ] as const;
-
-/** How many users the owner and used-by choices list. */
-const USER_CHOICES = 50;
 
 /** The filters of the card list; Search applies them, Reset clears them. */
 export function CardFilterBar(props: {
@@ -76,7 +34,7 @@ export function CardFilterBar(props: {
   }
   const set = (key: keyof CardFilters) => (value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  const users = useLoad('cardFilterUsers', () => getPlatformUsers({ limit: USER_CHOICES }));
+  const users = useLoadActor(useArea(cardsArea).filterUsers);
   const userOptions = [
     ...(props.me
       ? [{ value: String(props.me.id), label: t('cards.me', { name: props.me.label }) }]

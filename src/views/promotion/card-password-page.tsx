@@ -1,27 +1,26 @@
 import { Button, Checkbox, HStack, Stack, Wrap } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
 import { MAX_CARD_PAGE_SIZE, type CardRow, type EditCardBody } from '../../api/contract/cards';
-import { addCards, editCard, getCards, transferCards } from '../../api/cards';
-import { newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors/actors-context';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import { cardQuery, cardsArea, NO_CARD_FILTERS } from '../../app/actors/cards';
+import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
+import { useSubmitActor } from '../../app/hooks/use-submit-actor';
 import { DataTable } from '../../components/data-table';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
-import { generateCardsMachine } from '../../machines/cards/generate';
-import { cardTransferMachine, type CardSelection } from '../../machines/cards/transfer';
 import { cardColumns } from './card-columns';
 import { CardExport } from './card-export';
-import { CardFilterBar, NO_CARD_FILTERS, cardQuery, type CardFilters } from './card-filters';
+import { CardFilterBar } from './card-filters';
 import { CardGenerateDialog } from './card-generate-dialog';
 import { CardRedeem } from './card-redeem-dialog';
 import { CardDeleteDialog, CardExpiryDialog, CardRemarkDialog } from './card-row-dialogs';
 import { CardTransferDialog } from './card-transfer-dialog';
+
+const NONE: ReadonlySet<number> = new Set();
 
 /** Up to a whole `add` batch (1000 cards) on one page; the table virtualises pages over 100. */
 const CARD_PAGE_SIZES = [20, 50, 100, MAX_CARD_PAGE_SIZE] as const;
@@ -42,108 +41,46 @@ export default function CardPasswordPage() {
   const isPartner = user?.user_type === 1;
   const me = user ? { id: user.accountId, label: user.nickname || user.username } : null;
 
-  const list = useList<CardFilters, CardRow>(
-    'cards',
-    ({ filters, page, limit }, signal) =>
-      getCards({ ...cardQuery(filters), page, limit }, { signal }),
-    NO_CARD_FILTERS,
-    { maxLimit: MAX_CARD_PAGE_SIZE },
-  );
+  const area = useArea(cardsArea);
+  const list = useListActor(area.cards);
   const filters = list.query.filters;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const { reload, setFilters } = list;
-  const refresh = () => {
-    setSelected(new Set());
-    reload();
-  };
-  const applyFilters = (next: CardFilters) => {
-    setSelected(new Set());
-    setFilters(next);
-  };
-  const showBatch = (batchNo: string) => applyFilters({ ...NO_CARD_FILTERS, batchNo });
-
-  const generateActor = useActorRef(
-    generateCardsMachine.provide({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          addCards(
-            {
-              asset: input.draft.asset,
-              face_value: input.draft.faceValue,
-              quantity: input.draft.quantity,
-              expire_at: input.draft.expireAt,
-              price: input.draft.price,
-              ...(input.draft.remark ? { remark: input.draft.remark } : {}),
-            },
-            input.key,
-          ),
-        ),
-      },
-    }),
-    { input: { newKey: newIdempotencyKey } },
-  );
-  const transferActor = useActorRef(
-    cardTransferMachine.provide({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          transferCards({
-            ...('ids' in input.selection
-              ? { ids: input.selection.ids }
-              : { batch_no: input.selection.batchNo }),
-            to_user_id: input.target.id,
-          }),
-        ),
-      },
-    }),
-  );
-  // After a call that may have changed cards, show the list afresh.
-  const generated = useSelector(generateActor, (s) =>
-    s.value === 'done' || s.value === 'failed' ? `${s.context.attempts}:${String(s.value)}` : '',
-  );
-  const transferred = useSelector(transferActor, (s) => s.value === 'done');
-  useEffect(() => {
-    if (generated || transferred) refresh();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [generated, transferred]);
-
-  const status = useFormSubmit<EditCardBody, CardRow>((body) => editCard(body));
-  const { done: statusDone, reset: statusReset } = status;
-  useEffect(() => {
-    if (!statusDone) return;
-    statusReset();
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [statusDone]);
-  const [deleting, setDeleting] = useState<CardSelection | null>(null);
-  const [remarking, setRemarking] = useState<CardRow | null>(null);
-  const [expiring, setExpiring] = useState<CardRow | null>(null);
+  // A selection belongs to the cards it was made on: a change of the cards (a new batch, a
+  // transfer, a delete) or of the filters starts an empty one.
+  const changes = useSelector(area.changes, (s) => s.context);
+  const [picked, setPicked] = useState<{ at: unknown; ids: ReadonlySet<number> }>({
+    at: null,
+    ids: new Set(),
+  });
+  const at = `${changes}:${JSON.stringify(filters)}`;
+  const selected = picked.at === at ? picked.ids : NONE;
+  const setSelected = (next: (s: ReadonlySet<number>) => ReadonlySet<number>) =>
+    setPicked({ at, ids: next(selected) });
+  const { setFilters } = list;
+  const showBatch = (batchNo: string) => setFilters({ ...NO_CARD_FILTERS, batchNo });
+  const { generate: generateActor, transfer: transferActor } = area;
+  const status = useSubmitActor<EditCardBody, CardRow>(area.status);
 
   const rows = list.rows;
-  const columns = useMemo(
-    () =>
-      cardColumns({
-        t,
-        intl,
-        moneyName,
-        isAdmin,
-        selected,
-        busy: status.submitting,
-        onSelect: (id, on) =>
-          setSelected((s) => {
-            const next = new Set(s);
-            if (on) next.add(id);
-            else next.delete(id);
-            return next;
-          }),
-        onBatch: showBatch,
-        onStatus: (row, to) => status.submit({ id: row.id, status: to }),
-        onRemark: setRemarking,
-        onExpiry: setExpiring,
-        onDelete: (row) => setDeleting({ ids: [row.id] }),
+  const columns = cardColumns({
+    t: (id, values) => intl.formatMessage({ id }, values),
+    intl,
+    moneyName,
+    isAdmin,
+    selected,
+    busy: status.submitting,
+    onSelect: (id, on) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, moneyName, isAdmin, selected, status.submitting],
-  );
+    onBatch: showBatch,
+    onStatus: (row, to) => status.submit({ id: row.id, status: to }),
+    onRemark: (row) => area.remark.send({ type: 'OPEN', target: row }),
+    onExpiry: (row) => area.expiry.send({ type: 'OPEN', target: row }),
+    onDelete: (row) => area.remove.send({ type: 'OPEN', target: { ids: [row.id] } }),
+  });
   const ids = [...selected];
   const batchNo = filters.batchNo.trim();
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -155,14 +92,14 @@ export default function CardPasswordPage() {
       title={t('route.cardPassword')}
       actions={
         <HStack gap="2">
-          {isPartner && <CardRedeem onRedeemed={reload} />}
+          {isPartner && <CardRedeem />}
           <Button onClick={() => generateActor.send({ type: 'OPEN' })}>
             {t('cards.generate')}
           </Button>
         </HStack>
       }
     >
-      <CardFilterBar applied={filters} onApply={applyFilters} moneyName={moneyName} me={me} />
+      <CardFilterBar applied={filters} onApply={setFilters} moneyName={moneyName} me={me} />
       <Wrap gap="2" role="group" aria-label={t('cards.toolbar')} alignItems="center">
         <Checkbox.Root
           size="sm"
@@ -190,7 +127,11 @@ export default function CardPasswordPage() {
         >
           {t('cards.transferSelected', { count: ids.length })}
         </Button>
-        <Button variant="outline" disabled={ids.length === 0} onClick={() => setDeleting({ ids })}>
+        <Button
+          variant="outline"
+          disabled={ids.length === 0}
+          onClick={() => area.remove.send({ type: 'OPEN', target: { ids } })}
+        >
           {t('cards.deleteSelected', { count: ids.length })}
         </Button>
         {batchNo && (
@@ -201,7 +142,10 @@ export default function CardPasswordPage() {
             >
               {t('cards.transferBatch', { batch: batchNo })}
             </Button>
-            <Button variant="outline" onClick={() => setDeleting({ batchNo })}>
+            <Button
+              variant="outline"
+              onClick={() => area.remove.send({ type: 'OPEN', target: { batchNo } })}
+            >
               {t('cards.deleteBatch', { batch: batchNo })}
             </Button>
           </>
@@ -229,37 +173,9 @@ export default function CardPasswordPage() {
         onShowBatch={showBatch}
       />
       <CardTransferDialog actor={transferActor} />
-      {deleting && (
-        <CardDeleteDialog
-          selection={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
-            refresh();
-          }}
-        />
-      )}
-      {expiring && (
-        <CardExpiryDialog
-          row={expiring}
-          onClose={() => setExpiring(null)}
-          onSaved={() => {
-            setExpiring(null);
-            reload();
-          }}
-        />
-      )}
-      {remarking && (
-        <CardRemarkDialog
-          row={remarking}
-          isAdmin={isAdmin}
-          onClose={() => setRemarking(null)}
-          onSaved={() => {
-            setRemarking(null);
-            reload();
-          }}
-        />
-      )}
+      <CardDeleteDialog actor={area.remove} />
+      <CardExpiryDialog actor={area.expiry} />
+      <CardRemarkDialog actor={area.remark} isAdmin={isAdmin} />
     </Page>
   );
 }

@@ -1,57 +1,37 @@
 import { Button, Input, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { useCardBody } from '../../api/contract/cards';
-import { useCard } from '../../api/cards';
+import { useArea } from '../../app/actors/areas';
+import { cardsArea } from '../../app/actors/cards';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import { redeemMachine } from '../../machines/cards/redeem';
+import type { redeemMachine } from '../../machines/cards/redeem';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { CARD_AMOUNT, CARD_ASSET_LABEL } from './card-format';
 
-/** The redeem machine with the real call (tests provide their own). */
-export const liveRedeemMachine = redeemMachine.provide({
-  actors: {
-    redeem: fromPromise(({ input, signal }) =>
-      useCard({ card_no: input.cardNo, card_pwd: input.cardPwd }, { signal }),
-    ),
-  },
-});
-
 /**
- * Redeem a card (partner, merchant): a button and its dialog, self-contained (its own actor), so
- * any page can offer it. `onRedeemed` runs after each card credited (reload balances, lists).
+ * Redeem a card (partner, merchant): a button and the dialog of the cards area's redeem actor, so
+ * any page can offer it; the areas reload balances and lists after a card is credited.
  */
-export function CardRedeem(props: {
-  onRedeemed?: () => void;
-  machine?: typeof liveRedeemMachine;
-  variant?: 'solid' | 'outline';
-}) {
+export function CardRedeem(props: { variant?: 'solid' | 'outline' }) {
   const intl = useIntl();
-  const actor = useActorRef(props.machine ?? liveRedeemMachine);
-  const redeemed = useSelector(actor, (s) => s.context.redeemed);
-  const { onRedeemed } = props;
-  useEffect(() => {
-    if (redeemed > 0) onRedeemed?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [redeemed]);
+  const { redeem } = useArea(cardsArea);
   return (
     <>
-      <Button variant={props.variant ?? 'outline'} onClick={() => actor.send({ type: 'OPEN' })}>
+      <Button variant={props.variant ?? 'outline'} onClick={() => redeem.send({ type: 'OPEN' })}>
         {intl.formatMessage({ id: 'cards.redeem' })}
       </Button>
-      <CardRedeemDialog actor={actor} />
+      <CardRedeemDialog actor={redeem} />
     </>
   );
 }
 
-export function CardRedeemDialog(props: {
-  actor: ReturnType<typeof useActorRef<typeof redeemMachine>>;
-}) {
+export function CardRedeemDialog(props: { actor: ActorRefFrom<typeof redeemMachine> }) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);

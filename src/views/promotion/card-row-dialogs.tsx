@@ -1,5 +1,5 @@
 import { Input, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type {
   CardRow,
@@ -8,16 +8,15 @@ import type {
   EditCardBody,
   RemarkCardsBody,
 } from '../../api/contract/cards';
-import { deleteCards, editCard, remarkCards } from '../../api/cards';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
+import type { DialogActor } from '../../app/actors/factories';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection } from '../../machines/cards/transfer';
 import { FailureAlert } from '../../components/step-dialog';
 import { selectionText } from './card-transfer-dialog';
 import { endOfDay } from './card-format';
+import { useDialogState } from './use-customer-dialog';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 
@@ -26,39 +25,43 @@ function useT(): T {
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
+/** The open dialog's call: its row or selection, whether it is under way and how it failed. */
+function useCall<T, P, R>(actor: DialogActor<T, P, R>) {
+  const state = useDialogState(actor);
+  return {
+    ...state,
+    // A refusal is shown in the form; sending again edits the same request.
+    submit: (payload: P) => {
+      if (state.failed) actor.send({ type: 'BACK' });
+      actor.send({ type: 'SUBMIT', payload });
+    },
+    close: () => actor.send({ type: 'CLOSE' }),
+  };
+}
+
 /**
  * Deleting cards (a row, the selection or a batch) after a confirmation that says what happens
  * to the money: unused and void cards go, their face value back to whoever paid; used cards stay.
  */
 export function CardDeleteDialog(props: {
-  selection: CardSelection;
-  onClose: () => void;
-  onDeleted: () => void;
+  actor: DialogActor<CardSelection, DeleteCardsBody, CountReply>;
 }) {
   const t = useT();
-  const call = useFormSubmit<DeleteCardsBody, CountReply>((body) => deleteCards(body));
-  const { done, result } = call;
-  const { onDeleted } = props;
-  useEffect(() => {
-    if (!done || !result) return;
-    notify('success', t('cards.deleted', { count: result.count }));
-    onDeleted();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done, result]);
+  const call = useCall(props.actor);
+  const selection = call.target;
+  if (!call.open || !selection) return null;
   const body: DeleteCardsBody =
-    'ids' in props.selection ? { ids: props.selection.ids } : { batch_no: props.selection.batchNo };
+    'ids' in selection ? { ids: selection.ids } : { batch_no: selection.batchNo };
   return (
     <FormDialog
       open
       title={t('cards.deleteTitle')}
       submitLabel={t('cards.delete')}
       submitting={call.submitting}
-      onClose={() => {
-        if (!call.submitting) props.onClose();
-      }}
+      onClose={call.close}
       onSubmit={() => call.submit(body)}
     >
-      <Text>{t('cards.deleteWhat', { what: selectionText(t, props.selection) })}</Text>
+      <Text>{t('cards.deleteWhat', { what: selectionText(t, selection) })}</Text>
       <Text>{t('cards.deleteRefund')}</Text>
       {call.error && <FailureAlert error={call.error} />}
     </FormDialog>
@@ -67,33 +70,31 @@ export function CardDeleteDialog(props: {
 
 /** The remark of the caller's role on one card (admin: the admin's; partner: the owner's). */
 export function CardRemarkDialog(props: {
+  actor: DialogActor<CardRow, RemarkCardsBody, CountReply>;
+  isAdmin: boolean;
+}) {
+  const call = useCall(props.actor);
+  if (!call.open || !call.target) return null;
+  return <RemarkForm key={call.target.id} row={call.target} isAdmin={props.isAdmin} call={call} />;
+}
+
+function RemarkForm(props: {
   row: CardRow;
   isAdmin: boolean;
-  onClose: () => void;
-  onSaved: () => void;
+  call: ReturnType<typeof useCall<CardRow, RemarkCardsBody, CountReply>>;
 }) {
   const t = useT();
+  const { call } = props;
   const [remark, setRemark] = useState(
     props.isAdmin ? props.row.remark_admin : props.row.remark_owner,
   );
-  const call = useFormSubmit<RemarkCardsBody, CountReply>((body) => remarkCards(body));
-  const { done } = call;
-  const { onSaved } = props;
-  useEffect(() => {
-    if (!done) return;
-    notify('success', t('cards.remarkSaved'));
-    onSaved();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done]);
   return (
     <FormDialog
       open
       title={t('cards.remarkTitle', { card: props.row.card_no })}
       submitLabel={t('form.save')}
       submitting={call.submitting}
-      onClose={() => {
-        if (!call.submitting) props.onClose();
-      }}
+      onClose={call.close}
       onSubmit={() => call.submit({ id: props.row.id, remark: remark.trim() })}
     >
       <FormField label={t('cards.remark')} helper={t('cards.remarkHelp')}>
@@ -116,23 +117,20 @@ function dayOf(time: number | null): string {
  * The expiry of one unused card: a day (the card works until that day's end) or none (never
  * expires). The server refuses a past day and used cards.
  */
-export function CardExpiryDialog(props: {
+export function CardExpiryDialog(props: { actor: DialogActor<CardRow, EditCardBody, CardRow> }) {
+  const call = useCall(props.actor);
+  if (!call.open || !call.target) return null;
+  return <ExpiryForm key={call.target.id} row={call.target} call={call} />;
+}
+
+function ExpiryForm(props: {
   row: CardRow;
-  onClose: () => void;
-  onSaved: () => void;
+  call: ReturnType<typeof useCall<CardRow, EditCardBody, CardRow>>;
 }) {
   const t = useT();
+  const { call } = props;
   const [day, setDay] = useState(dayOf(props.row.expire_at));
   const [error, setError] = useState<string | null>(null);
-  const call = useFormSubmit<EditCardBody, CardRow>((body) => editCard(body));
-  const { done } = call;
-  const { onSaved } = props;
-  useEffect(() => {
-    if (!done) return;
-    notify('success', t('cards.expirySaved'));
-    onSaved();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [done]);
   const save = () => {
     const expireAt = day ? endOfDay(day) : null;
     if (day && (expireAt === null || expireAt <= Date.now())) {
@@ -148,9 +146,7 @@ export function CardExpiryDialog(props: {
       title={t('cards.expiryOf', { card: props.row.card_no })}
       submitLabel={t('form.save')}
       submitting={call.submitting}
-      onClose={() => {
-        if (!call.submitting) props.onClose();
-      }}
+      onClose={call.close}
       onSubmit={save}
     >
       <FormField label={t('cards.expiry')} helper={t('cards.expiryHelp')} error={error}>

@@ -1,10 +1,10 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { PlatformUserRow } from '../../api/contract/customers';
 import { roleOf } from '../../api/contract/roles';
-import { getPlatformUsers } from '../../api/money';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import { cardsArea } from '../../app/actors/cards';
+import { useListActor } from '../../app/hooks/use-list';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import { userLabel } from './card-format';
@@ -14,7 +14,6 @@ export interface PickedUser {
   label: string;
 }
 
-const PICKER_LIMIT = 50;
 const SEARCH_DELAY_MS = 300;
 
 /**
@@ -32,13 +31,7 @@ export function CardUserPicker(props: {
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [keyword, setKeyword] = useState('');
-  const users = useList<{ keyword: string }, PlatformUserRow>(
-    'cardUsers',
-    ({ filters, page, limit }, signal) =>
-      getPlatformUsers({ keyword: filters.keyword || undefined, page, limit }, { signal }),
-    { keyword: '' },
-    PICKER_LIMIT,
-  );
+  const users = useListActor(useArea(cardsArea).users);
   const { setFilters } = users;
   const applied = users.query.filters.keyword;
   useEffect(() => {
