@@ -275,6 +275,7 @@ const enUS = {
   'property.next': 'Next',
   'property.back': 'Back',
   'property.retry': 'Retry',
+  'property.overBalance': 'More than you hold',
   'property.again': 'Another one',
   'property.uncertain':
     'No reply came, so it is not known whether this went through. Retrying sends the same request again and it is never applied twice; or close and check the ledger.',

@@ -273,6 +273,7 @@ const zhCN: Record<MessageId, string> = {
   'property.next': '下一步',
   'property.back': '返回修改',
   'property.retry': '重试',
+  'property.overBalance': '超过您的余额',
   'property.again': '再来一笔',
   'property.uncertain':
     '未收到服务器答复，无法确定是否已完成。重试会再次发送同一请求，绝不会重复执行；也可以关闭后查看资产流水。',

@@ -6,7 +6,8 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
  * of that submission, so a retry after a lost reply never moves money twice. After a failure whose
  * outcome is unknown (no reply: network, timeout, a server fault) only a retry with the same key
  * or closing is offered; after a refusal (the server answered, nothing moved) the draft may be
- * edited, and a new confirmation makes a new key. While a call is under way the dialog stays open.
+ * edited (a new confirmation makes a new key) but not sent again as it was: it would be refused
+ * again. While a call is under way the dialog stays open.
  * `submit` is a placeholder actor (`.provide()`); its input is `{ draft, key }`.
  */
 export type MoneyCallEvent<D> =
@@ -62,6 +63,8 @@ export function createMoneyCallMachine<D, R>(id: string) {
     guards: {
       /** Editing after a failure only when nothing can have moved. */
       mayEdit: ({ context }) => !context.uncertain,
+      /** Sending again only after a lost reply: a refusal would only be refused again. */
+      replyLost: ({ context }) => context.uncertain,
     },
     actions: {
       clear: assign({
@@ -139,8 +142,8 @@ export function createMoneyCallMachine<D, R>(id: string) {
       failed: {
         tags: ['open'],
         on: {
-          // The same submission again: the same key.
-          RETRY: 'submitting',
+          // The same submission again (the same key), only when its outcome is unknown.
+          RETRY: { guard: 'replyLost', target: 'submitting' },
           BACK: { guard: 'mayEdit', target: 'editing', actions: assign({ key: null }) },
           CLOSE: 'closed',
         },

@@ -3,7 +3,7 @@
  * money-call machine run on a real actor (the transfer call is a fake settled by the steps) while
  * the TransferDialog is rendered, over a fake list of users; each step asserts what a person sees (transfer-view-checks.tsx).
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -23,11 +23,15 @@ import {
   TRANSFER_RECORD,
   describeEvent,
   eventsWith,
+  fakeMoneyEndpoints,
   keyMaker,
   serializeWith,
 } from './transfer-model';
 import { assertDialogSees } from './transfer-view-checks';
-import { appActors, renderAt } from './view-harness';
+import type { AppActors } from '../../src/app/actors/actors-context';
+import { provideArea } from '../../src/app/actors/areas';
+import { moneyArea } from '../../src/app/actors/money';
+import { appActors, flush, renderAt } from './view-harness';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -39,49 +43,57 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// The recipient picker lists users through the API: a fixed page of one merchant.
-vi.mock('../../src/api/money', () => ({
-  getPlatformUsers: async () => ({
-    list: [
-      {
-        id: 5,
-        username: 'merchant',
-        name: 'Morning shop',
-        nickname: '',
-        mobile: '',
-        user_type: 2,
-        service_id: 2,
-        status: 1,
-      },
-    ],
-    total: 1,
-  }),
-}));
+// The recipient picker lists users through the money area: a fixed page of one merchant.
+const USERS = {
+  list: [
+    {
+      id: 5,
+      username: 'merchant',
+      name: 'Morning shop',
+      nickname: '',
+      mobile: '',
+      user_type: 2,
+      service_id: 2,
+      status: 1,
+    },
+  ],
+  total: 1,
+};
+
+function moneyActors(): AppActors {
+  const actors = appActors({});
+  provideArea(actors, moneyArea, fakeMoneyEndpoints({ getPlatformUsers: async () => USERS }));
+  return actors;
+}
 
 const serialize = serializeWith<TransferDraft, TransferRecord>(TRANSFER_DRAFTS);
+/** The caller, named on the confirmation as the result names the sender. */
+const ME = { name: TRANSFER_RECORD.from_name, username: TRANSFER_RECORD.from_username };
+const ME_LABEL = `${ME.name} (${ME.username})`;
 
-describe('transfer dialog views', () => {
-  const paths = getShortestPaths(transferMachine, {
+const paths = () =>
+  getShortestPaths(transferMachine, {
     input: { newKey: keyMaker() },
     events: eventsWith(TRANSFER_DRAFTS, TRANSFER_RECORD),
     serializeState: (state, event) => serialize(state, event),
   });
 
-  test.each(paths.map((path) => [describePath(path, describeEvent), path] as const))(
+describe('transfer dialog views', () => {
+  test.each(paths().map((path) => [describePath(path, describeEvent), path] as const))(
     '%s',
     async (_, path) => {
       const calls = fakeCalls();
       const actor = createActor(transferMachine.provide({ actors: { submit: calls.logic() } }), {
         input: { newKey: keyMaker() },
       });
-      const actors = appActors({});
+      const actors = moneyActors();
       renderAt(
         actors,
         <TransferDialog
           actor={actor}
           assets={['money', 'digital_man']}
           moneyName="Coins"
-          me="Nebula"
+          me={ME}
         />,
       );
       await runPath({
@@ -102,7 +114,7 @@ describe('transfer dialog views', () => {
           // Giving: from me to the user; taking back: from the user to me. Minutes, not seconds.
           const summary = screen.getByRole('group', { name: enUS['property.confirmTransfer'] });
           const [from, to] =
-            draft.direction === 'give' ? ['Nebula', draft.toLabel] : [draft.toLabel, 'Nebula'];
+            draft.direction === 'give' ? [ME_LABEL, draft.toLabel] : [draft.toLabel, ME_LABEL];
           const values = within(summary)
             .getAllByRole('definition')
             .map((d) => d.textContent);
@@ -114,4 +126,92 @@ describe('transfer dialog views', () => {
       actors.dispose();
     },
   );
+});
+
+describe('the sender is named alike on the confirmation and in the result', () => {
+  test.each(
+    paths()
+      .filter((p) => p.state.value === 'done')
+      .slice(0, 1),
+  )('done', async (path) => {
+    const calls = fakeCalls();
+    const actor = createActor(transferMachine.provide({ actors: { submit: calls.logic() } }), {
+      input: { newKey: keyMaker() },
+    });
+    const actors = moneyActors();
+    renderAt(actors, <TransferDialog actor={actor} assets={['money']} moneyName="Coins" me={ME} />);
+    const names: string[] = [];
+    await runPath({
+      path,
+      actor,
+      calls,
+      serialize: (s: TransferSnapshot, e?: { type: string }) => serialize(s, e),
+      check: async (snapshot) => {
+        await flush();
+        const value = String(snapshot.value);
+        const group = ['confirming', 'done'].includes(value)
+          ? screen.getByRole('group', {
+              name: enUS[value === 'done' ? 'property.transferDone' : 'property.confirmTransfer'],
+            })
+          : null;
+        if (!group) return;
+        const labels = within(group)
+          .getAllByRole('term')
+          .map((d) => d.textContent);
+        const values = within(group)
+          .getAllByRole('definition')
+          .map((d) => d.textContent);
+        names.push(values[labels.indexOf(enUS['property.from'])] ?? '');
+      },
+    });
+    // Given: from me, so the confirmation and the result both name me, the same way.
+    expect(names).toEqual([ME_LABEL, ME_LABEL]);
+    actor.stop();
+    actors.dispose();
+  });
+});
+
+test('giving more than one holds is refused in the form, before any confirmation', async () => {
+  const actor = createActor(transferMachine, { input: { newKey: keyMaker() } }).start();
+  const actors = moneyActors();
+  const balances = {
+    money: '10.00',
+    digital_man_seconds: 0,
+    voice_clone_count: 0,
+    image_clone_count: 0,
+  };
+  renderAt(
+    actors,
+    <TransferDialog
+      actor={actor}
+      assets={['money']}
+      moneyName="Coins"
+      me={ME}
+      balances={balances}
+    />,
+  );
+  act(() => actor.send({ type: 'OPEN' }));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(400);
+  });
+  const dialog = screen.getByRole('dialog');
+  fireEvent.change(within(dialog).getByRole('combobox', { name: enUS['property.recipient'] }), {
+    target: { value: '5' },
+  });
+  const amount = within(dialog).getByRole('textbox', {
+    name: enUS['property.amountIn'].replace('{unit}', 'Coins'),
+  });
+  const next = async (typed: string) => {
+    fireEvent.change(amount, { target: { value: typed } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: enUS['property.next'] }));
+    });
+  };
+  await next('10.01');
+  expect(actor.getSnapshot().value).toBe('editing');
+  within(dialog).getByText(enUS['property.overBalance']);
+  await next('10.00');
+  expect(actor.getSnapshot().value).toBe('confirming');
+  actor.stop();
+  actors.dispose();
 });

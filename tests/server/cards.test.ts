@@ -829,6 +829,8 @@ describe.each(engines)('recharge cards on %s', (engine) => {
         .split('\r\n');
 
     it('streams the filtered cards as CSV once; full passwords only for cards the user holds', async () => {
+      // Money is labelled with the brand's name for it on this host (the demo partner's 星币), as
+      // the console labels it, in every language.
       const { batch_no } = await add('partner', {
         asset: 'money',
         face_value: '9.90',
@@ -862,9 +864,9 @@ describe.each(engines)('recharge cards on %s', (engine) => {
       // The ticket was asked for in en-US; the download itself sends no language.
       expect(csvRows(reply.raw)).toEqual([
         'Card no,Password,Asset,Face value,Status,Expires (UTC+8),Batch',
-        `${c.card_no},${c.card_pwd},Money,9.90,Unused,2026-03-03 10:00,${batch_no}`,
-        `${b.card_no},${b.card_pwd},Money,9.90,Void,2026-03-03 10:00,${batch_no}`,
-        `${a.card_no},${a.card_pwd.slice(0, 4)}********${a.card_pwd.slice(-4)},Money,9.90,Used,2026-03-03 10:00,${batch_no}`,
+        `${c.card_no},${c.card_pwd},星币,9.90,Unused,2026-03-03 10:00,${batch_no}`,
+        `${b.card_no},${b.card_pwd},星币,9.90,Void,2026-03-03 10:00,${batch_no}`,
+        `${a.card_no},${a.card_pwd.slice(0, 4)}********${a.card_pwd.slice(-4)},星币,9.90,Used,2026-03-03 10:00,${batch_no}`,
       ]);
 
       // Single use.
@@ -883,7 +885,7 @@ describe.each(engines)('recharge cards on %s', (engine) => {
       expect(csvRows(zhReply.raw)).toEqual([
         '卡号,卡密,类型,面值,状态,过期时间(UTC+8),批次号',
         `${v.card_no},${v.card_pwd},声音克隆（次）,2,未使用,永久有效,${voice.batch_no}`,
-        `${c.card_no},${c.card_pwd},余额,9.90,未使用,2026-03-03 10:00,${batch_no}`,
+        `${c.card_no},${c.card_pwd},星币,9.90,未使用,2026-03-03 10:00,${batch_no}`,
       ]);
     });
 

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors';
 import { API_PREFIX } from '../../http/policy';
 import { t } from '../../i18n';
 import { writeAudit } from '../audit/repo';
+import { getSystemInfo, normalizeHost } from '../system/service';
 import { findUserById } from '../users/repo';
 import { DAY_OFFSET } from './card-rules';
 import { exportCards, type CardViewer, type ExportCard } from './repo';
@@ -25,6 +26,8 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 interface ExportQuery {
   filter: CardFilter & { ids?: number[] };
   locale: Locale;
+  /** The brand's name for money where the ticket was asked for ('' or absent: the locale's). */
+  moneyName?: string;
 }
 
 /**
@@ -37,10 +40,13 @@ export async function exportTicket(
   auth: AuthContext,
   body: ExportTicketParams,
   locale: Locale,
+  host?: string,
 ): Promise<ExportTicketReply> {
   const now = ctx.now();
   const ticket = randomBytes(32).toString('base64url');
-  const query: ExportQuery = { filter: body, locale };
+  // Money is labelled as the console labels it: the brand's name for money on this host.
+  const { money_name: moneyName } = await getSystemInfo(ctx, normalizeHost(host));
+  const query: ExportQuery = { filter: body, locale, moneyName };
   const expiresAt = now + EXPORT_TICKET_MS;
   await ctx.db.transaction().execute(async (trx) => {
     // Tickets are worth nothing a minute after they were made: forget old ones.
@@ -124,7 +130,7 @@ export async function exportData(
 
   return {
     filename: `cards-${new Date(now + DAY_OFFSET).toISOString().slice(0, 10)}.csv`,
-    stream: Readable.from(cardCsv(ctx, viewer, query.filter, locale, now)),
+    stream: Readable.from(cardCsv(ctx, viewer, query.filter, locale, now, query.moneyName)),
   };
 }
 
@@ -138,7 +144,10 @@ export async function* cardCsv(
   filter: CardFilter & { ids?: number[] },
   locale: Locale,
   now: number,
+  moneyName = '',
 ): AsyncGenerator<string> {
+  const assetLabel = (asset: ExportCard['asset']) =>
+    asset === 'money' && moneyName ? moneyName : t(locale, `export.asset.${asset}`);
   const status = (row: ExportCard) => {
     if (row.status === 1) return t(locale, 'export.status.used');
     if (row.status === 2) return t(locale, 'export.status.void');
@@ -151,7 +160,7 @@ export async function* cardCsv(
       chunk += `${[
         row.card_no,
         row.card_pwd,
-        t(locale, `export.asset.${row.asset}`),
+        assetLabel(row.asset),
         row.face_value,
         status(row),
         row.expire_at === null ? t(locale, 'export.never') : formatTime(row.expire_at),

@@ -147,7 +147,8 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: exportTicketReplySchema,
     policy: { roles: ISSUERS, scope: HOLDERS },
     body: exportTicketBody,
-    handler: ({ auth, body, request }) => exportTicket(ctx, auth, body, request.locale),
+    handler: ({ auth, body, request }) =>
+      exportTicket(ctx, auth, body, request.locale, request.host),
   });
 
   // A download, not an envelope: the browser opens this URL, so no session header is sent.

@@ -11,6 +11,7 @@ import {
 } from '../../api/contract/money';
 import type { SystemInfo } from '../../api/contract/system';
 import type { UserInfo } from '../../api/contract/auth';
+import type { Account } from '../../api/contract/dashboard';
 import type { MessageId } from '../../i18n/messages';
 
 /** A money string with exactly 2 decimals ("12.5" → "12.50"); anything else as it is. */
@@ -132,3 +133,24 @@ export const ASSET_LABEL: Record<Asset, MessageId> = {
   digital_voice: 'stats.voiceClones',
   image_clone: 'stats.imageClones',
 };
+
+/** An amount of the API (money "12.50", seconds, a count) in whole units (money in cents). */
+export function apiUnits(asset: Asset, amount: string): number {
+  if (asset !== 'money') return Number(amount);
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
+}
+
+/** The caller's balance of an asset in whole units (money in cents). */
+export function balanceUnits(account: Account, asset: Asset): number {
+  switch (asset) {
+    case 'money':
+      return apiUnits('money', account.money);
+    case 'digital_man':
+      return account.digital_man_seconds;
+    case 'digital_voice':
+      return account.voice_clone_count;
+    default:
+      return account.image_clone_count;
+  }
+}

@@ -2,34 +2,12 @@ import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ASSETS, LEDGER_TYPES, type MoneyLogRow } from '../../api/contract/money';
+import { NO_LEDGER_FILTERS, type LedgerFilters } from '../../app/actors/money';
 import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import {
-  FilterBar,
-  FilterDate,
-  FilterSelect,
-  dayRange,
-  formatDateTime,
-} from '../../components/filter-bar';
+import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import { ASSET_LABEL, formatAmount } from './amounts';
-
-export interface LedgerFilters {
-  asset: string;
-  type: string;
-  from: string;
-  to: string;
-}
-export const NO_LEDGER_FILTERS: LedgerFilters = { asset: '', type: '', from: '', to: '' };
-
-/** The list query of the ledger filters (epoch ms of the viewer's days). */
-export function ledgerQuery(f: LedgerFilters) {
-  return {
-    asset: (f.asset || undefined) as MoneyLogRow['asset'] | undefined,
-    type: (f.type || undefined) as MoneyLogRow['type'] | undefined,
-    ...dayRange(f.from, f.to),
-  };
-}
 
 /** The caller's ledger: filters (asset, type, days) and the rows. */
 export function LedgerSection(props: {

@@ -22,6 +22,8 @@ export function StepButtons(props: {
   step: 'editing' | 'confirming' | 'submitting' | 'failed' | 'done' | 'closed';
   uncertain: boolean;
   confirmLabel: string;
+  /** A machine that cannot tell a lost reply from a refusal offers Retry after either. */
+  retryAlways?: boolean;
   send: (type: 'BACK' | 'SUBMIT' | 'RETRY' | 'AGAIN' | 'CLOSE') => void;
   done?: ReactNode;
 }) {
@@ -58,20 +60,32 @@ export function StepButtons(props: {
         </>
       );
     case 'failed':
-      return (
-        <>
-          {props.uncertain ? (
-            <Button variant="outline" onClick={() => send('CLOSE')}>
-              {t('form.close')}
-            </Button>
-          ) : (
+      if (props.retryAlways && !props.uncertain) {
+        return (
+          <>
             <Button variant="outline" onClick={() => send('BACK')}>
               {t('property.back')}
             </Button>
-          )}
-          <Button onClick={() => send('RETRY')}>
-            {intl.formatMessage({ id: 'property.retry' })}
+            <Button onClick={() => send('RETRY')}>
+              {intl.formatMessage({ id: 'property.retry' })}
+            </Button>
+          </>
+        );
+      }
+      // After a lost reply: the same submission again (or close), never an edit into a second
+      // one; after a refusal: back to the form, since sending it again would be refused again.
+      return (
+        <>
+          <Button variant="outline" onClick={() => send('CLOSE')}>
+            {t('form.close')}
           </Button>
+          {props.uncertain ? (
+            <Button onClick={() => send('RETRY')}>
+              {intl.formatMessage({ id: 'property.retry' })}
+            </Button>
+          ) : (
+            <Button onClick={() => send('BACK')}>{t('property.back')}</Button>
+          )}
         </>
       );
     case 'done':

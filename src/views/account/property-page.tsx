@@ -1,23 +1,17 @@
 import { Button, Card, HStack, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
-import type { MoneyLogRow, TransferRecord } from '../../api/contract/money';
-import { getAccount } from '../../api/dashboard';
-import { exchange, getMoneyLog, getTransferRecords, newIdempotencyKey } from '../../api/money';
 import { useAppActors } from '../../app/actors/actors-context';
 import { useArea } from '../../app/actors/areas';
-import { cardsArea } from '../../app/actors/cards';
-import { rechargeArea } from '../../app/actors/recharge';
-import { useList } from '../../app/hooks/use-list';
-import { useLoad } from '../../app/hooks/use-load';
+import { moneyArea } from '../../app/actors/money';
+import { useListActor } from '../../app/hooks/use-list';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
-import { exchangeMachine } from '../../machines/exchange';
 import {
   ASSET_LABEL,
   exchangeOptions,
@@ -28,21 +22,10 @@ import {
 import { CardRedeem } from '../promotion/card-redeem-dialog';
 import { MyOrdersSection } from './my-orders-section';
 import { RechargeBuy } from './recharge-dialog';
-import { movedSomething, useTransferActor } from './use-transfer';
 import { ExchangeDialog } from './exchange-dialog';
 import { TransferDialog } from './transfer-dialog';
-import {
-  LedgerSection,
-  NO_LEDGER_FILTERS,
-  ledgerQuery,
-  type LedgerFilters,
-} from './ledger-section';
-import {
-  NO_TRANSFER_FILTERS,
-  TransfersSection,
-  transferQuery,
-  type TransferFilters,
-} from './transfers-section';
+import { LedgerSection } from './ledger-section';
+import { TransfersSection } from './transfers-section';
 
 const PER_UNIT: Record<string, MessageId> = {
   digital_man: 'property.perMinute',
@@ -59,69 +42,28 @@ export default function PropertyPage() {
   const { auth, branding } = useAppActors();
   const user = useSelector(auth, (s) => s.context.user);
   const info = useSelector(branding, (s) => s.context.info);
-  const account = useLoad('propertyAccount', () => getAccount());
-
-  const ledger = useList<LedgerFilters, MoneyLogRow>(
-    'ledger',
-    ({ filters, page, limit }, signal) =>
-      getMoneyLog({ ...ledgerQuery(filters), page, limit }, { signal }),
-    NO_LEDGER_FILTERS,
-  );
-  const transfers = useList<TransferFilters, TransferRecord>(
-    'transferRecords',
-    ({ filters, page, limit }, signal) =>
-      getTransferRecords({ ...transferQuery(filters), page, limit }, { signal }),
-    NO_TRANSFER_FILTERS,
-  );
-
-  const exchangeActor = useActorRef(
-    exchangeMachine.provide({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          exchange({ asset: input.draft.asset, quantity: input.draft.quantity }, input.key),
-        ),
-      },
-    }),
-    { input: { newKey: newIdempotencyKey } },
-  );
-  const transferActor = useTransferActor();
-
-  // After a call that may have moved something, show the balances and lists afresh.
-  const { reload: reloadAccount } = account;
-  const { reload: reloadLedger } = ledger;
-  const { reload: reloadTransfers } = transfers;
-  const exchangeMoved = useSelector(exchangeActor, movedSomething);
-  const transferMoved = useSelector(transferActor, movedSomething);
-  useEffect(() => {
-    if (!exchangeMoved && !transferMoved) return;
-    reloadAccount();
-    reloadLedger();
-    reloadTransfers();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [exchangeMoved, transferMoved]);
+  // The money name and the exchange offer come with the branding: until it is known, a
+  // skeleton holds their place (no "余额" first, no button appearing later).
+  const brandingKnown = useSelector(branding, (s) => !s.hasTag('brandingPending'));
+  const area = useArea(moneyArea);
+  const account = useLoadActor(area.account);
+  const ledger = useListActor(area.ledger);
+  const transfers = useListActor(area.transfers);
+  const { exchange: exchangeActor, transfer: transferActor } = area;
 
   const options = useMemo(() => exchangeOptions(info, user), [info, user]);
   const assets = useMemo(() => transferableAssets(user), [user]);
   const balances = account.data;
   const money = formatMoney(balances?.money ?? '0');
-  const me = user && user.user_type !== 0 ? user.nickname || user.username : null;
+  const me = user && user.user_type !== 0 ? { name: user.name, username: user.username } : null;
   const isMerchant = user?.user_type === 2;
-  /** Payments seen by the buy dialog: the merchant's order list reloads after each. */
-  const paid = useSelector(useArea(rechargeArea).buy, (st) => st.context.paid);
-  const redeemed = useSelector(useArea(cardsArea).redeem, (st) => st.context.redeemed);
-  useEffect(() => {
-    if (paid === 0 && redeemed === 0) return;
-    reloadAccount();
-    reloadLedger();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [paid, redeemed]);
-
   return (
     <Page
       title={t('route.property')}
       actions={
         <HStack gap="2">
-          {options.length > 0 && (
+          {!brandingKnown && <Skeleton height="10" width="24" data-testid="exchange-pending" />}
+          {brandingKnown && options.length > 0 && (
             <Button onClick={() => exchangeActor.send({ type: 'OPEN' })}>
               {t('property.exchange')}
             </Button>
@@ -141,12 +83,13 @@ export default function PropertyPage() {
       <Heading as="h2" size="md">
         {t('property.balances')}
       </Heading>
-      <Skeleton loading={account.loading && !balances}>
+      <Skeleton loading={(account.loading && !balances) || !brandingKnown}>
         <StatGrid
           stats={[
             {
               testId: 'balance-money',
-              label: t('stats.money', { moneyName }),
+              // No default name first: the label waits for the branding (under the skeleton).
+              label: brandingKnown ? t('stats.money', { moneyName }) : '',
               value: money,
             },
             {
@@ -204,7 +147,13 @@ export default function PropertyPage() {
       </Tabs.Root>
       <ExchangeDialog actor={exchangeActor} options={options} moneyName={moneyName} money={money} />
       {assets.length > 0 && (
-        <TransferDialog actor={transferActor} assets={assets} moneyName={moneyName} me={me} />
+        <TransferDialog
+          actor={transferActor}
+          assets={assets}
+          moneyName={moneyName}
+          me={me}
+          balances={me ? balances : null}
+        />
       )}
     </Page>
   );

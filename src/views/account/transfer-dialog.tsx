@@ -3,16 +3,17 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import type { PlatformUserRow } from '../../api/contract/customers';
+import type { Account } from '../../api/contract/dashboard';
 import { transferBody, type Asset } from '../../api/contract/money';
 import { roleOf } from '../../api/contract/roles';
-import { getPlatformUsers } from '../../api/money';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import { moneyArea } from '../../app/actors/money';
+import { useListActor } from '../../app/hooks/use-list';
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { transferMachine } from '../../machines/transfer';
-import { ASSET_LABEL, amountForApi, formatAmount } from './amounts';
+import { ASSET_LABEL, amountForApi, apiUnits, balanceUnits, formatAmount } from './amounts';
 import { StepDialog, Summary } from '../../components/step-dialog';
 import { Failure, StepButtons } from './money-dialog';
 
@@ -21,7 +22,6 @@ export interface Picked {
   label: string;
 }
 
-const PICKER_LIMIT = 50;
 const SEARCH_DELAY_MS = 300;
 
 /** "Name (account)" of a user. */
@@ -37,13 +37,7 @@ function RecipientPicker(props: {
   error: string | null;
 }) {
   const intl = useIntl();
-  const users = useList<{ keyword: string }, PlatformUserRow>(
-    'transferRecipients',
-    ({ filters, page, limit }, signal) =>
-      getPlatformUsers({ keyword: filters.keyword || undefined, page, limit }, { signal }),
-    { keyword: props.keyword },
-    PICKER_LIMIT,
-  );
+  const users = useListActor(useArea(moneyArea).recipients);
   const { setFilters } = users;
   const applied = users.query.filters.keyword;
   useEffect(() => {
@@ -105,8 +99,13 @@ export function TransferDialog(props: {
   actor: ActorRefFrom<typeof transferMachine>;
   assets: readonly Asset[];
   moneyName: string;
-  /** Who the caller is, for "from" / "to"; null for the administrator (the platform). */
-  me: string | null;
+  /**
+   * Who the caller is, for "from" / "to", named as the result names users; null for the
+   * administrator (the platform).
+   */
+  me: { name: string; username: string } | null;
+  /** The caller's balances: more than it holds is refused before confirming; null: no check. */
+  balances?: Account | null;
   /** The user the dialog opens with (a customer row's "Transfer"); null: the person picks. */
   recipient?: Picked | null;
 }) {
@@ -140,7 +139,7 @@ export function TransferDialog(props: {
   const assetLabel = (a: Asset) => t(ASSET_LABEL[a], { moneyName });
   const error = (key: string) => (errors[key] ? t(errors[key] as MessageId) : null);
   const platform = t('property.platform');
-  const me = props.me ?? platform;
+  const me = props.me ? userLabel(props.me) : platform;
 
   const review = () => {
     const found: Record<string, string> = {};
@@ -154,6 +153,18 @@ export function TransferDialog(props: {
       direction,
     });
     if (!parsed.success) Object.assign(found, fieldErrors(parsed.error), found);
+    // Giving more than one holds could only be refused: said here, before confirming.
+    const balances = props.balances ?? null;
+    if (
+      !found.amount &&
+      parsed.success &&
+      direction === 'give' &&
+      balances &&
+      apiUnits(parsed.data.asset, String(parsed.data.amount)) >
+        balanceUnits(balances, parsed.data.asset)
+    ) {
+      found.amount = 'property.overBalance';
+    }
     setErrors(found);
     if (Object.keys(found).length || !parsed.success || !picked) return;
     actor.send({

@@ -2,33 +2,12 @@ import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ASSETS, type Asset, type TransferRecord } from '../../api/contract/money';
+import { NO_TRANSFER_FILTERS, type TransferFilters } from '../../app/actors/money';
 import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import {
-  FilterBar,
-  FilterDate,
-  FilterSelect,
-  dayRange,
-  formatDateTime,
-} from '../../components/filter-bar';
+import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import { ASSET_LABEL, formatAmount } from './amounts';
-
-export interface TransferFilters {
-  direction: string;
-  asset: string;
-  from: string;
-  to: string;
-}
-export const NO_TRANSFER_FILTERS: TransferFilters = { direction: '', asset: '', from: '', to: '' };
-
-export function transferQuery(f: TransferFilters) {
-  return {
-    direction: (f.direction || undefined) as 'in' | 'out' | undefined,
-    asset: (f.asset || undefined) as Asset | undefined,
-    ...dayRange(f.from, f.to),
-  };
-}
 
 const who = (name: string, username: string) =>
   name && name !== username ? `${name} (${username})` : username;

@@ -1,36 +1,12 @@
-import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { newIdempotencyKey, transfer } from '../../api/money';
-import { transferMachine } from '../../machines/transfer';
-
-/** The transfer dialog's machine, calling POST /platform/transfer under the submission's key. */
-export function useTransferActor() {
-  return useActorRef(
-    transferMachine.provide({
-      actors: {
-        submit: fromPromise(({ input }) =>
-          transfer(
-            {
-              to_user_id: input.draft.toUserId,
-              asset: input.draft.asset,
-              amount: input.draft.amount,
-              direction: input.draft.direction,
-              ...(input.draft.remark ? { remark: input.draft.remark } : {}),
-            },
-            input.key,
-          ),
-        ),
-      },
-    }),
-    { input: { newKey: newIdempotencyKey } },
-  );
-}
-
-/** Names each submission that ended (done or failed), '' otherwise: a change means "reload". */
+/**
+ * Names each submission that ended and may have moved something (done, or failed without a
+ * reply), '' otherwise: a change means "reload".
+ */
 export function movedSomething(snapshot: {
   value: unknown;
-  context: { attempts: number };
+  context: { attempts: number; uncertain: boolean };
 }): string {
-  const settled = snapshot.value === 'done' || snapshot.value === 'failed';
+  const settled =
+    snapshot.value === 'done' || (snapshot.value === 'failed' && snapshot.context.uncertain);
   return settled ? `${snapshot.context.attempts}:${String(snapshot.value)}` : '';
 }

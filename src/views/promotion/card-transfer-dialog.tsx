@@ -50,6 +50,7 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
     <StepButtons
       step={state === 'picking' ? 'editing' : state}
       uncertain={false}
+      retryAlways
       confirmLabel={confirmLabel}
       send={(type) => type !== 'AGAIN' && actor.send({ type })}
       done={<Button onClick={() => actor.send({ type: 'CLOSE' })}>{t('form.close')}</Button>}

@@ -19,7 +19,9 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable } from '../../components/data-table';
 import { transferableAssets } from '../account/amounts';
 import { TransferDialog, userLabel, type Picked } from '../account/transfer-dialog';
-import { movedSomething, useTransferActor } from '../account/use-transfer';
+import { useArea } from '../../app/actors/areas';
+import { moneyArea } from '../../app/actors/money';
+import { movedSomething } from '../account/use-transfer';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
 import { customerColumns, type RowAction } from './customer-columns';
@@ -112,7 +114,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
   useSaved(permissions, list.reload, t('customers.saved'));
   useSaved(remove, list.reload, t('customers.deleted'));
 
-  const transfer = useTransferActor();
+  const transfer = useArea(moneyArea).transfer;
   const [recipient, setRecipient] = useState<Picked | null>(null);
   const assets = useMemo(() => transferableAssets(user), [user]);
   const transferred = useSelector(transfer, movedSomething);
@@ -210,7 +212,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
           actor={transfer}
           assets={assets}
           moneyName={moneyName}
-          me={isAdmin ? null : user?.nickname || user?.username || null}
+          me={!isAdmin && user ? { name: user.name, username: user.username } : null}
           recipient={recipient}
         />
       )}
