@@ -93,8 +93,10 @@ export function areasOf(actors: AppActors): AreaRegistry {
     actors.auth.subscribe((snapshot) => {
       const next = snapshot.context.user?.accountId ?? null;
       if (next === user) return;
+      const before = user;
       user = next;
-      made.reset();
+      // Signing in after nobody (a restored session) leaves nothing of another user behind.
+      if (before !== null) made.reset();
     });
     registries.set(actors, made);
     registry = made;
