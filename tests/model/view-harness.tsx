@@ -9,6 +9,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { MenuItem } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
 import type { AppActors } from '../../src/app/actors/actors-context';
+import { createAccountActors, type AccountActors } from '../../src/app/actors/account';
 import { Providers } from '../../src/app/boot/providers';
 import { authMachine } from '../../src/machines/auth';
 import { brandingMachine } from '../../src/machines/branding';
@@ -46,6 +47,9 @@ export function appActors(
   const settings =
     given.settings ?? createActor(settingsMachine, { input: { stored: null } }).start();
   const tabs = given.tabs ?? createActor(tabsMachine, { input: { stored: null } }).start();
+  // The account area's endpoints never answer here.
+  const pending = () => new Promise<never>(noop);
+  let account: AccountActors | null = null;
   return {
     auth,
     menu,
@@ -54,7 +58,21 @@ export function appActors(
     tabs,
     setRouteListener: noop,
     menuFromServer: () => false,
-    dispose: () => [auth, menu, branding, settings, tabs].forEach((a) => a.stop()),
+    account: () =>
+      (account ??= createAccountActors({
+        auth,
+        api: {
+          getCaptcha: pending,
+          register: pending,
+          resetPwd: pending,
+          editProfile: pending,
+          changePwd: pending,
+        },
+      })),
+    dispose: () => {
+      account?.stop();
+      [auth, menu, branding, settings, tabs].forEach((a) => a.stop());
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import { menuMachine } from '../../machines/menu';
 import { settingsMachine, type PersistedSettings, type Theme } from '../../machines/settings';
 import { tabsMachine, type TabEntry } from '../../machines/tabs';
 import { progress } from '../shell/progress';
+import { accountApi, createAccountActors, type AccountActors, type AccountApi } from './account';
 
 export interface AppApi {
   login: typeof authApi.login;
@@ -64,6 +65,8 @@ export interface AppActorDeps {
   /** Page effects of the settings: theme classes and the colour-weak filter. */
   applyTheme: (theme: Theme) => void;
   applyColorWeak: (on: boolean) => void;
+  /** The account area's endpoints (SMS codes, sign-up, password, profile). */
+  accountApi: AccountApi;
 }
 
 export interface KeyValueStore {
@@ -124,6 +127,7 @@ export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
     tabStore: storageStore(() => globalThis.sessionStorage, TABS_KEY),
     applyTheme: applyThemeToDocument,
     applyColorWeak: applyColorWeakToDocument,
+    accountApi,
   };
 }
 
@@ -136,6 +140,8 @@ export interface AppActors {
   /** The shell registers how to stop following route changes; logout calls it (spec §4). */
   setRouteListener(stop: (() => void) | null): void;
   menuFromServer(): boolean;
+  /** The account area's actors, created on first use. */
+  account(): AccountActors;
   /** Stops the actors and removes the listeners (tests, hot reload). */
   dispose(): void;
 }
@@ -241,6 +247,8 @@ export function createAppActors(
   };
   deps.storageEvents?.addEventListener('storage', onStorage);
 
+  let account: AccountActors | null = null;
+
   menu.start();
   settings.start();
   tabs.start();
@@ -261,7 +269,12 @@ export function createAppActors(
       overrides.menuFromServer
         ? overrides.menuFromServer()
         : settings.getSnapshot().context.menuFromServer,
+    account() {
+      account ??= createAccountActors({ api: deps.accountApi, auth });
+      return account;
+    },
     dispose() {
+      account?.stop();
       deps.storageEvents?.removeEventListener('storage', onStorage);
       branding.stop();
       auth.stop();

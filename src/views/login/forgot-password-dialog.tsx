@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { resetPwd } from '../../api/auth';
 import { resetPwdBody } from '../../api/contract/auth';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
+import { useAppActors } from '../../app/actors/actors-context';
+import { useSubmission } from '../../app/hooks/use-submission';
 import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormDialog } from '../../components/form-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -15,7 +15,7 @@ const EMPTY = { mobile: '', code: '', new_password: '', confirm_password: '' };
 export function ForgotPasswordDialog(props: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const form = useSchemaForm(resetPwdBody, EMPTY);
-  const submission = useFormSubmit(resetPwd);
+  const submission = useSubmission(useAppActors().account().forgotPassword);
   const { done, reset } = submission;
   const { onClose } = props;
   const clear = form.reset;

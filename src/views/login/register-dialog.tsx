@@ -1,9 +1,9 @@
 import { Input } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { register } from '../../api/auth';
 import { registerBody } from '../../api/contract/auth';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
+import { useAppActors } from '../../app/actors/actors-context';
+import { useSubmission } from '../../app/hooks/use-submission';
 import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
@@ -21,7 +21,7 @@ export function RegisterDialog(props: {
 }) {
   const intl = useIntl();
   const form = useSchemaForm(registerBody, EMPTY);
-  const submission = useFormSubmit(register);
+  const submission = useSubmission(useAppActors().account().register);
   const { done, reset } = submission;
   const { onClose, onRegistered } = props;
   const { username } = form.values;

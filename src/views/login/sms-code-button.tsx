@@ -1,10 +1,8 @@
 import { Button } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { fromPromise } from 'xstate';
-import { getCaptcha } from '../../api/auth';
 import { mobileRule, type CaptchaBody } from '../../api/contract/auth';
-import { smsCodeMachine } from '../../machines/sms-code';
+import { useAppActors } from '../../app/actors/actors-context';
 
 /** Sends the SMS code for `mobile`; counts down before it may send again. */
 export function SmsCodeButton(props: {
@@ -13,17 +11,11 @@ export function SmsCodeButton(props: {
   onInvalidMobile: (messageId: string) => void;
 }) {
   const intl = useIntl();
-  const [state, send] = useMachine(
-    smsCodeMachine.provide({
-      actors: {
-        sendCode: fromPromise(async ({ input }) => {
-          await getCaptcha({ mobile: input.mobile, purpose: props.purpose });
-        }),
-      },
-    }),
-  );
-  const sending = state.hasTag('sending');
-  const cooling = state.hasTag('cooldown');
+  // One app-level actor per purpose (src/app/actors/account.ts): the countdown outlives the dialog.
+  const actor = useAppActors().account().sms[props.purpose];
+  const sending = useSelector(actor, (s) => s.hasTag('sending'));
+  const cooling = useSelector(actor, (s) => s.hasTag('cooldown'));
+  const secondsLeft = useSelector(actor, (s) => s.context.secondsLeft);
   return (
     <Button
       variant="outline"
@@ -38,11 +30,11 @@ export function SmsCodeButton(props: {
           props.onInvalidMobile(parsed.error.issues[0].message);
           return;
         }
-        send({ type: 'SEND', mobile: parsed.data });
+        actor.send({ type: 'SEND', mobile: parsed.data });
       }}
     >
       {cooling
-        ? intl.formatMessage({ id: 'sms.resendIn' }, { seconds: state.context.secondsLeft })
+        ? intl.formatMessage({ id: 'sms.resendIn' }, { seconds: secondsLeft })
         : intl.formatMessage({ id: 'sms.send' })}
     </Button>
   );

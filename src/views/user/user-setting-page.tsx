@@ -2,10 +2,9 @@ import { Button, Card, Heading, Input, SimpleGrid, Stack, Textarea } from '@chak
 import { useSelector } from '@xstate/react';
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { changePwd, editProfile } from '../../api/auth';
 import { changePwdBody, editProfileBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors/actors-context';
-import { useFormSubmit } from '../../app/hooks/use-form-submit';
+import { useSubmission } from '../../app/hooks/use-submission';
 import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -76,20 +75,20 @@ const EMPTY_PROFILE = {
 
 function ProfileForm() {
   const intl = useIntl();
-  const { auth } = useAppActors();
-  const user = useSelector(auth, (s) => s.context.user);
+  const actors = useAppActors();
+  const user = useSelector(actors.auth, (s) => s.context.user);
   const initial = Object.fromEntries(
     Object.keys(EMPTY_PROFILE).map((k) => [k, user?.[k as keyof typeof EMPTY_PROFILE] ?? '']),
   ) as typeof EMPTY_PROFILE;
   const form = useSchemaForm(editProfileBody, initial);
-  const submission = useFormSubmit(editProfile);
+  // The account actors refresh the user once saved (src/app/actors/account.ts).
+  const submission = useSubmission(actors.account().profile);
   const { done, reset } = submission;
   useEffect(() => {
     if (!done) return;
     notify('success', intl.formatMessage({ id: 'profile.saved' }));
-    auth.send({ type: 'REFRESH_USER' });
     reset();
-  }, [done, reset, auth, intl]);
+  }, [done, reset, intl]);
 
   return (
     <FormCard
@@ -123,20 +122,20 @@ function ProfileForm() {
 
 function PasswordForm() {
   const intl = useIntl();
-  const { auth } = useAppActors();
+  const { account } = useAppActors();
   const form = useSchemaForm(changePwdBody, {
     old_password: '',
     new_password: '',
     confirm_password: '',
   });
-  const submission = useFormSubmit(changePwd);
-  const { done } = submission;
+  // The account actors sign out once changed: the server ended every session of this user.
+  const submission = useSubmission(account().password);
+  const { done, reset } = submission;
   useEffect(() => {
     if (!done) return;
-    // The server ended every session of this user: say so and go to login without another call.
     notify('success', intl.formatMessage({ id: 'password.changed' }), 5000);
-    auth.send({ type: 'SIGNED_OUT_BY_SERVER' });
-  }, [done, auth, intl]);
+    reset();
+  }, [done, reset, intl]);
 
   return (
     <FormCard
