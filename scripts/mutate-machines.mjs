@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+/**
+ * Proof for issue 11 §2: do the path tests catch a broken flow? Applies one mutation at a time to
+ * a copy of the repository and runs the Vitest files that cover the machine:
+ *   (a) a transition's target changed to another valid state of the same machine (a sibling of
+ *       the original target, so the machine still builds);
+ *   (b) the event a button or effect sends changed to another event the machine accepts.
+ * Reports tried / caught for each kind and lists the survivors.
+ *
+ *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const MACHINES = {
+  auth: {
+    machine: 'src/machines/auth.ts',
+    senders: [
+      'src/app/shell/session-dialogs.tsx',
+      'src/views/login/login-page.tsx',
+      'src/app/shell/commands.ts',
+      'src/app/actors/account.ts',
+    ],
+    tests: ['tests/model/auth-view.test.tsx'],
+  },
+  'sms-code': {
+    machine: 'src/machines/sms-code.ts',
+    senders: ['src/views/login/sms-code-button.tsx'],
+    tests: ['tests/model/account-view.test.tsx'],
+  },
+  'form-submit': {
+    machine: 'src/machines/form-submit.ts',
+    senders: ['src/app/hooks/use-submission.ts'],
+    tests: ['tests/model/account-view.test.tsx'],
+  },
+};
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const only = option('machine', null);
+const sample = Number(option('sample', '0'));
+const kinds = option('kind', 'targets,sends').split(',');
+const root = resolve(new URL('..', import.meta.url).pathname);
+
+const RESERVED = new Set(
+  'on invoke after always states entry exit tags meta context actions guards onDone onError input types params id initial target'.split(
+    ' ',
+  ),
+);
+
+/** The state keys declared next to `name` (same `states: {}` block), from the indentation. */
+function siblingsOf(lines, name) {
+  const at = lines.findIndex((l) => new RegExp(`^\\s*${name}: \\{`).test(l));
+  if (at < 0) return [];
+  const indent = lines[at].search(/\S/);
+  const inBlock = (l) => l.trim() === '' || l.search(/\S/) >= indent;
+  let from = at;
+  while (from > 0 && inBlock(lines[from - 1])) from--;
+  let to = at;
+  while (to < lines.length - 1 && inBlock(lines[to + 1])) to++;
+  const keys = [];
+  for (let i = from; i <= to; i++) {
+    const m = /^(\s*)(\w+): \{/.exec(lines[i]);
+    if (m && m[1].length === indent && !RESERVED.has(m[2])) keys.push(m[2]);
+  }
+  return keys;
+}
+
+/** Every transition target in the machine file, each with one valid replacement. */
+function targetMutations(file) {
+  const text = readFileSync(join(root, file), 'utf8');
+  const lines = text.split('\n');
+  const found = [];
+  const pattern = /(target: |\b[A-Z_]+: )'(#\w+\.)?(\w+)'/g;
+  for (const m of text.matchAll(pattern)) {
+    const [, , prefix = '', state] = m;
+    const siblings = siblingsOf(lines, state).filter((s) => s !== state);
+    if (siblings.length === 0) continue;
+    // The sibling after the original (stable across runs).
+    const all = siblingsOf(lines, state);
+    const next = all[(all.indexOf(state) + 1) % all.length];
+    const replacement = next === state ? siblings[0] : next;
+    const index = m.index + m[0].indexOf(`'${prefix}${state}'`);
+    const line = text.slice(0, index).split('\n').length;
+    found.push({
+      kind: 'target',
+      file,
+      index,
+      from: `'${prefix}${state}'`,
+      to: `'${prefix}${replacement}'`,
+      where: `${file}:${line}`,
+    });
+  }
+  return found;
+}
+
+/** Every `send({ type: 'X' … })` in the senders, each to another event of the machine. */
+function sendMutations(machineFile, files) {
+  const machineText = readFileSync(join(root, machineFile), 'utf8');
+  const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
+  const found = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const m of text.matchAll(/send\(\{ type: '([A-Z_]+)'/g)) {
+      if (!events.includes(m[1])) continue;
+      const others = events.filter((e) => e !== m[1]);
+      const to = others[events.indexOf(m[1]) % others.length];
+      const index = m.index + m[0].indexOf(`'${m[1]}'`);
+      const line = text.slice(0, index).split('\n').length;
+      found.push({
+        kind: 'send',
+        file,
+        index,
+        from: `'${m[1]}'`,
+        to: `'${to}'`,
+        where: `${file}:${line}`,
+      });
+    }
+  }
+  return found;
+}
+
+function pick(list, n) {
+  if (!n || n >= list.length) return list;
+  // Evenly spread, deterministic.
+  return Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]);
+}
+
+function copyRepo() {
+  const dir = mkdtempSync(join(tmpdir(), 'mutate-'));
+  for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+    cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function runTests(dir, tests) {
+  const result = spawnSync('npx', ['vitest', 'run', '--bail', '1', '--reporter', 'dot', ...tests], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 30 * 60 * 1000,
+  });
+  return result.status === 0;
+}
+
+if (args.includes('--list')) {
+  for (const [name, spec] of Object.entries(MACHINES)) {
+    if (only && only !== name) continue;
+    for (const m of [
+      ...pick(targetMutations(spec.machine), sample),
+      ...pick(sendMutations(spec.machine, spec.senders), sample),
+    ])
+      console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
+  }
+  process.exit(0);
+}
+
+const dir = copyRepo();
+const report = [];
+try {
+  for (const [name, spec] of Object.entries(MACHINES)) {
+    if (only && only !== name) continue;
+    const mutations = [
+      ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
+      ...(kinds.includes('sends') ? pick(sendMutations(spec.machine, spec.senders), sample) : []),
+    ];
+    // The unmutated copy must pass, or every mutation would look caught.
+    if (!runTests(dir, spec.tests)) throw new Error(`${name}: the tests fail without a mutation`);
+    for (const mutation of mutations) {
+      const path = join(dir, mutation.file);
+      const original = readFileSync(path, 'utf8');
+      const mutated =
+        original.slice(0, mutation.index) +
+        mutation.to +
+        original.slice(mutation.index + mutation.from.length);
+      writeFileSync(path, mutated);
+      const started = Date.now();
+      const caught = !runTests(dir, spec.tests);
+      writeFileSync(path, original);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      report.push({ machine: name, ...mutation, caught });
+      console.log(
+        `${caught ? 'caught  ' : 'SURVIVED'} ${mutation.kind} ${mutation.where} ${mutation.from} → ${mutation.to} (${seconds} s)`,
+      );
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+for (const kind of ['target', 'send']) {
+  const rows = report.filter((r) => r.kind === kind);
+  const caught = rows.filter((r) => r.caught).length;
+  console.log(
+    `${kind === 'target' ? 'transition targets' : 'button/effect events'}: ${caught} of ${rows.length} caught`,
+  );
+  for (const r of rows.filter((row) => !row.caught))
+    console.log(`  survivor: ${r.machine} ${r.where} ${r.from} → ${r.to}`);
+}
