@@ -65,7 +65,13 @@ function setup() {
   const open = async () => {
     await user.click(screen.getByRole('button', { name: text('login.forgot') }));
     // The dialog is loaded lazily (imported up front) and opens on a later frame.
-    for (let i = 0; i < 20 && !dialog(); i++) await vi.advanceTimersByTimeAsync(50);
+    // vi.waitFor polls on real time (module loading is real I/O) and advances the fake clock.
+    await vi.waitFor(
+      () => {
+        if (!dialog()) throw new Error('the dialog is not open yet');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
   };
   const field = (label: MessageId) =>
     within(dialog()!).getByLabelText(new RegExp(`^${text(label)}\\*?$`), { selector: 'input' });
