@@ -10,7 +10,15 @@
  *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -133,8 +141,10 @@ function pick(list, n) {
 
 function copyRepo() {
   const dir = mkdtempSync(join(tmpdir(), 'mutate-'));
-  for (const entry of ['src', 'tests', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
-    cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  // Everything the tests and their config read (the config imports build/), not the bulky rest.
+  const skip = new Set(['node_modules', '.git', 'dist', 'data', '.tmp', 'test-results']);
+  for (const entry of readdirSync(root)) {
+    if (!skip.has(entry)) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   return dir;
