@@ -43,6 +43,16 @@ const MACHINES = {
     senders: ['src/app/hooks/use-submission.ts'],
     tests: ['tests/model/account-view.test.tsx'],
   },
+  settings: {
+    machine: 'src/machines/settings.ts',
+    senders: [
+      'src/app/shell/settings-drawer.tsx',
+      'src/app/shell/shell.tsx',
+      'src/app/shell/side-menu.tsx',
+      'src/app/shell/commands.ts',
+    ],
+    tests: ['tests/model/settings-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
