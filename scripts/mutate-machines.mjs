@@ -53,6 +53,11 @@ const MACHINES = {
     ],
     tests: ['tests/model/settings-view.test.tsx'],
   },
+  tabs: {
+    machine: 'src/machines/tabs.ts',
+    senders: ['src/app/shell/tab-bar.tsx'],
+    tests: ['tests/model/tabs-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
