@@ -1,8 +1,10 @@
 /**
  * The tabs machine through the real tab bar, against a hand-written oracle: the machine's
  * shortest paths only propose event sequences; each step is a click on a tab, on a tab's close
- * icon, or an entry of the tab actions menu (driven by keyboard: Zag ignores user-event's pointer
- * on menu items in jsdom), and the tabs shown after it come from the table below.
+ * icon, or an entry of the selected tab's actions menu (Reload, Close, Close others, Close tabs
+ * to the right; by keyboard: Zag ignores user-event's pointer on menu items in jsdom), and the
+ * tabs shown after it come from the table below. The route follower (OPEN) and logout (RESET)
+ * are not rendered here: the start has Home shown, as the follower leaves it.
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -78,6 +80,11 @@ const TRANSITIONS: Record<string, string> = {
   'C [M] SELECT C': '[C] M',
   'C [M] CLOSE_OTHERS M': '[M]',
 };
+// "Reload" renders the selected page afresh and keeps the tabs as they are.
+for (const state of new Set(Object.values(TRANSITIONS))) {
+  const selected = /\[(\w)\]/.exec(state)?.[1];
+  if (selected) TRANSITIONS[`${state} RELOAD ${selected}`] = state;
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -108,11 +115,13 @@ function personEvents(snapshot: TabsSnapshot): TabsEvent[] {
   if (active) {
     events.push({ type: 'CLOSE_OTHERS', fullPath: active });
     events.push({ type: 'CLOSE_RIGHT', fullPath: active });
+    events.push({ type: 'RELOAD', fullPath: active });
   }
   return events.filter((e) => snapshot.can(e));
 }
 
 const MENU: Partial<Record<TabsEvent['type'], string>> = {
+  RELOAD: text['tabs.reload'],
   CLOSE: text['tabs.close'],
   CLOSE_OTHERS: text['tabs.closeOthers'],
   CLOSE_RIGHT: text['tabs.closeRight'],
