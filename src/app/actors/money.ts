@@ -68,7 +68,7 @@ const PICKER_LIMIT = 50;
  * Names each submission that ended (done, or failed without a reply: it may have moved
  * something), '' otherwise; a change means "reload". A refusal moved nothing.
  */
-function movedSomething(snapshot: {
+export function movedSomething(snapshot: {
   value: unknown;
   context: { attempts: number; uncertain: boolean };
 }): string {
