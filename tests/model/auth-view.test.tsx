@@ -403,3 +403,30 @@ describe.each(STARTS)('the session, starting with $stored', ({ tokenKind, initia
 test('every row of the table is a step of some path', () => {
   expect(rows.unused(AUTH_TRANSITIONS)).toEqual([]);
 });
+
+// The paths press the Stay button; Escape closes the "Confirm logout" dialog through its own
+// handler, which must stay too (a mutation of that handler survived the paths).
+test('Escape in the "Confirm logout" dialog stays signed in, like the Stay button', async () => {
+  const world = makeWorld('local');
+  renderAt(
+    world.actors,
+    <>
+      <UserMenu />
+      <LoginPage />
+      <SessionDialogs />
+      <UserSettingPage />
+    </>,
+  );
+  const exec = executor(world, { name: '' });
+  await exec({ type: 'xstate.done.actor.loadUser' });
+  await exec({ type: 'SERVER_LOGOUT' });
+  expect(world.actors.auth.getSnapshot().matches({ signedIn: 'confirmingLogout' })).toBe(true);
+  // The dialog's layer listens for Escape once it has opened (a frame later).
+  await vi.advanceTimersByTimeAsync(100);
+  await person().keyboard('{Escape}');
+  await vi.advanceTimersByTimeAsync(100);
+  expect(world.actors.auth.getSnapshot().matches({ signedIn: 'confirmingLogout' })).toBe(false);
+  expect(world.actors.auth.getSnapshot().matches('signedIn')).toBe(true);
+  expect(world.effects.splice(0)).not.toContain('reload');
+  world.actors.dispose();
+}, 30_000);
