@@ -61,16 +61,27 @@ export function useList<F, R>(
     [id],
   );
   const [state, send] = useMachine(machine, { input: { filters, limit } });
+  // Stable across renders: views may list them as effect dependencies.
+  const commands = useMemo(() => listCommands(send), [send]);
+  return listHandle(state, send, commands);
+}
+
+/** A list's commands for a view: new filters (back to page 1) and reload. */
+function listCommands<F>(send: (event: ListEvent<F>) => void) {
+  return {
+    setFilters: (next: F) => send({ type: 'SET_FILTERS', filters: next }),
+    reload: () => send({ type: 'RELOAD' }),
+  };
+}
+
+/** What a view reads of a list: its query, rows and total, the table's props and the commands. */
+function listHandle<F, R>(
+  state: ListSnapshot<F, R>,
+  send: (event: ListEvent<F>) => void,
+  commands: ReturnType<typeof listCommands<F>>,
+) {
   const { query, rows, total } = state.context;
   const table = tablePropsOf(state, send);
-  // Stable across renders: views may list them as effect dependencies.
-  const commands = useMemo(
-    () => ({
-      setFilters: (next: F) => send({ type: 'SET_FILTERS', filters: next }),
-      reload: () => send({ type: 'RELOAD' }),
-    }),
-    [send],
-  );
   return {
     query,
     rows,
@@ -91,22 +102,6 @@ export type ListHandle<F, R> = ReturnType<typeof useList<F, R>>;
  */
 export function useListActor<F, R>(actor: ListActor<F, R>) {
   const state = useSelector(actor, (s) => s);
-  const { query, rows, total } = state.context;
-  const table = tablePropsOf(state, actor.send);
-  const commands = useMemo(
-    () => ({
-      setFilters: (next: F) => actor.send({ type: 'SET_FILTERS', filters: next }),
-      reload: () => actor.send({ type: 'RELOAD' }),
-    }),
-    [actor],
-  );
-  return {
-    query,
-    rows,
-    total,
-    loading: table.loading,
-    failed: table.error !== null,
-    table,
-    ...commands,
-  };
+  const commands = useMemo(() => listCommands<F>(actor.send), [actor]);
+  return listHandle(state, actor.send, commands);
 }
