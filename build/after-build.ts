@@ -11,14 +11,18 @@ import { withSsrLoader } from './ssr-loader.ts';
  * its inline script bundled from src/app/boot/prerender-inline.ts.
  */
 async function prerenderLogin(root: string, outDir: string): Promise<void> {
-  const { buildLoginHtml } = (await withSsrLoader((load) => load('/src/prerender/login.tsx'))) as {
-    buildLoginHtml: (indexHtml: string, inlineScript: string) => string;
-  };
   const inlineScript = await bundleInlineScript(
     path.join(root, 'src/app/boot/prerender-inline.ts'),
   );
   const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  await writeFile(path.join(outDir, 'login.html'), buildLoginHtml(indexHtml, inlineScript));
+  // Rendered while the loader is open: the page loads its catalogues through it.
+  const loginHtml = await withSsrLoader(async (load) => {
+    const { buildLoginHtml } = (await load('/src/prerender/login.tsx')) as {
+      buildLoginHtml: (indexHtml: string, inlineScript: string) => Promise<string>;
+    };
+    return buildLoginHtml(indexHtml, inlineScript);
+  });
+  await writeFile(path.join(outDir, 'login.html'), loginHtml);
 }
 
 /**

@@ -10,8 +10,11 @@ import { createAppRouter } from './app/routes/router';
 import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
+import { loadMessages } from './i18n/messages';
 
 document.documentElement.lang = localeStore.get();
+// Only the shown language's catalogue is downloaded (src/i18n/messages.ts).
+const catalogue = loadMessages(localeStore.get());
 
 // Development only: `?inspect` opens the XState inspector on the app-level actors (README).
 // Production builds drop this branch and never contain the inspector.
@@ -29,17 +32,22 @@ const actors = createAppActors({
     getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
   },
   notify: (notice) =>
-    notify(notice.type, formatText(currentIntl(), notice.text), notice.durationMs),
+    void catalogue.then(() =>
+      notify(notice.type, formatText(currentIntl(), notice.text), notice.durationMs),
+    ),
   locale: () => localeStore.get(),
 });
 const router = createAppRouter(actors);
 // A stored session: the console, not the login page, comes next, and its notices with it.
 if (tokenStore.get()) prepareNotices();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers actors={actors}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// Rendered once the catalogue is in (no top-level await: lazy views import from this chunk).
+void catalogue.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers actors={actors}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,3 +1,5 @@
+import { loadMessages } from '../src/i18n/messages';
+
 /**
  * jsdom lacks a few browser APIs that Chakra (toasts, dialogs) and react-intl touch.
  * Plain `expect` only: jest-dom matchers are not installed.
@@ -36,3 +38,7 @@ if (typeof window !== 'undefined') {
   }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 }
+
+// The console loads a locale's catalogue before showing it (src/main.tsx, switchLocale); tests
+// render in either locale at once, so both are loaded up front.
+await Promise.all([loadMessages('en-US'), loadMessages('zh-CN')]);

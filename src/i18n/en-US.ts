@@ -119,6 +119,7 @@ const enUS = {
   'load.retry': 'Retry',
   'locale.label': 'Language',
   'locale.changed': 'Language switched',
+  'locale.loadFailed': 'The language could not be loaded. Check the connection and try again.',
   'locale.zhCN': '简体中文',
   'locale.enUS': 'English',
   'overstep.banner': 'You are working in the console of {merchant} (logged in as them by {by}).',

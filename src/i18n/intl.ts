@@ -19,8 +19,8 @@ export function currentIntl(): IntlShape {
 }
 
 /** Machines and the server hand over either a message id or a ready human sentence. */
-export function isMessageId(text: string): text is MessageId {
-  return Object.prototype.hasOwnProperty.call(messagesFor('en-US'), text);
+function isMessageId(intlShape: IntlShape, text: string): text is MessageId {
+  return Object.prototype.hasOwnProperty.call(intlShape.messages, text);
 }
 
 export function formatText(
@@ -28,5 +28,5 @@ export function formatText(
   text: string,
   values?: Record<string, string | number>,
 ) {
-  return isMessageId(text) ? intlShape.formatMessage({ id: text }, values) : text;
+  return isMessageId(intlShape, text) ? intlShape.formatMessage({ id: text }, values) : text;
 }

@@ -118,6 +118,7 @@ const zhCN: Record<MessageId, string> = {
   'load.retry': '重试',
   'locale.label': '语言',
   'locale.changed': '语言切换成功',
+  'locale.loadFailed': '语言包加载失败，请检查网络后重试',
   'locale.zhCN': '简体中文',
   'locale.enUS': 'English',
   'overstep.banner': '您正在 {merchant} 的控制台中操作（由 {by} 代登录）。',

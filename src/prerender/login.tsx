@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../api/contract/storage-keys';
 import { ActorsContext, type AppActors } from '../app/actors/actors-context';
 import { system } from '../app/theme/theme';
 import { localeStore } from '../i18n/locale-store';
-import { messagesFor } from '../i18n/messages';
+import { loadMessages, messagesFor } from '../i18n/messages';
 import { authMachine } from '../machines/auth';
 import { brandingMachine } from '../machines/branding';
 import LoginPage from '../views/login/login-page';
@@ -50,9 +50,10 @@ function renderLoginPage(locale: (typeof LOCALES)[number], remembered: boolean):
  * login.html: the built index.html with the pre-rendered login page in it, and `inlineScript`
  * (the bundled src/app/boot/prerender-inline.ts) to pick its variant.
  */
-export function buildLoginHtml(indexHtml: string, inlineScript: string): string {
+export async function buildLoginHtml(indexHtml: string, inlineScript: string): Promise<string> {
   const variants: Record<string, string> = {};
   for (const locale of LOCALES) {
+    await loadMessages(locale);
     for (const remembered of [false, true]) {
       variants[variantName(locale, remembered)] = renderLoginPage(locale, remembered);
     }

@@ -31,6 +31,33 @@ test('the language switch shows English with a success message, kept after reloa
   await expect(heading1(page)).toHaveText('欢迎登录');
 });
 
+test('a page downloads only the shown language: the other catalogue loads on a switch', async ({
+  page,
+}) => {
+  const catalogues: string[] = [];
+  page.on('request', (r) => {
+    const name = /\/assets\/(en-US|zh-CN)-[^/]*\.js$/.exec(r.url());
+    if (name) catalogues.push(name[1]);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('combobox', { name: zhCN['locale.label'] })).toBeEnabled();
+  await expect.poll(() => catalogues).toEqual(['zh-CN']);
+
+  // A catalogue that cannot load leaves the language as it is, with a message.
+  await page.route(/\/assets\/en-US-[^/]*\.js$/, (route) => route.abort());
+  await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
+  await expect(
+    page.getByRole('alert').filter({ hasText: zhCN['locale.loadFailed'] }),
+  ).toBeVisible();
+  await expect(heading1(page)).toHaveText('欢迎登录');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+  await page.unroute(/\/assets\/en-US-[^/]*\.js$/);
+  await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
+  await expect(heading1(page)).toHaveText('Welcome');
+  expect(catalogues.filter((c) => c === 'en-US').length).toBeGreaterThan(0);
+});
+
 test('localStorage.locale = en-US shows the console in English', async ({ page, request }) => {
   await storeToken(page, await apiLogin(request, 'admin'), 'en-US');
   await page.goto('/home/index');

@@ -208,6 +208,8 @@ describe('the slim Chakra theme', () => {
       '../../api/contract/auth',
       '../theme/theme-later',
       './app/boot/inspector', // development only, renders nothing
+      './en-US', // the catalogues (src/i18n/messages.ts)
+      './zh-CN',
     ];
     const bare: string[] = [];
     for (const file of sourceFiles(join(root, 'src'))) {

@@ -1,8 +1,6 @@
 import type { Locale } from '../../api/contract/messages';
-import { notify } from '../../components/toaster';
-import { intlFor } from '../../i18n/intl';
+import { switchLocale as switchTo } from '../../components/locale-switch';
 import type { MessageId } from '../../i18n/messages';
-import { localeStore } from '../../i18n/locale-store';
 import type { AppActors } from '../actors/actors-context';
 
 /**
@@ -21,11 +19,7 @@ const switchLocale = (to: Locale): Command => ({
   label: to === 'zh-CN' ? 'command.localeZh' : 'command.localeEn',
   keywords: to,
   // Spec §1: a success message is shown on change (as the navbar's language switch does).
-  perform: () => {
-    if (localeStore.get() === to) return;
-    localeStore.set(to);
-    notify('success', intlFor(to).formatMessage({ id: 'locale.changed' }));
-  },
+  perform: () => void switchTo(to),
 });
 
 export const COMMANDS: readonly Command[] = [
