@@ -21,6 +21,11 @@ test('the login page loads its own code only: the scripts index.html loads stay 
   const html = readFileSync(join(dist, 'login.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   expect(files.some((f) => /login-page/.test(f))).toBe(true);
+  // And the default locale's catalogue, loaded by the entry (only the shown language's).
+  const catalogues = readdirSync(assets).filter((f) => /^(zh-CN|en-US)-[\w-]+\.js$/.test(f));
+  expect(catalogues).toHaveLength(2);
+  expect(files.filter((f) => /\/(zh-CN|en-US)-/.test(f))).toEqual([]);
+  files.push(`assets/${catalogues.find((f) => f.startsWith('zh-CN'))}`);
   const brotliBytes = files.reduce(
     // Files under 1 KB are sent as they are (build/after-build.ts compresses the others).
     (sum, file) =>
