@@ -7,8 +7,8 @@ import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DbHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { closeRechargeOrders } from './jobs/close-recharge-orders';
-import { scheduleSweeps } from './jobs/schedule';
+import type { RunnerTiming } from './jobs/queue';
+import { createJobQueue } from './jobs/runner';
 import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
 import { clientErrorReply } from './http/client-errors';
 import {
@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes';
 import { cardRoutes } from './modules/cards/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { moneyRoutes } from './modules/money/routes';
 import { rechargeRoutes } from './modules/recharge/routes';
@@ -56,8 +57,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Installs hooks before any route or plugin (tests: the reply check of tests/server). */
   instrument?: (app: FastifyInstance) => void;
-  /** Every sweep's interval instead of its own (tests run them often). */
-  sweepEveryMs?: number;
+  /** The job runner's timing and (BullMQ) Redis key prefix (tests). */
+  jobs?: { timing?: Partial<RunnerTiming>; prefix?: string };
   /** Extra API routes, registered under /api/v1 like the modules' (tests). */
   extraApiRoutes?: (api: FastifyInstance) => void;
 }
@@ -73,6 +74,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   moneyRoutes,
   cardRoutes,
   rechargeRoutes,
+  jobRoutes,
 ];
 
 /**
@@ -96,9 +98,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     dbClosed = true;
     await handle.close();
   };
+  // Its workers (started by main.ts or worker.ts) stop before the database closes.
+  const jobs = createJobQueue({
+    db: handle.db,
+    engine: handle.engine,
+    redisUrl: config.redisUrl,
+    ...options.jobs,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await jobs.close();
+    await closeDb();
+  });
   try {
     if (!options.db) {
-      app.addHook('onClose', closeDb);
       await migrateToLatest(handle.db, handle.engine);
       await ensurePlatformDefaults(handle.db, Date.now());
     }
@@ -109,6 +122,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now: options.now ?? systemClock,
       sms: options.sms ?? createLogSmsProvider(config.dataDir, app.log),
       log: app.log,
+      jobs,
     };
     app.decorate('ctx', ctx);
     app.decorateRequest('locale', DEFAULT_LOCALE);
@@ -148,8 +162,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       { prefix: API_PREFIX },
     );
 
-    scheduleSweeps(app, [closeRechargeOrders(ctx, options.sweepEveryMs)]);
-
     const serveConsole = hasConsoleBuild(config.staticDir);
     if (serveConsole) await registerConsole(app, config.staticDir);
     else app.log.warn(`no console build in ${config.staticDir}: serving the API only`);
@@ -167,6 +179,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
+    await jobs.close().catch(() => undefined);
     await closeDb();
     throw error;
   }

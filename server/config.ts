@@ -25,6 +25,10 @@ export interface Config {
   paymentSandbox: boolean | undefined;
   /** HMAC key of the sandbox's notifications; default a random one kept in DATA_DIR. */
   paymentSandboxSecret: string | undefined;
+  /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
+  redisUrl: string | undefined;
+  /** `npm start` runs a job worker in-process (default on; `WORKER=0`: API only). */
+  worker: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -74,6 +78,8 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
     paymentSandbox: switchOf(env, 'PAYMENT_SANDBOX'),
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
+    redisUrl: text(env, 'REDIS_URL'),
+    worker: switchOf(env, 'WORKER') ?? true,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Role } from '../src/api/contract/roles';
 import type { Config } from './config';
 import type { Engine } from './db/dialect';
 import type { Db, SessionRow, UserRow } from './db/schema';
+import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { SmsProvider } from './providers/sms';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   now: Clock;
   sms: SmsProvider;
   log: FastifyBaseLogger;
+  /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
+  jobs: JobQueue;
 }
 
 /** The caller of an authenticated route. */

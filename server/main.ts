@@ -2,21 +2,31 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { prepareDatabase } from './db/prepare';
+import { startAppWorker } from './jobs/kinds';
 
-/** `npm run server`: migrate, seed (demo) or create the first admin, then serve console + API. */
+/**
+ * `npm start` / `npm run server`: migrate, seed (demo) or create the first admin, then serve
+ * console + API, with a job worker in this process unless WORKER=0.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = openDatabase(config);
   const app = await buildApp({ config, db: handle });
   try {
     await prepareDatabase(handle, config, app.log);
+    // After the migrations: the embedded queue's table must exist. Stopped by app.close().
+    if (config.worker) startAppWorker(app.ctx);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close();
     await handle.close();
     throw error;
   }
-  console.log(`listening on http://${config.host}:${config.port}`);
+  console.log(
+    `listening on http://${config.host}:${config.port} (jobs: ${app.ctx.jobs.adapter}, ${
+      config.worker ? 'worker in this process' : 'no worker (WORKER=0)'
+    })`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -5,6 +5,7 @@ import * as initial from './migrations/0001-initial';
 import * as money from './migrations/0002-money';
 import * as listIndexes from './migrations/0003-list-indexes';
 import * as memoIds from './migrations/0004-memo-ids';
+import * as jobs from './migrations/0005-jobs';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -16,6 +17,7 @@ function provider(engine: Engine): MigrationProvider {
       down: (db) => listIndexes.down(db, engine),
     },
     '0004-memo-ids': { up: (db) => memoIds.up(db), down: (db) => memoIds.down(db) },
+    '0005-jobs': { up: (db) => jobs.up(db, engine), down: (db) => jobs.down(db) },
   };
   return { getMigrations: async () => migrations };
 }

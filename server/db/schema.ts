@@ -311,6 +311,32 @@ export interface DownloadTicketsTable {
   used_at: Millis | null;
 }
 
+/** The embedded job runner's queue (server/jobs/embedded.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the job's data. */
+  data: string;
+  /** waiting (delayed while `run_at` is ahead), active, completed, failed, cancelled. */
+  state: string;
+  priority: ColumnType<number, number | undefined, number>;
+  run_at: Millis;
+  attempts_made: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  backoff_ms: number;
+  /** How often its worker died under it (the reaper's count). */
+  stalls: ColumnType<number, number | undefined, number>;
+  progress: ColumnType<number, number | undefined, number>;
+  cancel_requested: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: Millis | null;
+  last_error: string | null;
+  /** A recurring job's tick (`kind@tick`): one row per tick. */
+  unique_key: string | null;
+  created_at: Millis;
+  finished_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -329,6 +355,7 @@ export interface Database {
   recharge_packages: RechargePackagesTable;
   recharge_orders: RechargeOrdersTable;
   download_tickets: DownloadTicketsTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -100,6 +100,9 @@ export interface TestAppOptions extends Omit<BuildOptions, 'db' | 'now' | 'sms' 
 export interface TestDatabase {
   handle: DbHandle;
   dataDir: string;
+  /** PostgreSQL: the test's database and schema (another connection or process can open it). */
+  databaseUrl?: string;
+  pgSchema?: string;
   drop(): Promise<void>;
 }
 
@@ -136,7 +139,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     await drop();
     throw error;
   }
-  return { handle, dataDir, drop };
+  return { handle, dataDir, databaseUrl: PG_URL, pgSchema: schema, drop };
 }
 
 /**
@@ -188,6 +191,7 @@ export async function createTestApp(
       config: {
         dataDir: database.dataDir,
         staticDir: path.join(database.dataDir, 'no-console'),
+        redisUrl: undefined,
         ...config,
       },
     });

@@ -11,6 +11,7 @@ import {
   type UseCardReply,
 } from './cards';
 import type { Account, DashboardData, MenuItem } from './dashboard';
+import type { JobStats } from './jobs';
 import {
   ASSETS,
   EXCHANGE_TARGETS,
@@ -261,6 +262,24 @@ export const notificationReplySchema = z.object({
   credited: z.boolean(),
 });
 
+// ---- jobs
+
+const jobCount = z.number().int().nonnegative();
+export const jobStatsSchema = z.object({
+  adapter: z.enum(['embedded', 'bullmq']),
+  kinds: z.array(
+    z.object({
+      kind: z.string(),
+      waiting: jobCount,
+      delayed: jobCount,
+      active: jobCount,
+      completed: jobCount,
+      failed: jobCount,
+      cancelled: jobCount,
+    }),
+  ),
+});
+
 // ---- each schema is its interface (a compile error here names the one that drifted)
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -285,4 +304,5 @@ export type ReplySchemasMatchTheirTypes = [
   Expect<Same<z.infer<typeof rechargePackageSchema>, RechargePackage>>,
   Expect<Same<z.infer<typeof orderCreateReplySchema>, OrderCreateReply>>,
   Expect<Same<z.infer<typeof rechargeOrderSchema>, RechargeOrder>>,
+  Expect<Same<z.infer<typeof jobStatsSchema>, JobStats>>,
 ];

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+
+export interface ChildOptions {
+  /** Aborting it stops the child (SIGTERM, then SIGKILL after `killAfterMs`). */
+  signal?: AbortSignal;
+  /** Added to this process's niceness (default 10: the API's event loop goes first). */
+  niceness?: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Each line the child writes to stdout (ffmpeg's `-progress pipe:1`). */
+  onLine?: (line: string) => void;
+  /** stderr lines kept as the failure reason (default 20). */
+  keepLines?: number;
+  killAfterMs?: number;
+}
+
+/** A child that exited with an error: `message` ends with the last lines it wrote to stderr. */
+export class ChildProcessError extends Error {
+  constructor(
+    readonly command: string,
+    readonly exitCode: number | null,
+    readonly exitSignal: NodeJS.Signals | null,
+    readonly stderrTail: string,
+  ) {
+    super(
+      `${command} ${exitCode === null ? `was killed (${exitSignal})` : `exited with ${exitCode}`}${
+        stderrTail ? `: ${stderrTail}` : ''
+      }`,
+    );
+    this.name = 'ChildProcessError';
+  }
+}
+
+/**
+ * Runs long work (ffmpeg…) in a child process at a lower CPU priority (`nice`), never on the
+ * event loop: an argument array (no shell), stdout read line by line, the last stderr lines
+ * kept as the failure reason. Resolves when it exits with 0; rejects with a ChildProcessError
+ * otherwise, or with the signal's reason when aborted.
+ */
+export function runNiced(command: string, args: readonly string[], options: ChildOptions = {}) {
+  const { signal, niceness = 10, keepLines = 20, killAfterMs = 5_000 } = options;
+  return new Promise<void>((resolve, reject) => {
+    signal?.throwIfAborted();
+    const child = spawn('nice', ['-n', String(niceness), command, ...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const tail: string[] = [];
+    let partialErr = '';
+    let partialOut = '';
+    const keep = (line: string) => {
+      if (line.trim() === '') return;
+      tail.push(line);
+      if (tail.length > keepLines) tail.shift();
+    };
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      const lines = (partialErr + chunk).split('\n');
+      partialErr = lines.pop() ?? '';
+      lines.forEach(keep);
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (partialOut + chunk).split('\n');
+      partialOut = lines.pop() ?? '';
+      if (options.onLine) lines.forEach(options.onLine);
+    });
+
+    let killTimer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.once('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.once('close', (code, exitSignal) => {
+      clearTimeout(killTimer);
+      signal?.removeEventListener('abort', onAbort);
+      keep(partialErr);
+      if (partialOut && options.onLine) options.onLine(partialOut);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve();
+      else reject(new ChildProcessError(command, code, exitSignal, tail.join('\n')));
+    });
+  });
+}

@@ -1,0 +1,26 @@
+import type { AppContext } from '../context';
+import { closeRechargeOrders } from './close-recharge-orders';
+import type { JobKind, JobWorker } from './queue';
+
+export interface KindOptions {
+  /** Every recurring kind's interval instead of its own (tests run them often). */
+  everyMs?: number;
+}
+
+/**
+ * Every kind of job the app runs, with its handler: what a worker (`npm start`'s in-process one
+ * or `npm run worker`) takes on. New kinds are added here.
+ *
+ * Hook for "mark stalled tasks" (issue 12 §1): when creation tasks exist, add a recurring kind
+ * that marks the tasks whose job is no longer running (failed past its attempts, or gone) as
+ * failed in the tasks table, where users see their state.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own data
+export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
+  return [closeRechargeOrders(ctx, options.everyMs)];
+}
+
+/** Starts a worker for every kind of the app on the app's queue. */
+export function startAppWorker(ctx: AppContext, options: KindOptions = {}): JobWorker {
+  return ctx.jobs.work(appJobKinds(ctx, options));
+}

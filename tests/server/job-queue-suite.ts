@@ -1,0 +1,294 @@
+/**
+ * The job runner's behaviour, the same on every adapter (issue 12 §1 "Proof"): run by
+ * jobs-embedded-sqlite.test.ts, jobs-embedded-postgres.test.ts and jobs-bullmq.test.ts, each on
+ * its own database / Redis key prefix so that they can run in parallel.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { JobKind, JobQueue, RunnerTiming } from '../../server/jobs/queue';
+
+/** Where a suite's queues live: `open()` gives another queue (its own connection) on it. */
+export interface QueueStore {
+  open(timing: RunnerTiming): JobQueue;
+  /** Environment for tests/server/fixtures/job-worker.ts to open the same store. */
+  childEnv: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Leases short enough for a dead worker's job to come back within seconds. */
+const TIMING: RunnerTiming = { leaseMs: 2_000, pollMs: 50 };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it holds or `ms` pass; resolves to whether it held. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await sleep(25);
+  }
+  return check();
+}
+
+/** The counts of one kind (stats also lists the other kinds the store holds). */
+async function countsOf(queue: JobQueue, kind: string) {
+  return (await queue.stats([kind])).find((counts) => counts.kind === kind);
+}
+
+export function defineQueueSuite(name: string, makeStore: () => Promise<QueueStore>): void {
+  describe(`the job runner on ${name}`, () => {
+    let store: QueueStore;
+    let opened: JobQueue[] = [];
+    const open = () => {
+      const queue = store.open(TIMING);
+      opened.push(queue);
+      return queue;
+    };
+
+    beforeAll(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      await Promise.all(opened.map((queue) => queue.close()));
+      opened = [];
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('gives each job to one worker only, under 20 concurrent workers', async () => {
+      const producer = open();
+      const JOBS = 100;
+      const ids = await Promise.all(
+        Array.from({ length: JOBS }, (_, n) => producer.enqueue('claim', { n })),
+      );
+      const runs: number[] = [];
+      let running = 0;
+      let most = 0;
+      const kind: JobKind<{ n: number }> = {
+        kind: 'claim',
+        handler: async (job) => {
+          running += 1;
+          most = Math.max(most, running);
+          runs.push(job.data.n);
+          await sleep(2 + (job.data.n % 5));
+          running -= 1;
+        },
+      };
+      // 4 connections (queues), 5 workers each.
+      for (let q = 0; q < 4; q += 1) {
+        const queue = open();
+        for (let w = 0; w < 5; w += 1) queue.work([kind]);
+      }
+      const done = async () => (await countsOf(producer, 'claim'))?.completed === JOBS;
+      expect(await eventually(done, 25_000)).toBe(true);
+      expect(runs.toSorted((a, b) => a - b)).toEqual(Array.from({ length: JOBS }, (_, n) => n));
+      expect(most).toBeGreaterThan(1);
+      expect((await producer.get(ids[0]))?.state).toBe('completed');
+      expect(await countsOf(producer, 'claim')).toEqual({
+        kind: 'claim',
+        waiting: 0,
+        delayed: 0,
+        active: 0,
+        completed: JOBS,
+        failed: 0,
+        cancelled: 0,
+      });
+    });
+
+    it('re-runs a job whose worker was killed (SIGKILL) mid-job in another worker, once', async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-jobs-kill-'));
+      const logFile = path.join(dir, 'log');
+      await fs.writeFile(logFile, '');
+      const lines = () => readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
+      let child: ChildProcess | undefined;
+      try {
+        const queue = open();
+        const id = await queue.enqueue('effect', {});
+        child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/job-worker.ts'], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            ...store.childEnv,
+            JOBS_LEASE_MS: String(TIMING.leaseMs),
+            JOBS_HOLD_MS: '60000',
+            JOBS_LOG_FILE: logFile,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        expect(await eventually(() => lines().includes(`started ${id}`), 30_000)).toBe(true);
+
+        // Another worker, here: while the child lives (and renews its lease) it never gets the job.
+        const effects: string[] = [];
+        queue.work([
+          {
+            kind: 'effect',
+            handler: async (job) => {
+              appendFileSync(logFile, `effect ${job.id}\n`);
+              effects.push(job.id);
+            },
+          },
+        ]);
+        await sleep(TIMING.leaseMs * 1.5);
+        expect(effects).toEqual([]);
+        expect((await queue.get(id))?.state).toBe('active');
+
+        const exited = new Promise((resolve) => child!.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+        expect(await eventually(async () => (await queue.get(id))?.state === 'completed')).toBe(
+          true,
+        );
+        expect(effects).toEqual([id]);
+        expect(lines()).toEqual(['ready', `started ${id}`, `effect ${id}`]);
+        expect((await queue.get(id))?.attempts).toBe(2);
+      } finally {
+        child?.kill('SIGKILL');
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('retries a failing job with exponential backoff, then fails it past its attempts', async () => {
+      const queue = open();
+      const BACKOFF = 300;
+      const flaky = await queue.enqueue('retry', { failUntil: 3 }, { attempts: 3, backoffMs: BACKOFF });
+      const hopeless = await queue.enqueue('retry', { failUntil: 99 }, { attempts: 2, backoffMs: 50 });
+      const starts = new Map<string, number[]>();
+      queue.work([
+        {
+          kind: 'retry',
+          concurrency: 2,
+          handler: async (job: { id: string; attempt: number; data: { failUntil: number } }) => {
+            starts.set(job.id, [...(starts.get(job.id) ?? []), Date.now()]);
+            if (job.attempt < job.data.failUntil) throw new Error(`attempt ${job.attempt} failed`);
+          },
+        },
+      ]);
+      expect(await eventually(async () => (await queue.get(flaky))?.state === 'completed')).toBe(
+        true,
+      );
+      expect(await eventually(async () => (await queue.get(hopeless))?.state === 'failed')).toBe(
+        true,
+      );
+      const times = starts.get(flaky)!;
+      expect(times).toHaveLength(3);
+      // 300 ms, then 600 ms (a little slack for timer rounding).
+      expect(times[1] - times[0]).toBeGreaterThanOrEqual(BACKOFF - 20);
+      expect(times[2] - times[1]).toBeGreaterThanOrEqual(2 * BACKOFF - 20);
+      expect(starts.get(hopeless)).toHaveLength(2);
+      expect(await queue.get(hopeless)).toMatchObject({
+        state: 'failed',
+        attempts: 2,
+        error: 'attempt 2 failed',
+      });
+    });
+
+    it('runs a delayed job no sooner than its delay, and prioritised jobs by priority', async () => {
+      const queue = open();
+      const enqueuedAt = Date.now();
+      const delayed = await queue.enqueue('later', { name: 'delayed' }, { delayMs: 1_000 });
+      expect((await queue.get(delayed))?.state).toBe('delayed');
+      expect(await countsOf(queue, 'later')).toMatchObject({ delayed: 1, waiting: 0 });
+      for (const [name, priority] of [
+        ['third', 3],
+        ['first', 1],
+        ['second', 2],
+      ] as const) {
+        await queue.enqueue('later', { name }, { priority });
+      }
+      const ran: { name: string; at: number }[] = [];
+      queue.work([
+        {
+          kind: 'later',
+          handler: async (job: { data: { name: string } }) => {
+            ran.push({ name: job.data.name, at: Date.now() });
+          },
+        },
+      ]);
+      expect(await eventually(() => ran.length === 4)).toBe(true);
+      expect(ran.map((r) => r.name)).toEqual(['first', 'second', 'third', 'delayed']);
+      expect(ran[3].at - enqueuedAt).toBeGreaterThanOrEqual(1_000 - 20);
+    });
+
+    it('reports progress while a job runs', async () => {
+      const queue = open();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const id = await queue.enqueue('progress', {});
+      queue.work([
+        {
+          kind: 'progress',
+          handler: async (job) => {
+            await job.progress(40);
+            await released;
+          },
+        },
+      ]);
+      expect(await eventually(async () => (await queue.get(id))?.progress === 40)).toBe(true);
+      expect((await queue.get(id))?.state).toBe('active');
+      release();
+      expect(await eventually(async () => (await queue.get(id))?.state === 'completed')).toBe(
+        true,
+      );
+    });
+
+    it('cancels a waiting job (it never runs) and a running one (its signal aborts)', async () => {
+      const producer = open();
+      const waiting = await producer.enqueue('cancel', { name: 'waiting' }, { delayMs: 800 });
+      expect(await producer.cancel(waiting)).toBe(true);
+      expect(await producer.cancel(waiting)).toBe(false);
+      expect((await producer.get(waiting))?.state).toBe('cancelled');
+
+      const running = await producer.enqueue('cancel', { name: 'running' }, { attempts: 3 });
+      const started: string[] = [];
+      let aborted = 0;
+      open().work([
+        {
+          kind: 'cancel',
+          handler: async (job: { data: { name: string }; signal: AbortSignal }) => {
+            started.push(job.data.name);
+            await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
+            aborted += 1;
+            throw job.signal.reason;
+          },
+        },
+      ]);
+      expect(await eventually(async () => (await producer.get(running))?.state === 'active')).toBe(
+        true,
+      );
+      expect(await producer.cancel(running)).toBe(true);
+      expect(
+        await eventually(async () => (await producer.get(running))?.state === 'cancelled'),
+      ).toBe(true);
+      expect(aborted).toBe(1);
+      await sleep(1_000); // the waiting one's time has passed: still not run; no retry either
+      expect(started).toEqual(['running']);
+      expect((await countsOf(producer, 'cancel'))?.cancelled).toBe(2);
+    });
+
+    it('runs a recurring job once per tick however many workers run', async () => {
+      const EVERY = 400;
+      const runs: string[] = [];
+      const kind: JobKind = {
+        kind: 'tick',
+        everyMs: EVERY,
+        handler: async (job) => {
+          runs.push(job.id);
+        },
+      };
+      const started = Date.now();
+      const workers = [open(), open(), open()].map((queue) => queue.work([kind]));
+      await sleep(2_500);
+      await Promise.all(workers.map((worker) => worker.close()));
+      const elapsed = Date.now() - started;
+      expect(new Set(runs).size).toBe(runs.length);
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / EVERY) + 1);
+    });
+  });
+}
