@@ -58,7 +58,9 @@ export function createBullQueue(options: BullOptions): JobQueue {
 
   function parseId(id: string): [kind: string, jobId: string] | undefined {
     const slash = id.indexOf('/');
-    return slash > 0 && slash < id.length - 1 ? [id.slice(0, slash), id.slice(slash + 1)] : undefined;
+    return slash > 0 && slash < id.length - 1
+      ? [id.slice(0, slash), id.slice(slash + 1)]
+      : undefined;
   }
 
   async function findJob(id: string): Promise<[string, string, Job | undefined] | undefined> {
@@ -202,7 +204,9 @@ export function createBullQueue(options: BullOptions): JobQueue {
             maxStalledCount: 1,
           },
         );
-        worker.on('error', (error) => log?.error({ err: error }, 'job runner: BullMQ worker error'));
+        worker.on('error', (error) =>
+          log?.error({ err: error }, 'job runner: BullMQ worker error'),
+        );
         byKind.set(kind.kind, worker);
       }
       const ready = (async () => {

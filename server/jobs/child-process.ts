@@ -45,6 +45,9 @@ export function runNiced(command: string, args: readonly string[], options: Chil
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that an abort stops whatever it started too (a grandchild
+      // left running would also hold the pipes open).
+      detached: true,
     });
     const tail: string[] = [];
     let partialErr = '';
@@ -68,9 +71,16 @@ export function runNiced(command: string, args: readonly string[], options: Chil
     });
 
     let killTimer: NodeJS.Timeout | undefined;
+    const killGroup = (sig: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, sig);
+      } catch {
+        // already gone
+      }
+    };
     const onAbort = () => {
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      killGroup('SIGTERM');
+      killTimer = setTimeout(() => killGroup('SIGKILL'), killAfterMs);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 

@@ -83,9 +83,8 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
       last_error: null,
       finished_at: null,
     });
-    const row = await (uniqueKey
-      ? query.onConflict((oc) => oc.column('unique_key').doNothing())
-      : query
+    const row = await (
+      uniqueKey ? query.onConflict((oc) => oc.column('unique_key').doNothing()) : query
     )
       .returning('id')
       .executeTakeFirst();
@@ -135,12 +134,7 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
       .execute();
     await expired
       .set((eb) => ({
-        state: eb
-          .case()
-          .when('stalls', '>=', MAX_STALLS)
-          .then('failed')
-          .else('waiting')
-          .end(),
+        state: eb.case().when('stalls', '>=', MAX_STALLS).then('failed').else('waiting').end(),
         finished_at: eb.case().when('stalls', '>=', MAX_STALLS).then(now).else(null).end(),
         stalls: eb('stalls', '+', 1),
         locked_by: null,

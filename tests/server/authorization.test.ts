@@ -88,6 +88,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/pay/sandbox/checkout': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/sandbox/pay': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  // The job runner's counts (issue 12 §1): admin only.
+  'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
 };
 
 describe.each(engines)('authorisation on %s', (engine) => {

@@ -110,17 +110,21 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
       try {
         const queue = open();
         const id = await queue.enqueue('effect', {});
-        child = spawn(process.execPath, ['--import', 'tsx', 'tests/server/fixtures/job-worker.ts'], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            ...store.childEnv,
-            JOBS_LEASE_MS: String(TIMING.leaseMs),
-            JOBS_HOLD_MS: '60000',
-            JOBS_LOG_FILE: logFile,
+        child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'tests/server/fixtures/job-worker.ts'],
+          {
+            cwd: ROOT,
+            env: {
+              ...process.env,
+              ...store.childEnv,
+              JOBS_LEASE_MS: String(TIMING.leaseMs),
+              JOBS_HOLD_MS: '60000',
+              JOBS_LOG_FILE: logFile,
+            },
+            stdio: ['ignore', 'ignore', 'inherit'],
           },
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
+        );
         expect(await eventually(() => lines().includes(`started ${id}`), 30_000)).toBe(true);
 
         // Another worker, here: while the child lives (and renews its lease) it never gets the job.
@@ -156,8 +160,16 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
     it('retries a failing job with exponential backoff, then fails it past its attempts', async () => {
       const queue = open();
       const BACKOFF = 300;
-      const flaky = await queue.enqueue('retry', { failUntil: 3 }, { attempts: 3, backoffMs: BACKOFF });
-      const hopeless = await queue.enqueue('retry', { failUntil: 99 }, { attempts: 2, backoffMs: 50 });
+      const flaky = await queue.enqueue(
+        'retry',
+        { failUntil: 3 },
+        { attempts: 3, backoffMs: BACKOFF },
+      );
+      const hopeless = await queue.enqueue(
+        'retry',
+        { failUntil: 99 },
+        { attempts: 2, backoffMs: 50 },
+      );
       const starts = new Map<string, number[]>();
       queue.work([
         {
@@ -232,9 +244,7 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
       expect(await eventually(async () => (await queue.get(id))?.progress === 40)).toBe(true);
       expect((await queue.get(id))?.state).toBe('active');
       release();
-      expect(await eventually(async () => (await queue.get(id))?.state === 'completed')).toBe(
-        true,
-      );
+      expect(await eventually(async () => (await queue.get(id))?.state === 'completed')).toBe(true);
     });
 
     it('cancels a waiting job (it never runs) and a running one (its signal aborts)', async () => {

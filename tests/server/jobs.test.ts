@@ -1,107 +1,140 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyBaseLogger } from 'fastify';
+import type { JobStats } from '../../src/api/contract/jobs';
 import type { OrderCreateReply } from '../../src/api/contract/recharge';
-import { startSweep } from '../../server/jobs/schedule';
+import { loadConfig } from '../../server/config';
+import { startAppWorker } from '../../server/jobs/kinds';
 import { api, createTestApp, engines, MINUTE, type TestApp } from './helpers';
+import { eventually, sleep } from './job-queue-suite';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Polls `check` until it holds or `ms` pass. */
-async function eventually(check: () => Promise<boolean>, ms = 3_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(20);
-  }
-  return check();
+async function createOrder(t: TestApp): Promise<string> {
+  const merchant = await t.login('merchant');
+  const pkg = await t.db
+    .selectFrom('recharge_packages')
+    .select('id')
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
+  const created = await t.call<OrderCreateReply>('POST', api('/recharge_order/create'), {
+    token: merchant,
+    body: { package_id: pkg.id, pay_way: 'sandbox' },
+  });
+  expect(created.body.code, created.raw).toBe(1);
+  return created.body.data.order_no;
 }
 
-const quietLog = { info: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+function orderOf(t: TestApp, orderNo: string) {
+  return t.db
+    .selectFrom('recharge_orders')
+    .select(['pay_status', 'closed_at', 'expires_at'])
+    .where('order_no', '=', orderNo)
+    .executeTakeFirstOrThrow();
+}
 
-describe('a scheduled sweep', () => {
-  it('runs again and again, one pass at a time, and stop() waits for the pass under way', async () => {
-    let running = 0;
-    let most = 0;
-    let passes = 0;
-    let finished = 0;
-    const sweep = startSweep(
-      {
-        name: 'slow',
-        everyMs: 5,
-        run: async () => {
-          running += 1;
-          passes += 1;
-          most = Math.max(most, running);
-          await sleep(30);
-          running -= 1;
-          finished += 1;
-          return 0;
-        },
-      },
-      quietLog,
+describe('WORKER and REDIS_URL', () => {
+  it('run a worker in `npm start` unless WORKER=0; the queue is embedded unless REDIS_URL is set', () => {
+    expect(loadConfig({}).worker).toBe(true);
+    expect(loadConfig({ WORKER: '0' }).worker).toBe(false);
+    expect(loadConfig({ WORKER: '1' }).worker).toBe(true);
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
     );
-    await sleep(150);
-    await sweep.stop();
-    expect(passes).toBeGreaterThanOrEqual(2);
-    expect(most).toBe(1);
-    expect(finished).toBe(passes);
-    await sleep(30);
-    expect(passes).toBe(finished);
-  });
-
-  it('keeps going after a failed pass', async () => {
-    let passes = 0;
-    const sweep = startSweep(
-      {
-        name: 'flaky',
-        everyMs: 5,
-        run: async () => {
-          passes += 1;
-          if (passes === 1) throw new Error('first pass fails');
-          return 1;
-        },
-      },
-      quietLog,
-    );
-    await eventually(async () => passes >= 3, 1_000);
-    await sweep.stop();
-    expect(passes).toBeGreaterThanOrEqual(3);
   });
 });
 
-describe.each(engines)('the recharge-order sweep on %s', (engine) => {
+describe.each(engines)('the recharge-order sweep, a recurring job, on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(engine, { sweepEveryMs: 20 });
+    t = await createTestApp(engine, { jobs: { timing: { pollMs: 20 } } });
+    startAppWorker(t.app.ctx, { everyMs: 50 }); // stopped by t.close()
   });
   afterAll(async () => {
     await t.close();
   });
 
   it('closes an unpaid order past its 30 minutes without anyone reading it', async () => {
-    const merchant = await t.login('merchant');
-    const pkg = await t.db
-      .selectFrom('recharge_packages')
-      .select('id')
-      .where('status', '=', 1)
-      .executeTakeFirstOrThrow();
-    const created = await t.call<OrderCreateReply>('POST', api('/recharge_order/create'), {
-      token: merchant,
-      body: { package_id: pkg.id, pay_way: 'sandbox' },
-    });
-    expect(created.body.code, created.raw).toBe(1);
-    const stored = () =>
-      t.db
-        .selectFrom('recharge_orders')
-        .select(['pay_status', 'closed_at'])
-        .where('order_no', '=', created.body.data.order_no)
-        .executeTakeFirstOrThrow();
-
-    await sleep(100); // several sweeps: the order is not due yet
-    expect((await stored()).pay_status).toBe('pending');
+    const orderNo = await createOrder(t);
+    await sleep(200); // several ticks: the order is not due yet
+    expect((await orderOf(t, orderNo)).pay_status).toBe('pending');
 
     t.clock.advance(31 * MINUTE);
-    expect(await eventually(async () => (await stored()).pay_status === 'closed')).toBe(true);
-    expect(Number((await stored()).closed_at)).toBe(created.body.data.expires_at);
+    expect(await eventually(async () => (await orderOf(t, orderNo)).pay_status === 'closed')).toBe(
+      true,
+    );
+    const order = await orderOf(t, orderNo);
+    expect(Number(order.closed_at)).toBe(order.expires_at);
+  });
+
+  it('GET /jobs/stats counts the jobs per kind and state, for admin only', async () => {
+    const admin = await t.login('admin');
+    const completed = () =>
+      t.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'close-recharge-orders')
+        .where('state', '=', 'completed')
+        .execute()
+        .then((rows) => rows.length);
+    const before = await completed();
+    const reply = await t.get<JobStats>('/jobs/stats', undefined, admin);
+    const after = await completed(); // the sweep keeps running meanwhile
+    expect(reply.body.code, reply.raw).toBe(1);
+    expect(reply.body.data.adapter).toBe('embedded');
+    const sweep = reply.body.data.kinds.find((k) => k.kind === 'close-recharge-orders');
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(sweep?.completed).toBeGreaterThanOrEqual(before);
+    expect(sweep?.completed).toBeLessThanOrEqual(after);
+    expect(sweep?.failed).toBe(0);
+
+    // Everyone else: the refusal of any other admin-only call.
+    for (const account of ['partner', 'merchant', 'agent']) {
+      const token = await t.login(account);
+      const refused = await t.get('/jobs/stats', undefined, token);
+      const other = await t.post('/recharge_package/add', {}, token);
+      expect(refused.status).toBe(other.status);
+      expect(refused.body).toEqual(other.body);
+      expect(refused.status).toBe(403);
+    }
+    const anonymous = await t.get('/jobs/stats');
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('`npm run worker`: a worker process without HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('runs the recurring jobs on the same database and stops cleanly on SIGTERM', async () => {
+    // The test clock is in the past: the order is long expired for the worker's real clock.
+    const orderNo = await createOrder(t);
+    expect((await orderOf(t, orderNo)).pay_status).toBe('pending');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: t.dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      expect(
+        await eventually(async () => (await orderOf(t, orderNo)).pay_status === 'closed', 40_000),
+      ).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });

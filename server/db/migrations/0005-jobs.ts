@@ -38,7 +38,11 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .columns(['kind', 'state', 'priority', 'run_at', 'id'])
     .execute();
   // The reaper: running jobs by lease end.
-  await db.schema.createIndex('jobs_lease_idx').on('jobs').columns(['state', 'locked_until']).execute();
+  await db.schema
+    .createIndex('jobs_lease_idx')
+    .on('jobs')
+    .columns(['state', 'locked_until'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
