@@ -20,6 +20,7 @@ export async function buildApiDocument(): Promise<Json> {
       config: {
         dataDir,
         databaseUrl: undefined,
+        redisUrl: undefined,
         staticDir: path.join(dataDir, 'no-console'),
         demo: false,
         paymentSandbox: true,
