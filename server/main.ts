@@ -22,10 +22,9 @@ async function main(): Promise<void> {
     await handle.close();
     throw error;
   }
-  console.log(
-    `listening on http://${config.host}:${config.port} (jobs: ${app.ctx.jobs.adapter}, ${
-      config.worker ? 'worker in this process' : 'no worker (WORKER=0)'
-    })`,
+  console.log(`listening on http://${config.host}:${config.port}`);
+  app.log.info(
+    `jobs: ${app.ctx.jobs.adapter}, ${config.worker ? 'worker in this process' : 'no worker (WORKER=0)'}`,
   );
 
   let closing = false;
