@@ -71,6 +71,9 @@ export type UploadGrant =
       key: string;
       uploadId: string;
       partSize: number;
+      /** Parts the file is cut into (the last may be shorter). */
+      partCount: number;
+      /** URLs of the first parts (at most `GRANT_PART_URLS`); `partUrls` signs the others. */
       parts: PartUrl[];
       expiresAt: number;
     }
@@ -94,7 +97,7 @@ export interface UploadSpec {
 /** Direct uploads from the browser to object storage, authorised by presigned URLs. */
 export interface DirectUploads {
   presignPut(key: string, spec: UploadSpec): Promise<Extract<UploadGrant, { kind: 'put' }>>;
-  /** Starts a multipart upload and presigns every part's URL (parts of `partSize` bytes). */
+  /** Starts a multipart upload and presigns its first parts' URLs (parts of `partSize` bytes). */
   createMultipart(
     key: string,
     spec: UploadSpec & { partSize?: number },
@@ -131,6 +134,8 @@ export interface FileStorage {
 
 /** Signed read URLs live 1 hour by default: a preview player seeks with the same URL. */
 export const READ_URL_SECONDS = 3600;
+/** Part URLs a multipart grant carries; the uploader asks for the next ones as it goes. */
+export const GRANT_PART_URLS = 100;
 /** Upload grants live 1 hour (DOMAIN.md §12). */
 export const UPLOAD_GRANT_SECONDS = 3600;
 
