@@ -88,6 +88,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/pay/sandbox/checkout': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/sandbox/pay': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.
+  'GET /api/v1/files/*': /*               */ ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
 };
 
 describe.each(engines)('authorisation on %s', (engine) => {
