@@ -58,7 +58,9 @@ export function s3Client(config: S3Config): S3Client {
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404);
 
 /**
  * What is stored with an object: its content type, its Content-Disposition (S3 answers both on
@@ -229,8 +231,9 @@ export function createS3Storage(config: S3Config, now: Clock, client = s3Client(
       const parts: CompletedPart[] = [];
       // Parts of PART_SIZE as the stream arrives: memory stays at one part, whatever the size.
       const sendPart = async () => {
-        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ...headers })))
-          .UploadId;
+        uploadId ??= (
+          await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ...headers }))
+        ).UploadId;
         const PartNumber = parts.length + 1;
         const Body = Buffer.concat(pending);
         pending = [];
@@ -241,7 +244,9 @@ export function createS3Storage(config: S3Config, now: Clock, client = s3Client(
         parts.push({ PartNumber, ETag });
       };
       try {
-        for await (const chunk of Buffer.isBuffer(body) ? [body] : (body as AsyncIterable<Buffer>)) {
+        for await (const chunk of Buffer.isBuffer(body)
+          ? [body]
+          : (body as AsyncIterable<Buffer>)) {
           total += chunk.length;
           if (maxBytes !== undefined && total > maxBytes) throw new FileTooLargeError(maxBytes);
           pending.push(chunk);
@@ -286,12 +291,17 @@ export function createS3Storage(config: S3Config, now: Clock, client = s3Client(
         );
       } catch (error) {
         if (isMissing(error)) return null;
-        if (range && error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        if (
+          range &&
+          error instanceof S3ServiceException &&
+          error.$metadata.httpStatusCode === 416
+        ) {
           throw new RangeNotSatisfiableError((await stat(key))?.size ?? 0);
         }
         throw error;
       }
-      const served = range && object.ContentRange ? /bytes (\d+)-(\d+)\//.exec(object.ContentRange) : null;
+      const served =
+        range && object.ContentRange ? /bytes (\d+)-(\d+)\//.exec(object.ContentRange) : null;
       const info: FileInfo = {
         key,
         size: served ? totalOf(object.ContentRange) : (object.ContentLength ?? 0),

@@ -109,7 +109,11 @@ export interface DirectUploads {
     partNumbers: readonly number[],
     expiresIn?: number,
   ): Promise<PartUrl[]>;
-  completeMultipart(key: string, uploadId: string, parts: readonly UploadedPart[]): Promise<FileInfo>;
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: readonly UploadedPart[],
+  ): Promise<FileInfo>;
   abortMultipart(key: string, uploadId: string): Promise<void>;
 }
 
@@ -174,7 +178,11 @@ export function contentDisposition(info: Pick<FileInfo, 'key' | 'contentType' | 
 /** A user's file name as a display name: no control characters, no path, at most 200 chars. */
 export function cleanFilename(name: string | undefined): string {
   if (!name) return '';
-  const base = name.replace(/[\p{Cc}\p{Cf}]/gu, '').split(/[/\\]/).pop() ?? '';
+  const base =
+    name
+      .replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .split(/[/\\]/)
+      .pop() ?? '';
   const trimmed = base.trim().slice(0, 200);
   return trimmed === '.' || trimmed === '..' ? '' : trimmed;
 }

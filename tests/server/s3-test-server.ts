@@ -35,7 +35,8 @@ const rfc3986 = (text: string) =>
     /[!'()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
+const hmac = (key: string | Buffer, text: string) =>
+  createHmac('sha256', key).update(text).digest();
 
 /** Why a presigned request is refused (SigV4, query authentication), or undefined when it is good. */
 function presignProblem(request: http.IncomingMessage, now: number): string | undefined {

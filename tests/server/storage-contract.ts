@@ -66,8 +66,16 @@ export function storageContract(
     it('put then stat, exists and get answer the same bytes, size, type and name', async () => {
       const k = key();
       const data = Buffer.from('short video bytes');
-      const info = await h.storage.put(k, data, { contentType: 'video/mp4', filename: '旅行 1.mp4' });
-      const expected = { key: k, size: data.length, contentType: 'video/mp4', filename: '旅行 1.mp4' };
+      const info = await h.storage.put(k, data, {
+        contentType: 'video/mp4',
+        filename: '旅行 1.mp4',
+      });
+      const expected = {
+        key: k,
+        size: data.length,
+        contentType: 'video/mp4',
+        filename: '旅行 1.mp4',
+      };
       expect(info).toEqual(expected);
       expect(await h.storage.stat(k)).toEqual(expected);
       expect(await h.storage.exists(k)).toBe(true);
@@ -86,8 +94,9 @@ export function storageContract(
       expect(info.filename).toBe('passwd.png');
       expect((await h.storage.stat(k))?.filename).toBe('passwd.png');
       const bare = key();
-      expect((await h.storage.put(bare, Buffer.from('x'), { contentType: 'image/png' })).filename)
-        .toBeUndefined();
+      expect(
+        (await h.storage.put(bare, Buffer.from('x'), { contentType: 'image/png' })).filename,
+      ).toBeUndefined();
       expect((await h.storage.stat(bare))?.filename).toBeUndefined();
     });
 
@@ -247,11 +256,13 @@ export function storageContract(
         await h.storage.put(k, Buffer.from('frames'), { contentType: 'image/png' });
         const { url } = await h.storage.signedReadUrl(k, 60);
         const flip = (c: string) => (c === '0' ? '1' : '0');
-        const badSig = url.replace(/(sig|X-Amz-Signature)=([^&]+)/, (_, name: string, sig: string) =>
-          `${name}=${flip(sig[0])}${sig.slice(1)}`,
+        const badSig = url.replace(
+          /(sig|X-Amz-Signature)=([^&]+)/,
+          (_, name: string, sig: string) => `${name}=${flip(sig[0])}${sig.slice(1)}`,
         );
-        const longer = url.replace(/(exp|X-Amz-Expires)=(\d+)/, (_, name: string, n: string) =>
-          `${name}=${Number(n) + 3600}`,
+        const longer = url.replace(
+          /(exp|X-Amz-Expires)=(\d+)/,
+          (_, name: string, n: string) => `${name}=${Number(n) + 3600}`,
         );
         expect(badSig).not.toBe(url);
         expect(longer).not.toBe(url);
@@ -283,7 +294,11 @@ export function storageContract(
           });
           expect(grant).toMatchObject({ kind: 'put', key: k });
           expect(grant.expiresAt).toBe(h.clock() + 300_000);
-          const put = await fetch(grant.url, { method: 'PUT', headers: grant.headers, body: 'abcde' });
+          const put = await fetch(grant.url, {
+            method: 'PUT',
+            headers: grant.headers,
+            body: 'abcde',
+          });
           expect(put.status).toBe(200);
           expect(await h.storage.stat(k)).toEqual({
             key: k,
@@ -300,7 +315,11 @@ export function storageContract(
         it('a presigned PUT refuses another size, another type, and an expired grant', async () => {
           const uploads = h.storage.directUploads!;
           const k = key();
-          const grant = await uploads.presignPut(k, { contentType: 'image/png', size: 5, expiresIn: 60 });
+          const grant = await uploads.presignPut(k, {
+            contentType: 'image/png',
+            size: 5,
+            expiresIn: 60,
+          });
           const send = (headers: Record<string, string>, body: string) =>
             fetch(grant.url, { method: 'PUT', headers, body });
           expect((await send(grant.headers, 'abcdef')).status).toBe(403);
@@ -322,7 +341,12 @@ export function storageContract(
             filename: 'long take.mp4',
             partSize: 5 * MiB,
           });
-          expect(grant).toMatchObject({ kind: 'multipart', key: k, partSize: 5 * MiB, partCount: 2 });
+          expect(grant).toMatchObject({
+            kind: 'multipart',
+            key: k,
+            partSize: 5 * MiB,
+            partCount: 2,
+          });
           expect(grant.parts.map((p) => p.partNumber)).toEqual([1, 2]);
           expect(await h.storage.exists(k)).toBe(false);
           const etags = [];
@@ -351,7 +375,9 @@ export function storageContract(
             headers: { range: `bytes=${5 * MiB}-${5 * MiB + 9}` },
           });
           expect(seek.status).toBe(206);
-          expect(Buffer.from(await seek.arrayBuffer())).toEqual(data.subarray(5 * MiB, 5 * MiB + 10));
+          expect(Buffer.from(await seek.arrayBuffer())).toEqual(
+            data.subarray(5 * MiB, 5 * MiB + 10),
+          );
         });
 
         it('a part URL is bound to its upload, part and key: tampered ones are refused', async () => {
