@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import type { S3Config } from '../../server/config';
 import type { Clock } from '../../server/lib/clock';
@@ -14,7 +15,9 @@ import type { Clock } from '../../server/lib/clock';
  * - it checks the SigV4 signature of every presigned request (s3rver's source: "Signature version
  *   4 calculation is unimplemented" — it would serve a tampered URL), and its expiry against the
  *   tests' clock, as S3 does;
- * - it answers AbortMultipartUpload (s3rver answers 405) and records it.
+ * - it answers AbortMultipartUpload (s3rver answers 405) and records it;
+ * - it refuses a CompleteMultipartUpload whose parts are not in ascending order (S3's
+ *   InvalidPartOrder; s3rver sorts them).
  * Everything else goes to s3rver unchanged.
  */
 export interface S3TestServer {
@@ -133,21 +136,44 @@ export async function startS3TestServer(clock: Clock): Promise<S3TestServer> {
       response.writeHead(204).end();
       return;
     }
-    const forward = http.request(
-      {
-        host: backend.address,
-        port: backend.port,
-        method: request.method,
-        path: url,
-        headers: request.headers,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forward.on('error', (error) => response.destroy(error));
-    request.pipe(forward);
+    if (request.method === 'POST' && /[?&]uploadId=/.test(url)) {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) =>
+          Number(m[1]),
+        );
+        if (numbers.some((n, i) => i > 0 && n <= numbers[i - 1])) {
+          response.writeHead(400, { 'content-type': 'application/xml' });
+          response.end(
+            xmlError('InvalidPartOrder', 'The list of parts was not in ascending order'),
+          );
+          return;
+        }
+        pass(Readable.from([body]));
+      });
+      return;
+    }
+    pass(request);
+
+    function pass(body: Readable) {
+      const forward = http.request(
+        {
+          host: backend.address,
+          port: backend.port,
+          method: request.method,
+          path: url,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forward.on('error', (error) => response.destroy(error));
+      body.pipe(forward);
+    }
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const { port } = front.address() as AddressInfo;

@@ -181,6 +181,7 @@ export function storageContract(
       for (const bad of [
         '../escape',
         'a/../../escape',
+        'a..b/c',
         '/etc/passwd',
         'a\\b',
         'a/\u0000b',

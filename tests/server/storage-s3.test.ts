@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { createFileStorage } from '../../server/storage/create';
 import { newFileKey } from '../../server/storage/keys';
 import { createS3Storage, s3Client } from '../../server/storage/s3';
 import { testClock, type TestClock } from './helpers';
@@ -73,5 +75,50 @@ describe('the S3 adapter, beyond the contract', () => {
     await storage.put(key, Buffer.from('x'), { contentType: 'image/png' });
     const reply = await fetch((await storage.signedReadUrl(key, 120)).url);
     expect(reply.headers.get('cache-control')).toBe('private, max-age=120');
+  });
+});
+
+describe('the S3 settings (server/config.ts)', () => {
+  it('S3_BUCKET switches to S3; the region defaults to us-east-1; keys go together', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toEqual({
+      bucket: 'media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'media',
+        S3_REGION: 'cn-north-1',
+        S3_ACCESS_KEY: 'a',
+        S3_SECRET_KEY: 'b',
+      }).s3,
+    ).toMatchObject({
+      region: 'cn-north-1',
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      endpoint: undefined,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY: 'a' })).toThrow(/go together/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://x' })).toThrow(/without S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'ab' })).toThrow(/at least 3/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(/http/);
+  });
+
+  it('the app stores files in S3 when S3_BUCKET is set, on local disk otherwise', async () => {
+    const dataDir = '/nonexistent-data-dir';
+    const s3 = createFileStorage(
+      { ...loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:1' }), dataDir },
+      Date.now,
+    );
+    expect(s3.kind).toBe('s3');
+    expect(s3.directUploads).not.toBeNull();
+    const local = createFileStorage(
+      { ...loadConfig({ FILE_URL_SECRET: 'x'.repeat(32) }), dataDir },
+      Date.now,
+    );
+    expect(local.kind).toBe('local');
   });
 });
