@@ -33,6 +33,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { authRoutes } from './modules/auth/routes';
 import { cardRoutes } from './modules/cards/routes';
 import { customerRoutes } from './modules/customers/routes';
+import { fileRoutes } from './modules/files/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { menuRoutes } from './modules/menu/routes';
@@ -42,6 +43,8 @@ import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
+import { createFileStorage } from './storage/create';
+import type { FileStorage } from './storage/storage';
 
 export interface BuildOptions {
   /** Overrides of the environment's settings. */
@@ -54,6 +57,8 @@ export interface BuildOptions {
   /** The clock (tests move time). */
   now?: Clock;
   sms?: SmsProvider;
+  /** The file storage (default: the configured one, local disk or S3). */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /** Installs hooks before any route or plugin (tests: the reply check of tests/server). */
   instrument?: (app: FastifyInstance) => void;
@@ -75,6 +80,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   cardRoutes,
   rechargeRoutes,
   jobRoutes,
+  fileRoutes,
 ];
 
 /**
@@ -115,12 +121,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await migrateToLatest(handle.db, handle.engine);
       await ensurePlatformDefaults(handle.db, Date.now());
     }
+    const now = options.now ?? systemClock;
     const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
       config,
-      now: options.now ?? systemClock,
+      now,
       sms: options.sms ?? createLogSmsProvider(config.dataDir, app.log),
+      storage: options.storage ?? createFileStorage(config, now),
       log: app.log,
       jobs,
     };

@@ -29,6 +29,20 @@ export interface Config {
   redisUrl: string | undefined;
   /** `npm start` runs a job worker in-process (default on; `WORKER=0`: API only). */
   worker: boolean;
+  /** HMAC key of the signed file URLs (`/api/v1/files/…`); default a random one kept in DATA_DIR. */
+  fileUrlSecret: string | undefined;
+  /** S3-compatible object storage for files (when `S3_BUCKET` is set); else local disk. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** `S3_ENDPOINT`: a non-AWS server (MinIO, a cloud's S3 API); unset: AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither: the SDK's default credentials (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -60,6 +74,33 @@ function switchOf(env: Env, name: string): boolean | undefined {
   throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
 }
 
+function s3Config(env: Env): S3Config | undefined {
+  const bucket = text(env, 'S3_BUCKET');
+  const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+  if (!bucket) {
+    const stray = names.filter((name) => text(env, name));
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} set without S3_BUCKET`);
+    return undefined;
+  }
+  if (bucket.length < 3) throw new Error('S3_BUCKET must be at least 3 characters');
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/]/i.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const accessKeyId = text(env, 'S3_ACCESS_KEY');
+  const secretAccessKey = text(env, 'S3_SECRET_KEY');
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('S3_ACCESS_KEY and S3_SECRET_KEY go together');
+  }
+  return {
+    endpoint,
+    bucket,
+    region: text(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = positiveNumber(env, 'PORT', 8080);
   if (!Number.isInteger(port) || port > 65535) throw new Error(`PORT must be a port number`);
@@ -80,6 +121,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
     redisUrl: text(env, 'REDIS_URL'),
     worker: switchOf(env, 'WORKER') ?? true,
+    fileUrlSecret: text(env, 'FILE_URL_SECRET'),
+    s3: s3Config(env),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db, SessionRow, UserRow } from './db/schema';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
 import type { SmsProvider } from './providers/sms';
+import type { FileStorage } from './storage/storage';
 
 /** What services need from the running app; built once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   config: Config;
   now: Clock;
   sms: SmsProvider;
+  /** Uploaded and generated files (local disk or S3-compatible storage). */
+  storage: FileStorage;
   log: FastifyBaseLogger;
   /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
   jobs: JobQueue;

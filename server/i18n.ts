@@ -10,6 +10,7 @@ import {
 const enUS = {
   'common.ok': 'Success',
   'common.notFound': 'Not found',
+  'file.rangeNotSatisfiable': 'The requested range is outside the file',
   'memo.demoOpeningBalance': 'demo opening balance',
   'memo.demoTransfer': 'demo transfer',
   'memo.trialCreditTo': 'trial credit to {username}',
@@ -142,6 +143,7 @@ export type MessageId = ServerMessageId | ValidationMessageId;
 const zhCN: Record<ServerMessageId, string> = {
   'common.ok': '操作成功',
   'common.notFound': '数据不存在',
+  'file.rangeNotSatisfiable': '请求的范围超出文件大小',
   'memo.demoOpeningBalance': '演示期初余额',
   'memo.demoTransfer': '演示划拨',
   'memo.trialCreditTo': '向 {username} 发放试用金',

@@ -8,6 +8,7 @@ import { startAppWorker } from './jobs/kinds';
 import { createJobQueue } from './jobs/runner';
 import { systemClock } from './lib/clock';
 import { createLogSmsProvider } from './providers/sms';
+import { createFileStorage } from './storage/create';
 
 /**
  * `npm run worker`: a job worker alone, no HTTP — on the same database as the API (and the same
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     config,
     now: systemClock,
     sms: createLogSmsProvider(config.dataDir, log),
+    storage: createFileStorage(config, systemClock),
     log,
     jobs,
   };

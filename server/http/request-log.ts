@@ -1,10 +1,11 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * Query parameters whose values open something: export tickets, payment signatures, tokens,
- * codes, passwords, keys. Whole words of the name (`card_pwd`, `sign`), so `keyword` is kept.
+ * Query parameters whose values open something: export tickets, payment and file URL signatures
+ * (`sign`, `sig`), tokens, codes, passwords, keys. Whole words of the name (`card_pwd`, `sign`),
+ * so `keyword` is kept.
  */
-const SECRET_PARAM = /(^|_)(ticket|sign|signature|token|secret|password|pwd|code|key)(_|$)/i;
+const SECRET_PARAM = /(^|_)(ticket|sig|sign|signature|token|secret|password|pwd|code|key)(_|$)/i;
 
 /** A request URL as it may be logged: the path, and the query with secret values replaced. */
 export function loggableUrl(url: string): string {

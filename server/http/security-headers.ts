@@ -45,9 +45,20 @@ export const documentHeaders = (scriptHashes: readonly string[] = []) => ({
   'x-frame-options': 'DENY',
 });
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route sets its successful replies' Cache-Control itself (a signed file URL: the file
+     * may be kept until the URL expires); its replies that set none (errors) get no-store.
+     */
+    ownCacheControl?: boolean;
+  }
+}
+
 /**
  * On every reply, errors and 404s included (onSend runs for all of them); scripts and
- * stylesheets get only `nosniff`; API replies also `Cache-Control: no-store`. `scriptHashes`: the
+ * stylesheets get only `nosniff`; API replies also `Cache-Control: no-store`, except those of a
+ * route with `ownCacheControl` that set their own. `scriptHashes`: the
  * inline scripts of the built console (login.html's), allowed by their hashes.
  */
 export function installSecurityHeaders(
@@ -61,8 +72,11 @@ export function installSecurityHeaders(
     const type = String(reply.getHeader('content-type') ?? '');
     reply.headers(SCRIPT_OR_STYLE.test(type) ? ASSET_HEADERS : headers);
     // API replies hold tokens, card passwords and personal data: no cache (browser, proxy,
-    // back/forward) may keep them, whatever the route or outcome.
-    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+    // back/forward) may keep them, whatever the route or outcome — but a signed file URL's
+    // file, which only its holder's browser may keep (`private`) until the URL expires.
+    const own =
+      request.routeOptions.config?.ownCacheControl === true && reply.hasHeader('cache-control');
+    if (isApiUrl(request.url) && !own) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

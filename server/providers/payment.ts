@@ -1,9 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { formatUnits, parseAmount } from '../../src/api/contract/money';
 import type { PayWay } from '../../src/api/contract/recharge';
+import { keptSecret } from '../lib/secrets';
 
 /** What a provider needs to know of an order to take its payment. */
 export interface PaymentOrder {
@@ -79,31 +78,11 @@ export function signSandboxBody(secret: string, body: string | Buffer): string {
 }
 
 /**
- * The sandbox's signing secret: `PAYMENT_SANDBOX_SECRET`, else a random one created on first
- * start in `DATA_DIR/payment-sandbox.secret` (mode 0600) and reused after, so notifications
- * signed before a restart still verify. Several servers on one PostgreSQL share it by the variable.
+ * The sandbox's signing secret: `PAYMENT_SANDBOX_SECRET`, else a random one kept in
+ * `DATA_DIR/payment-sandbox.secret` (server/lib/secrets.ts).
  */
 export function sandboxSecret(config: { dataDir: string; paymentSandboxSecret?: string }): string {
-  if (config.paymentSandboxSecret) return config.paymentSandboxSecret;
-  const file = path.join(config.dataDir, SANDBOX_SECRET_FILE);
-  try {
-    const stored = fs.readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-    throw error;
-  }
+  return keptSecret(config.dataDir, SANDBOX_SECRET_FILE, config.paymentSandboxSecret);
 }
 
 const notificationSchema = z.strictObject({

@@ -90,6 +90,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
+  // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.
+  'GET /api/v1/files/*': /*               */ ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
 };
 
 describe.each(engines)('authorisation on %s', (engine) => {

@@ -39,7 +39,9 @@ export function checkReplies(app: FastifyInstance): void {
     if (type !== 'application/json') {
       // Not JSON: only where the route says so (a CSV download, a checkout page, a redirect).
       const declared = doc?.raw && mediaType(doc.raw.contentType);
-      if (payload !== null && payload !== undefined && payload !== '' && declared !== type) {
+      // `*/*`: a stored file, sent with the content type stored with it.
+      const matches = declared === type || declared === '*/*';
+      if (payload !== null && payload !== undefined && payload !== '' && !matches) {
         mismatches.push(
           `${where}: ${type || 'no content type'} where the route declares ${declared ?? 'the JSON envelope'}`,
         );
