@@ -1,4 +1,5 @@
 import { DatePicker, Portal, parseDate, useFieldContext, type DateValue } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/messages';
 import { Icon } from './icons';
@@ -33,6 +34,14 @@ export function DateField(props: {
 }) {
   const intl = useIntl();
   const field = useFieldContext();
+  // In a dialog the calendar opens inside it (its focus trap and its outside-click dismissal
+  // take the calendar as the dialog's own), placed `fixed` so the dialog's scrolling body does
+  // not clip it; elsewhere it opens at the document's end.
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  const findDialog = useCallback(
+    (el: HTMLDivElement | null) => setDialog(el?.closest<HTMLElement>('[role="dialog"]') ?? null),
+    [],
+  );
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   // zag's own texts are English: every one the picker shows or announces, in the console's words.
   const translations: Translations = {
@@ -55,6 +64,8 @@ export function DateField(props: {
   });
   return (
     <DatePicker.Root
+      ref={findDialog}
+      positioning={dialog ? { strategy: 'fixed' } : undefined}
       size={field ? 'md' : 'sm'}
       width={field ? 'full' : '40'}
       locale={intl.locale}
@@ -82,7 +93,7 @@ export function DateField(props: {
           </DatePicker.Trigger>
         </DatePicker.IndicatorGroup>
       </DatePicker.Control>
-      <Portal>
+      <Portal container={dialog ? { current: dialog } : undefined}>
         <DatePicker.Positioner>
           <DatePicker.Content aria-roledescription={t('date.picker')}>
             <DatePicker.View view="day">
