@@ -6,13 +6,17 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DateField } from '../../src/components/date-field';
+import { FormDialog } from '../../src/components/form-dialog';
 import { FormField } from '../../src/components/form-field';
 import enUS from '../../src/i18n/en-US';
 import zhCN from '../../src/i18n/zh-CN';
 import { localeStore } from '../../src/i18n/locale-store';
 import { appActors, renderAt } from '../model/view-harness';
+
+// Each test opens a real calendar (three views in one): slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (_, key: string) => values[key]);
@@ -144,5 +148,42 @@ test('inside a FormField: the field’s label and helper name and describe its i
   await user.clear(input);
   await user.tab();
   await waitFor(() => expect(screen.getByTestId('value').textContent).toBe(''));
+  actors.dispose();
+});
+
+test('in a dialog the calendar opens inside it; a picked day neither closes nor submits it', async () => {
+  localeStore.set('en-US');
+  const actors = appActors({});
+  const onSubmit = vi.fn();
+  const onClose = vi.fn();
+  renderAt(
+    actors,
+    <FormDialog
+      open
+      title="Expiry"
+      submitLabel="Save"
+      submitting={false}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    >
+      <Field label="Day" start="2026-11-05" inForm />
+    </FormDialog>,
+    '/',
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Expiry' });
+  const user = userEvent.setup();
+  await user.click(
+    within(dialog).getByRole('button', { name: fill(enUS['date.open'], { field: 'Day' }) }),
+  );
+  const calendar = await screen.findByRole('application', {
+    name: fill(enUS['date.calendar'], { field: 'Day' }),
+  });
+  expect(dialog.contains(calendar)).toBe(true);
+  await user.click(
+    within(calendar).getByRole('button', { name: 'Choose Thursday, November 12, 2026' }),
+  );
+  await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('2026-11-12'));
+  expect(onClose).not.toHaveBeenCalled();
+  expect(onSubmit).not.toHaveBeenCalled();
   actors.dispose();
 });
