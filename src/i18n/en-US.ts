@@ -210,6 +210,18 @@ const enUS = {
   'table.pageOf': 'Page {page} of {pages}',
   'date.placeholder': 'YYYY-MM-DD',
   'date.open': 'Choose {field} on a calendar',
+  'date.close': 'Close the calendar of {field}',
+  'date.calendar': 'Calendar of {field}',
+  'date.picker': 'date picker',
+  'date.table':
+    '{view, select, day {calendar month} month {calendar year} other {calendar decade}}',
+  'date.day': 'Choose {date}',
+  'date.daySelected': 'Selected date: {date}',
+  'date.dayUnavailable': 'Not available: {date}',
+  'date.previous':
+    '{view, select, day {Previous month} month {Previous year} other {Previous decade}}',
+  'date.next': '{view, select, day {Next month} month {Next year} other {Next decade}}',
+  'date.chooseView': '{view, select, month {Choose a month} year {Choose a year} other {Years}}',
   'filter.search': 'Search',
   'filter.reset': 'Reset',
   'filter.all': 'All',

@@ -1,8 +1,8 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   canOpen,
-  DEFAULT_ROUTE,
   firstAllowedRoute,
+  homeRoute,
   LOGIN_ROUTE,
   matchRoute,
   MENU_WHITE_LIST,
@@ -91,11 +91,9 @@ function subject(auth: AuthSummary | null): AccessSubject | null {
     : null;
 }
 
-/** The default route when the user may open it, else the first route they may open. */
+/** The user's home page (the default route when they may open it), else not-found. */
 function homeFor(user: AccessSubject): string {
-  const home = matchRoute(DEFAULT_ROUTE);
-  if (canOpen(home, user)) return home.path;
-  return firstAllowedRoute(user)?.path ?? NOT_FOUND_PATH;
+  return homeRoute(user)?.path ?? NOT_FOUND_PATH;
 }
 
 export const guardMachine = setup({

@@ -47,8 +47,9 @@ export type TabsEvent =
   /** The user picked an open tab: select it (the view shows its kept page and navigates there). */
   | { type: 'SELECT'; fullPath: string }
   | { type: 'CLOSE'; fullPath: string }
-  | { type: 'CLOSE_OTHERS'; fullPath: string }
-  | { type: 'CLOSE_RIGHT'; fullPath: string }
+  /** `home`: the signed-in user's home page (route-table's homeRoute); its tab stays. */
+  | { type: 'CLOSE_OTHERS'; fullPath: string; home: string | null }
+  | { type: 'CLOSE_RIGHT'; fullPath: string; home: string | null }
   /** Render the page afresh (the view navigates via `/redirect/:path`). */
   | { type: 'RELOAD'; fullPath: string }
   /** Logout: no tabs. */
@@ -57,10 +58,11 @@ export type TabsEvent =
 /** The reload route (spec §2): never shown as a tab. */
 export const REDIRECT_PREFIX = '/redirect/';
 
-/** The default route (spec §2): its tab stays when others or those to the right are closed. */
-export const HOME_PATH = '/home/index';
-
-const isHome = (tab: TabEntry) => tab.fullPath.split('?')[0] === HOME_PATH;
+/**
+ * The user's home page (each role's own: spec §2's default route for the admin, the first page
+ * the others may open): its tab stays when others or those to the right are closed.
+ */
+const isHome = (tab: TabEntry, home: string | null) => tab.fullPath.split('?')[0] === home;
 
 /** The tab key of a location: path and query string (the hash does not make another page). */
 export function tabKey(location: { pathname: string; search?: string }): string {
@@ -214,7 +216,7 @@ export const tabsMachine = setup({
     closeOthers: assign(({ context, event }) => {
       assertEvent(event, 'CLOSE_OTHERS');
       return {
-        ...without(context, (tab) => tab.fullPath !== event.fullPath && !isHome(tab)),
+        ...without(context, (tab) => tab.fullPath !== event.fullPath && !isHome(tab, event.home)),
         active: event.fullPath,
       };
     }),
@@ -222,7 +224,7 @@ export const tabsMachine = setup({
     closeRight: assign(({ context, event }) => {
       assertEvent(event, 'CLOSE_RIGHT');
       const at = indexOf(context, event.fullPath);
-      const rest = without(context, (tab, index) => index > at && !isHome(tab));
+      const rest = without(context, (tab, index) => index > at && !isHome(tab, event.home));
       const stays = context.active === null || rest.tabs.some((t) => t.fullPath === context.active);
       return { ...rest, active: stays ? context.active : event.fullPath };
     }),
@@ -252,13 +254,13 @@ export const tabsMachine = setup({
       context.tabs.length === 1 &&
       context.tabs[0].fullPath === event.fullPath,
     hasOtherTabs: ({ context, event }) =>
-      'fullPath' in event &&
+      event.type === 'CLOSE_OTHERS' &&
       indexOf(context, event.fullPath) >= 0 &&
-      context.tabs.some((tab) => tab.fullPath !== event.fullPath && !isHome(tab)),
+      context.tabs.some((tab) => tab.fullPath !== event.fullPath && !isHome(tab, event.home)),
     hasTabsToTheRight: ({ context, event }) => {
-      if (!('fullPath' in event)) return false;
+      if (event.type !== 'CLOSE_RIGHT') return false;
       const at = indexOf(context, event.fullPath);
-      return at >= 0 && context.tabs.some((tab, index) => index > at && !isHome(tab));
+      return at >= 0 && context.tabs.some((tab, index) => index > at && !isHome(tab, event.home));
     },
   },
 }).createMachine({

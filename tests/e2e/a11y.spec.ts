@@ -93,13 +93,7 @@ test.describe('axe on every built page, each role, both locales', () => {
           await expect(heading1(page)).toHaveText(t[route.titleId as MessageId]);
           // Lists and dashboards loaded (nothing marked busy), then axe.
           await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-          // Left (docs/decisions.md): a tree item's visible row holds its summary and, open,
-          // its children, which its name leaves out; the tree is checked by customers.spec.
-          const violations = await seriousViolations(
-            page,
-            ['label-content-name-mismatch'],
-            ['[role="treeitem"]'],
-          );
+          const violations = await seriousViolations(page, ['label-content-name-mismatch']);
           if (violations.length > 0) found[route.path] = violations;
         }
         expect(found).toEqual({});

@@ -273,7 +273,7 @@ test('an admin mints cards, voids, restores, remarks one and sets its expiry (en
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const admin = await apiLogin(request, 'admin');
   await storeToken(page, admin, 'en-US');
   await page.goto('/promotion/card-password');
@@ -330,6 +330,17 @@ test('an admin mints cards, voids, restores, remarks one and sets its expiry (en
   await button(expiry, enUS['form.save']).click();
   await expect(expiry.getByText(enUS['cards.expiryPast'])).toBeVisible();
   await noSeriousViolations(page, 'expiry dialog');
+  // The console's calendar opens inside the dialog; a day picked there is written YYYY-MM-DD.
+  await button(expiry, fill(enUS['date.open'], { field: enUS['cards.expiry'] })).click();
+  const calendar = page.getByRole('application', {
+    name: fill(enUS['date.calendar'], { field: enUS['cards.expiry'] }),
+  });
+  await expect(calendar).toBeVisible();
+  await noSeriousViolations(page, 'expiry calendar');
+  await calendar.getByRole('button', { name: 'Choose Wednesday, January 15, 2020' }).click();
+  await expect(calendar).toBeHidden();
+  await expect(expiry).toBeVisible();
+  await expect(day).toHaveValue('2020-01-15');
   const next = new Date();
   next.setFullYear(next.getFullYear() + 1);
   const iso = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`;

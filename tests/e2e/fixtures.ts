@@ -315,19 +315,13 @@ export const test = base.extend<
  * `experimental` turns on rules axe keeps off by default, e.g. WCAG 2.5.3
  * `label-content-name-mismatch` (a control's visible text is part of its name).
  */
-export async function seriousViolations(
-  page: Page,
-  experimental: readonly string[] = [],
-  exclude: readonly string[] = [],
-) {
+export async function seriousViolations(page: Page, experimental: readonly string[] = []) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running'),
   );
-  let axe = new AxeBuilder({ page }).options({
-    rules: Object.fromEntries(experimental.map((id) => [id, { enabled: true }])),
-  });
-  for (const selector of exclude) axe = axe.exclude(selector);
-  const { violations } = await axe.analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(experimental.map((id) => [id, { enabled: true }])) })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));

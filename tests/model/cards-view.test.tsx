@@ -57,11 +57,12 @@ function openDialog(title: string) {
   return within(open[0]);
 }
 
-/** The footer's buttons (the close button aside), by accessible name. */
+/** The footer's buttons (the close button and the expiry's calendar button aside), by name. */
 function footerButtons(dialog: ReturnType<typeof within>): string[] {
   const buttons: HTMLElement[] = dialog.getAllByRole('button');
   return buttons
     .filter((b) => b.getAttribute('data-part') !== 'close-trigger')
+    .filter((b) => b.getAttribute('data-scope') !== 'date-picker')
     .map((b) => b.textContent ?? '');
 }
 
@@ -90,6 +91,12 @@ describe('the generate dialog, path by path (a partner: it pays)', () => {
         d.getByRole('textbox', { name: fill(enUS['cards.faceValueMoney'], { moneyName: MONEY }) });
         d.getByRole('textbox', { name: enUS['cards.quantity'] });
         d.getByRole('combobox', { name: enUS['cards.asset'] });
+        // The expiry is the console's day field (its calendar in the console's language), not
+        // the browser's date input.
+        expect(
+          d.getByRole('textbox', { name: enUS['cards.expiry'] }).getAttribute('placeholder'),
+        ).toBe(enUS['date.placeholder']);
+        d.getByRole('button', { name: fill(enUS['date.open'], { field: enUS['cards.expiry'] }) });
         break;
       case 'confirming':
       case 'submitting': {

@@ -153,10 +153,12 @@ export function eventsFor(snapshot: TabsSnapshot): TabsEvent[] {
     ...tabs.map((tab): TabsEvent => ({ type: 'SELECT', fullPath: tab.fullPath })),
     ...tabs.map((tab): TabsEvent => ({ type: 'CLOSE', fullPath: tab.fullPath })),
     ...(selected
-      ? (['CLOSE_OTHERS', 'CLOSE_RIGHT', 'RELOAD'] as const).map((type): TabsEvent => ({
-          type,
-          fullPath: selected.fullPath,
-        }))
+      ? [
+          // None of the model's pages is the user's home.
+          { type: 'CLOSE_OTHERS', fullPath: selected.fullPath, home: null } as const,
+          { type: 'CLOSE_RIGHT', fullPath: selected.fullPath, home: null } as const,
+          { type: 'RELOAD', fullPath: selected.fullPath } as const,
+        ]
       : []),
     { type: 'RESET' },
   ];

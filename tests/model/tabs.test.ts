@@ -92,10 +92,12 @@ function checkStep(
   // The selected tab's commands are enabled exactly when the machine handles them.
   const sees = tabsSees(snapshot);
   if (sees.commands && active) {
-    expect(snapshot.can({ type: 'CLOSE_OTHERS', fullPath: active })).toBe(
+    expect(snapshot.can({ type: 'CLOSE_OTHERS', fullPath: active, home: null })).toBe(
       sees.commands.closeOthers,
     );
-    expect(snapshot.can({ type: 'CLOSE_RIGHT', fullPath: active })).toBe(sees.commands.closeRight);
+    expect(snapshot.can({ type: 'CLOSE_RIGHT', fullPath: active, home: null })).toBe(
+      sees.commands.closeRight,
+    );
     expect(snapshot.can({ type: 'CLOSE', fullPath: active })).toBe(true);
     expect(snapshot.can({ type: 'RELOAD', fullPath: active })).toBe(true);
   }

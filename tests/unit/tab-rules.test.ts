@@ -139,13 +139,16 @@ interface Row {
 }
 
 const open = (key: string): TabsEvent => ({ type: 'OPEN', tab: PAGES[key] });
+/** An event on page `key`; "close others" and "close right" from the admin, whose home is A. */
 const on = (
   type: 'SELECT' | 'CLOSE' | 'CLOSE_OTHERS' | 'CLOSE_RIGHT' | 'RELOAD',
   key: string,
-): TabsEvent => ({
-  type,
-  fullPath: PAGES[key].fullPath,
-});
+): TabsEvent => {
+  const fullPath = PAGES[key].fullPath;
+  return type === 'CLOSE_OTHERS' || type === 'CLOSE_RIGHT'
+    ? { type, fullPath, home: PAGES.A.fullPath }
+    : { type, fullPath };
+};
 
 describe('the tab rules, one event at a time', () => {
   test.each<Row>([

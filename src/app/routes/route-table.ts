@@ -293,6 +293,16 @@ export function firstAllowedRoute(user: AccessSubject): RouteRecord | undefined 
   );
 }
 
+/**
+ * The user's home page: the default route when they may open it (the admin), else the first
+ * route they may open (partner and merchant: the dashboard's workBench; agent: /user/info).
+ * Where login and / lead them, and the tab that "close others" keeps.
+ */
+export function homeRoute(user: AccessSubject): RouteRecord | undefined {
+  const home = matchRoute(DEFAULT_ROUTE);
+  return canOpen(home, user) ? home : firstAllowedRoute(user);
+}
+
 /** Menu sections with the routes the user may open, in table order (hidden routes never listed). */
 export function menuFor(user: AccessSubject): { group: RouteGroup; routes: RouteRecord[] }[] {
   return ROUTE_GROUPS.filter((g) => hasRole(g.menuRoles, user.role))

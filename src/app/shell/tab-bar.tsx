@@ -7,6 +7,7 @@ import { Icon } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import type { TabEntry, TabsSnapshot } from '../../machines/tabs';
 import { useAppActors } from '../actors/actors-context';
+import { homeRoute } from '../routes/route-table';
 
 export function fullPathOf(location: { pathname: string; search: string }): string {
   return location.pathname + location.search;
@@ -80,13 +81,25 @@ const TabItem = memo(function TabItem(props: {
   );
 });
 
+/** The signed-in user's home page (its tab stays when others are closed); null signed out. */
+function useHome(): string | null {
+  const { auth } = useAppActors();
+  const role = useSelector(auth, (s) => s.context.role);
+  return role ? (homeRoute({ role })?.path ?? null) : null;
+}
+
 /** The tab menu's entries, on the selected tab (rendered while the menu is open). */
 function TabActionItems(props: { fallback: string | null }) {
   const intl = useIntl();
   const { tabs } = useAppActors();
+  const home = useHome();
   const current = useSelector(tabs, (s) => selectedPath(s, props.fallback)) ?? '';
-  const closeOthers = useSelector(tabs, (s) => s.can({ type: 'CLOSE_OTHERS', fullPath: current }));
-  const closeRight = useSelector(tabs, (s) => s.can({ type: 'CLOSE_RIGHT', fullPath: current }));
+  const closeOthers = useSelector(tabs, (s) =>
+    s.can({ type: 'CLOSE_OTHERS', fullPath: current, home }),
+  );
+  const closeRight = useSelector(tabs, (s) =>
+    s.can({ type: 'CLOSE_RIGHT', fullPath: current, home }),
+  );
   return (
     <>
       <Menu.Item value="reload">{intl.formatMessage({ id: 'tabs.reload' })}</Menu.Item>
@@ -109,6 +122,7 @@ const TabActions = memo(function TabActions(props: { fallback: string | null }) 
   const intl = useIntl();
   const { tabs } = useAppActors();
   const navigate = useNavigate();
+  const home = useHome();
   const { fallback } = props;
   const run = (action: string) => {
     const current = selectedPath(tabs.getSnapshot(), fallback);
@@ -117,8 +131,8 @@ const TabActions = memo(function TabActions(props: { fallback: string | null }) 
       tabs.send({ type: 'RELOAD', fullPath: current });
       navigate(`/redirect/${encodeURIComponent(current.replace(/^\//, ''))}`, { replace: true });
     } else if (action === 'close') tabs.send({ type: 'CLOSE', fullPath: current });
-    else if (action === 'closeOthers') tabs.send({ type: 'CLOSE_OTHERS', fullPath: current });
-    else if (action === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current });
+    else if (action === 'closeOthers') tabs.send({ type: 'CLOSE_OTHERS', fullPath: current, home });
+    else if (action === 'closeRight') tabs.send({ type: 'CLOSE_RIGHT', fullPath: current, home });
   };
   return (
     <Menu.Root lazyMount unmountOnExit onSelect={(d) => run(d.value)}>

@@ -11,6 +11,7 @@ import {
   type CardAsset,
 } from '../../api/contract/cards';
 import { fieldErrors } from '../../app/hooks/zod-errors';
+import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
@@ -194,7 +195,11 @@ export function CardGenerateDialog(props: {
             error={error('expire_at')}
             helper={t('cards.expiryHelp')}
           >
-            <Input type="date" value={values.expiry} onChange={set('expiry')} />
+            <DateField
+              label={t('cards.expiry')}
+              value={values.expiry}
+              onChange={(expiry) => setValues((v) => ({ ...v, expiry }))}
+            />
           </FormField>
           <FormField
             label={t('cards.priceIn', { moneyName })}

@@ -10,6 +10,7 @@ import type {
 } from '../../api/contract/cards';
 import type { DialogActor } from '../../app/actors/factories';
 import { FormDialog } from '../../components/form-dialog';
+import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection } from '../../machines/cards/transfer';
@@ -150,7 +151,7 @@ function ExpiryForm(props: {
       onSubmit={save}
     >
       <FormField label={t('cards.expiry')} helper={t('cards.expiryHelp')} error={error}>
-        <Input type="date" value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+        <DateField label={t('cards.expiry')} value={day} onChange={setDay} />
       </FormField>
       {call.error && <FailureAlert error={call.error} />}
     </FormDialog>

@@ -2,6 +2,7 @@ import { Input } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fieldErrors } from '../../app/hooks/zod-errors';
+import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
@@ -157,7 +158,14 @@ export function CustomerFormDialog(props: { actor: FormActor; settings: FormSett
       {text('name', 'customers.name')}
       {text('mobile', 'customers.mobile', { type: 'tel' })}
       {text('email', 'customers.email', { type: 'email' })}
-      {text('expireDate', 'customers.expireDate', { type: 'date' })}
+      <FormField label={t('customers.expireDate')} error={error('expireDate')}>
+        <DateField
+          label={t('customers.expireDate')}
+          value={values.expireDate}
+          disabled={locked}
+          onChange={(expireDate) => setValues((v) => ({ ...v, expireDate }))}
+        />
+      </FormField>
       {text('remark', 'customers.remark')}
     </CustomerDialogFrame>
   );

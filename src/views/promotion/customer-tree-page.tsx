@@ -90,11 +90,12 @@ export default function CustomerTreePage() {
         break;
       case 'ArrowRight':
         if (expandable && !isOpen) toggle(id, true);
-        else if (isOpen) move(item.querySelector<HTMLElement>('[role="treeitem"]'));
+        else if (isOpen)
+          move(items[index + 1]?.dataset.parent === String(id) ? items[index + 1] : null);
         break;
       case 'ArrowLeft':
         if (isOpen) toggle(id, false);
-        else move(item.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
+        else move(items.find((other) => other.dataset.id === item.dataset.parent));
         break;
       case 'Enter':
       case ' ':
@@ -129,6 +130,7 @@ export default function CustomerTreePage() {
             <TreeItem
               key={row.id}
               row={row}
+              parent={null}
               level={1}
               position={i + 1}
               size={rows.length}
@@ -147,6 +149,8 @@ export default function CustomerTreePage() {
 
 interface ItemProps {
   row: CustomerRow;
+  /** The id of the item whose level this is; null at the top. */
+  parent: number | null;
   level: number;
   position: number;
   size: number;
@@ -165,23 +169,11 @@ function TreeItem(props: ItemProps) {
   const open = expandable && props.expanded.has(row.id);
   const labelId = `tree-label-${row.id}`;
   const summaryId = `tree-summary-${row.id}`;
+  const groupId = `tree-group-${row.id}`;
+  // The tree item holds its label only, so its name is its visible text (WCAG 2.5.3); the
+  // summary beside it describes it, and its opened level is a sibling group it owns.
   return (
-    <chakra.li
-      role="treeitem"
-      data-id={row.id}
-      aria-level={props.level}
-      aria-posinset={props.position}
-      aria-setsize={props.size}
-      aria-expanded={expandable ? open : undefined}
-      aria-labelledby={labelId}
-      aria-describedby={summaryId}
-      tabIndex={props.active === row.id ? 0 : -1}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) props.onFocus(row.id);
-      }}
-      outline="none"
-      css={{ '&:focus-visible > div': { outline: '2px solid', outlineColor: 'colorPalette.500' } }}
-    >
+    <chakra.li role="none">
       <Box
         display="flex"
         gap="2"
@@ -191,12 +183,36 @@ function TreeItem(props: ItemProps) {
         rounded="sm"
         cursor={expandable ? 'pointer' : 'default'}
         _hover={{ bg: 'bg.muted' }}
-        onClick={() => expandable && props.onToggle(row.id)}
+        css={{
+          '&:has(> [role="treeitem"]:focus-visible)': {
+            outline: '2px solid',
+            outlineColor: 'colorPalette.500',
+          },
+        }}
+        onClick={(e) => {
+          e.currentTarget.querySelector<HTMLElement>('[role="treeitem"]')?.focus();
+          if (expandable) props.onToggle(row.id);
+        }}
       >
         <span aria-hidden="true">{expandable ? (open ? '▾' : '▸') : '·'}</span>
-        <Text as="span" id={labelId} fontWeight="medium">
-          {customerLabel(row)}
-        </Text>
+        <chakra.span
+          role="treeitem"
+          data-id={row.id}
+          data-parent={props.parent ?? undefined}
+          aria-level={props.level}
+          aria-posinset={props.position}
+          aria-setsize={props.size}
+          aria-expanded={expandable ? open : undefined}
+          aria-owns={open ? groupId : undefined}
+          aria-labelledby={labelId}
+          aria-describedby={summaryId}
+          tabIndex={props.active === row.id ? 0 : -1}
+          onFocus={() => props.onFocus(row.id)}
+          outline="none"
+          fontWeight="medium"
+        >
+          <span id={labelId}>{customerLabel(row)}</span>
+        </chakra.span>
         <Text as="span" id={summaryId} fontSize="sm" color="fg.muted">
           {intl.formatMessage(
             { id: 'customers.treeSummary' },
@@ -214,14 +230,18 @@ function TreeItem(props: ItemProps) {
           )}
         </Text>
       </Box>
-      {open && <TreeChildren {...props} />}
+      {open && <TreeChildren {...props} groupId={groupId} />}
     </chakra.li>
   );
 }
 
-/** An opened level: loaded once when first shown (a load machine per node). */
-function TreeChildren(props: ItemProps) {
+/**
+ * An opened level (a load machine per node, loaded when first shown): the group its tree item
+ * owns, with a note while it loads, when it failed (click to retry) or when it is empty.
+ */
+function TreeChildren(props: ItemProps & { groupId: string }) {
   const intl = useIntl();
+  const { groupId, ...item } = props;
   const children = useLoad(`customerTree-${props.row.id}`, () => props.load(props.row));
   const rows = children.data ?? [];
   const note = children.failed
@@ -232,32 +252,31 @@ function TreeChildren(props: ItemProps) {
         ? 'customers.treeEmpty'
         : null;
   return (
-    <>
+    <chakra.ul role="group" id={groupId} listStyleType="none">
       {note && (
-        <Text
-          role="status"
-          fontSize="sm"
-          color={children.failed ? 'fg.error' : 'fg.muted'}
-          paddingStart={`${props.level * 24 + 4}px`}
-          onClick={children.failed ? children.reload : undefined}
-        >
-          {intl.formatMessage({ id: note })}
-        </Text>
+        <chakra.li role="none">
+          <Text
+            role="status"
+            fontSize="sm"
+            color={children.failed ? 'fg.error' : 'fg.muted'}
+            paddingStart={`${props.level * 24 + 4}px`}
+            onClick={children.failed ? children.reload : undefined}
+          >
+            {intl.formatMessage({ id: note })}
+          </Text>
+        </chakra.li>
       )}
-      {rows.length > 0 && (
-        <chakra.ul role="group" listStyleType="none">
-          {rows.map((row, i) => (
-            <TreeItem
-              {...props}
-              key={row.id}
-              row={row}
-              level={props.level + 1}
-              position={i + 1}
-              size={rows.length}
-            />
-          ))}
-        </chakra.ul>
-      )}
-    </>
+      {rows.map((row, i) => (
+        <TreeItem
+          {...item}
+          key={row.id}
+          row={row}
+          parent={props.row.id}
+          level={props.level + 1}
+          position={i + 1}
+          size={rows.length}
+        />
+      ))}
+    </chakra.ul>
   );
 }
