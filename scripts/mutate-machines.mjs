@@ -8,6 +8,7 @@
  * Reports tried / caught for each kind and lists the survivors.
  *
  *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
+ *     [--at buy.ts:257,recharge-dialog.tsx:153]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -80,6 +81,10 @@ const option = (name, fallback) => {
 const only = option('machine', null);
 const sample = Number(option('sample', '0'));
 const kinds = option('kind', 'targets,sends').split(',');
+/** `--at buy.ts:257,recharge-dialog.tsx:153`: only the mutations at these places. */
+const at = option('at', '').split(',').filter(Boolean);
+const chosen = (list) =>
+  at.length ? list.filter((m) => at.some((w) => m.where.endsWith(w))) : list;
 const root = resolve(new URL('..', import.meta.url).pathname);
 
 const RESERVED = new Set(
@@ -196,10 +201,10 @@ function runTests(dir, tests) {
 if (args.includes('--list')) {
   for (const [name, spec] of Object.entries(MACHINES)) {
     if (only && only !== name) continue;
-    for (const m of [
+    for (const m of chosen([
       ...pick(targetMutations(spec.machine), sample),
       ...pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample),
-    ])
+    ]))
       console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
   }
   process.exit(0);
@@ -210,12 +215,12 @@ const report = [];
 try {
   for (const [name, spec] of Object.entries(MACHINES)) {
     if (only && only !== name) continue;
-    const mutations = [
+    const mutations = chosen([
       ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
       ...(kinds.includes('sends')
         ? pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample)
         : []),
-    ];
+    ]);
     // The unmutated copy must pass, or every mutation would look caught.
     if (!runTests(dir, spec.tests)) throw new Error(`${name}: the tests fail without a mutation`);
     for (const mutation of mutations) {
