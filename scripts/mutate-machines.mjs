@@ -8,6 +8,7 @@
  * Reports tried / caught for each kind and lists the survivors.
  *
  *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
+ *     [--at buy.ts:257,recharge-dialog.tsx:153]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -58,6 +59,18 @@ const MACHINES = {
     senders: ['src/app/shell/tab-bar.tsx'],
     tests: ['tests/model/tabs-view.test.tsx'],
   },
+  'recharge-buy': {
+    machine: 'src/machines/recharge/buy.ts',
+    senders: ['src/views/account/recharge-dialog.tsx', 'src/app/actors/recharge.ts'],
+    // The dialog's buttons go through its `send('X')` and `outline('X', …)` helpers.
+    eventCalls: ['send', 'outline'],
+    tests: ['tests/model/recharge-buy-view.test.tsx'],
+  },
+  'package-sort': {
+    machine: 'src/machines/package-sort.ts',
+    senders: ['src/views/account/recharge-page.tsx'],
+    tests: ['tests/model/recharge-package-sort-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -68,6 +81,10 @@ const option = (name, fallback) => {
 const only = option('machine', null);
 const sample = Number(option('sample', '0'));
 const kinds = option('kind', 'targets,sends').split(',');
+/** `--at buy.ts:257,recharge-dialog.tsx:153`: only the mutations at these places. */
+const at = option('at', '').split(',').filter(Boolean);
+const chosen = (list) =>
+  at.length ? list.filter((m) => at.some((w) => m.where.endsWith(w))) : list;
 const root = resolve(new URL('..', import.meta.url).pathname);
 
 const RESERVED = new Set(
@@ -122,16 +139,23 @@ function targetMutations(file) {
   return found;
 }
 
-/** Every `send({ type: 'X' … })` in the senders, each to another event of the machine. */
-function sendMutations(machineFile, files) {
+/**
+ * Every `send({ type: 'X' … })` in the senders (and, with `eventCalls`, every `f('X'` of those
+ * helper functions), each to another event of the machine.
+ */
+function sendMutations(machineFile, files, eventCalls = []) {
   const machineText = readFileSync(join(root, machineFile), 'utf8');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
   const found = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
-    for (const m of text.matchAll(/send\(\{ type: '([A-Z_]+)'/g)) {
+    const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
+    const call = new RegExp(`(?:send\\(\\{ type: ${helpers})'([A-Z_]+)'`, 'g');
+    for (const m of text.matchAll(call)) {
       if (!events.includes(m[1])) continue;
       const others = events.filter((e) => e !== m[1]);
+      // A machine of one event: no other event to send instead.
+      if (others.length === 0) continue;
       const to = others[events.indexOf(m[1]) % others.length];
       const index = m.index + m[0].indexOf(`'${m[1]}'`);
       const line = text.slice(0, index).split('\n').length;
@@ -177,10 +201,10 @@ function runTests(dir, tests) {
 if (args.includes('--list')) {
   for (const [name, spec] of Object.entries(MACHINES)) {
     if (only && only !== name) continue;
-    for (const m of [
+    for (const m of chosen([
       ...pick(targetMutations(spec.machine), sample),
-      ...pick(sendMutations(spec.machine, spec.senders), sample),
-    ])
+      ...pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample),
+    ]))
       console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
   }
   process.exit(0);
@@ -191,10 +215,12 @@ const report = [];
 try {
   for (const [name, spec] of Object.entries(MACHINES)) {
     if (only && only !== name) continue;
-    const mutations = [
+    const mutations = chosen([
       ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
-      ...(kinds.includes('sends') ? pick(sendMutations(spec.machine, spec.senders), sample) : []),
-    ];
+      ...(kinds.includes('sends')
+        ? pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample)
+        : []),
+    ]);
     // The unmutated copy must pass, or every mutation would look caught.
     if (!runTests(dir, spec.tests)) throw new Error(`${name}: the tests fail without a mutation`);
     for (const mutation of mutations) {

@@ -327,7 +327,7 @@ const enUS = {
   'buy.stillChecking':
     'Still checking: the last checks could not reach the server. We keep trying.',
   'buy.closeNote':
-    'If you close this window we stop checking. The order stays open until {time} and closes by itself if it is not paid; a payment made before then is still credited.',
+    'You may close this window: we keep checking the order and tell you when it is paid. It stays open until {time} and closes by itself if it is not paid; a payment made before then is still credited.',
   'buy.lastCheck': 'The time to pay is up: checking the order once more…',
   'buy.paid': 'Payment received',
   'buy.paidText': 'Your balance has been credited.',
@@ -335,6 +335,10 @@ const enUS = {
   'buy.expiredText': 'If you did pay it, the payment is still credited to your balance.',
   'buy.again': 'Start again',
   'buy.another': 'Buy another',
+  'buy.paidNotice': 'Payment received for order {orderNo}: your balance has been credited.',
+  'buy.closedNotice':
+    'Order {orderNo} closed without a payment. If you did pay it, the payment is still credited.',
+  'buy.otherPackage': 'Choose another package',
   'ledgerType.recharge': 'Recharge',
   'ledgerType.card_redeem': 'Card redeemed',
   'ledgerType.card_issue': 'Cards issued',

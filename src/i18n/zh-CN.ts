@@ -319,7 +319,7 @@ const zhCN: Record<MessageId, string> = {
   'buy.notPaidYet': '暂未收到付款。如果刚刚付款，请稍候，我们会继续查询。',
   'buy.stillChecking': '仍在查询：最近几次查询未能连接服务器，正在继续尝试。',
   'buy.closeNote':
-    '关闭此窗口后将停止查询。订单在 {time} 前保持待支付，未付款将自动关闭；在此之前完成的付款仍会到账。',
+    '您可以关闭此窗口：我们会继续查询订单，付款到账后会通知您。订单在 {time} 前保持待支付，未付款将自动关闭；在此之前完成的付款仍会到账。',
   'buy.lastCheck': '支付时间已到，正在最后查询一次订单…',
   'buy.paid': '支付成功',
   'buy.paidText': '余额已到账。',
@@ -327,6 +327,9 @@ const zhCN: Record<MessageId, string> = {
   'buy.expiredText': '如果您已经付款，款项仍会计入余额。',
   'buy.again': '重新购买',
   'buy.another': '继续充值',
+  'buy.paidNotice': '订单 {orderNo} 已支付，余额已到账。',
+  'buy.closedNotice': '订单 {orderNo} 未付款，已关闭。如果您已经付款，款项仍会计入余额。',
+  'buy.otherPackage': '选择其他套餐',
   'ledgerType.recharge': '充值',
   'ledgerType.card_redeem': '卡密充值',
   'ledgerType.card_issue': '生成卡密',

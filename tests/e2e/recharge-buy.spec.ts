@@ -220,7 +220,7 @@ test('a merchant leaves an order unpaid and closes the dialog: nothing credited 
   await expect(details.first()).toHaveText(/^RC\d{14}$/);
   const orderNo = (await details.first().textContent())!;
   await polled;
-  // Closing stops the checks, and the dialog says what happens to the order.
+  // The dialog says that closing it keeps the order watched, and what happens to the order.
   await expect(dialog.getByText(enUS['buy.closeNote'].split('{time}')[0])).toBeVisible();
   await noSeriousViolations(page, 'awaiting payment, en-US');
 
@@ -238,8 +238,10 @@ test('a merchant leaves an order unpaid and closes the dialog: nothing credited 
   });
   expect(log.data.total).toBe(0);
 
-  // Opened again, the dialog starts afresh with the packages (the old order is left to close).
+  // Opened again, the dialog shows the order, still watched; another package leaves it to close.
   await page.getByRole('button', { name: enUS['buy.open'], exact: true }).click();
+  await expect(details.first()).toHaveText(orderNo);
+  await dialog.getByRole('button', { name: enUS['buy.otherPackage'], exact: true }).click();
   await expect(dialog.getByRole('radio', { name: TRIAL, exact: true })).not.toBeChecked();
   await dialog.getByRole('button', { name: enUS['form.cancel'], exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 /**
  * The recharge area (DOMAIN.md §5): buying a package (its order polling lives here, app-level, so
- * it survives tab switches and the dialog's view going away), the admin's packages (list, form,
+ * it survives tab switches, the dialog's view going away and the dialog being closed; a notice
+ * says how a watched order ended), the admin's packages (list, form,
  * delete, on / off sale, moves), the orders list and a merchant's own orders. After a change the
  * area reloads its lists itself; views only select and send.
  */
@@ -174,7 +175,15 @@ function createRechargeActors(e: RechargeEndpoints) {
     (_actors, started) => {
       const reloadPackages = () => started('packages')?.send({ type: 'RELOAD' });
       return {
-        buy: (buy) => [buy.on('paid', () => started('myOrders')?.send({ type: 'RELOAD' }))],
+        buy: (buy) => [
+          buy.on('paid', () => started('myOrders')?.send({ type: 'RELOAD' })),
+          // The dialog was closed while the order was watched: the person is told how it ended.
+          buy.on('notice', ({ outcome, order }) =>
+            outcome === 'paid'
+              ? toast('success', 'buy.paidNotice', { orderNo: order.order_no })
+              : toast('info', 'buy.closedNotice', { orderNo: order.order_no }),
+          ),
+        ],
         packageForm: (form) => [
           whenChanged(
             form,

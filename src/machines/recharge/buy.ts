@@ -1,10 +1,12 @@
 import {
+  and,
   assertEvent,
   assign,
   emit,
   fromCallback,
   fromPromise,
   setup,
+  stateIn,
   type SnapshotFrom,
 } from 'xstate';
 import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api/contract/recharge';
@@ -22,7 +24,10 @@ import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api
  *   dialog says it is still checking.
  * - The `expiry` actor sends EXPIRED when the order's time is up; one more check follows, then the
  *   order is shown paid (it was) or expired.
- * - Closing while paying stops the checks; the order stays pending on the server until it closes.
+ * - Closing while paying hides the dialog but not the order (`paying.dialog.hidden`, tag
+ *   `watching`): the checks and the expiry timer go on until the order is seen paid or over (then
+ *   the machine is closed and emits `notice`, for the area's toast) or the actor stops (sign-out).
+ *   OPEN shows the order again as it stands; AGAIN (another package) stops watching it.
  *
  * Placeholders (`.provide()`): `loadPackages`, `createOrder` (input: the package id),
  * `checkOrder` (input: the order number), `expiry` (input: the order; sends EXPIRED).
@@ -38,8 +43,12 @@ export type BuyEvent =
   | { type: 'AGAIN' }
   | { type: 'CLOSE' };
 
-/** Told to whoever listens (`actor.on('paid', …)`): an order was seen paid. */
-export type BuyEmitted = { type: 'paid' };
+/**
+ * Told to whoever listens (`actor.on('paid', …)`): an order was seen paid; `notice`: the watch of
+ * an order ended while the dialog was closed (paid, or closed unpaid), for the person to be told.
+ */
+export type BuyEmitted =
+  { type: 'paid' } | { type: 'notice'; outcome: 'paid' | 'closed'; order: OrderCreateReply };
 
 export interface BuyContext {
   packages: RechargePackage[];
@@ -106,6 +115,7 @@ export const buyMachine = setup({
   types: {
     context: {} as BuyContext,
     events: {} as BuyEvent,
+    emitted: {} as BuyEmitted,
   },
   actors: {
     loadPackages: fromPromise<RechargePackage[]>(async () => {
@@ -129,6 +139,8 @@ export const buyMachine = setup({
       const status = outputOf<RechargeOrder>(event).pay_status;
       return status === 'closed' || status === 'refunded';
     },
+    /** The person closed the dialog while the order awaits payment. */
+    dialogHidden: stateIn({ paying: { dialog: 'hidden' } }),
   },
   actions: {
     clear: assign(FRESH),
@@ -140,6 +152,16 @@ export const buyMachine = setup({
     countPaid: assign({ paid: ({ context }) => context.paid + 1 }),
     /** The area module reloads balances, the ledger and the order list on it. */
     announcePaid: emit({ type: 'paid' } as const),
+    tellPaid: emit(({ context }) => ({
+      type: 'notice' as const,
+      outcome: 'paid' as const,
+      order: context.order as OrderCreateReply,
+    })),
+    tellClosed: emit(({ context }) => ({
+      type: 'notice' as const,
+      outcome: 'closed' as const,
+      order: context.order as OrderCreateReply,
+    })),
   },
 }).createMachine({
   id: 'rechargeBuy',
@@ -214,72 +236,121 @@ export const buyMachine = setup({
       on: { RETRY: 'creating', BACK: 'choosing', CLOSE: 'closed' },
     },
     paying: {
-      tags: ['open', 'paying'],
+      // An order awaits payment. Two regions: whether the dialog shows it, and the checks. The
+      // expiry timer runs here, so hiding and showing the dialog never restarts it.
+      type: 'parallel',
+      tags: ['paying'],
       entry: assign({ seen: null, pollFailures: 0, byHand: false, notPaidYet: false }),
       invoke: {
         id: 'expiry',
         src: 'expiry',
         input: ({ context }) => context.order as OrderCreateReply,
       },
-      initial: 'waiting',
       states: {
-        waiting: {
-          after: { [POLL_MS]: { target: 'checking', actions: assign({ byHand: false }) } },
-          on: { CHECK: { target: 'checking', actions: 'askedByHand' } },
-        },
-        checking: {
-          tags: ['checking'],
-          // A check is under way already: its answer is the one the person asked for.
-          on: { CHECK: { actions: 'askedByHand' } },
-          invoke: {
-            id: 'checkOrder',
-            src: 'checkOrder',
-            input: ({ context }) => (context.order as OrderCreateReply).order_no,
-            onDone: [
-              {
-                guard: 'isPaid',
-                target: '#rechargeBuy.paid',
-                actions: ['sawOrder', 'countPaid', 'announcePaid'],
+        dialog: {
+          initial: 'shown',
+          states: {
+            shown: {
+              tags: ['open'],
+              on: {
+                // The order is still watched with the dialog closed (`watching`).
+                CLOSE: 'hidden',
+                // Another package: this order is no longer watched; unpaid, it closes by itself.
+                AGAIN: { target: '#rechargeBuy.loading', actions: 'clear' },
               },
-              { guard: 'isOver', target: '#rechargeBuy.expired', actions: 'sawOrder' },
-              {
-                target: 'waiting',
-                actions: [
-                  'sawOrder',
-                  assign({
-                    // Said only in answer to the person's own check; it stays until the next.
-                    notPaidYet: ({ context }) => context.byHand || context.notPaidYet,
-                  }),
+            },
+            hidden: {
+              tags: ['watching'],
+              // Opening the dialog shows this order as it stands (no new order, no extra check).
+              on: { OPEN: 'shown' },
+            },
+          },
+        },
+        order: {
+          initial: 'waiting',
+          // (Here, not on `paying`: a transition of the parent would reset the dialog region.)
+          on: { EXPIRED: '.lastCheck' },
+          states: {
+            waiting: {
+              after: { [POLL_MS]: { target: 'checking', actions: assign({ byHand: false }) } },
+              on: { CHECK: { target: 'checking', actions: 'askedByHand' } },
+            },
+            checking: {
+              tags: ['checking'],
+              // A check is under way already: its answer is the one the person asked for.
+              on: { CHECK: { actions: 'askedByHand' } },
+              invoke: {
+                id: 'checkOrder',
+                src: 'checkOrder',
+                input: ({ context }) => (context.order as OrderCreateReply).order_no,
+                onDone: [
+                  {
+                    guard: and(['isPaid', 'dialogHidden']),
+                    target: '#rechargeBuy.closed',
+                    actions: ['sawOrder', 'countPaid', 'announcePaid', 'tellPaid'],
+                  },
+                  {
+                    guard: 'isPaid',
+                    target: '#rechargeBuy.paid',
+                    actions: ['sawOrder', 'countPaid', 'announcePaid'],
+                  },
+                  {
+                    guard: and(['isOver', 'dialogHidden']),
+                    target: '#rechargeBuy.closed',
+                    actions: ['sawOrder', 'tellClosed'],
+                  },
+                  { guard: 'isOver', target: '#rechargeBuy.expired', actions: 'sawOrder' },
+                  {
+                    target: 'waiting',
+                    actions: [
+                      'sawOrder',
+                      assign({
+                        // Said only in answer to the person's own check; it stays until the next.
+                        notPaidYet: ({ context }) => context.byHand || context.notPaidYet,
+                      }),
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'waiting',
+                  actions: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
+                },
+              },
+            },
+            lastCheck: {
+              // The time is up: one more look, in case it was paid at the last moment.
+              tags: ['checking'],
+              invoke: {
+                id: 'checkOrder',
+                src: 'checkOrder',
+                input: ({ context }) => (context.order as OrderCreateReply).order_no,
+                onDone: [
+                  {
+                    guard: and(['isPaid', 'dialogHidden']),
+                    target: '#rechargeBuy.closed',
+                    actions: ['sawOrder', 'countPaid', 'announcePaid', 'tellPaid'],
+                  },
+                  {
+                    guard: 'isPaid',
+                    target: '#rechargeBuy.paid',
+                    actions: ['sawOrder', 'countPaid', 'announcePaid'],
+                  },
+                  {
+                    guard: 'dialogHidden',
+                    target: '#rechargeBuy.closed',
+                    actions: ['sawOrder', 'tellClosed'],
+                  },
+                  { target: '#rechargeBuy.expired', actions: 'sawOrder' },
+                ],
+                onError: [
+                  { guard: 'dialogHidden', target: '#rechargeBuy.closed', actions: 'tellClosed' },
+                  { target: '#rechargeBuy.expired' },
                 ],
               },
-            ],
-            onError: {
-              target: 'waiting',
-              actions: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }),
             },
           },
         },
       },
-      on: {
-        EXPIRED: 'lastCheck',
-        // Stops the checks; the order stays pending on the server and closes by itself.
-        CLOSE: '#rechargeBuy.closed',
-      },
-    },
-    lastCheck: {
-      // The time is up: one more look, in case it was paid at the last moment.
-      tags: ['open', 'checking'],
-      invoke: {
-        id: 'checkOrder',
-        src: 'checkOrder',
-        input: ({ context }) => (context.order as OrderCreateReply).order_no,
-        onDone: [
-          { guard: 'isPaid', target: 'paid', actions: ['sawOrder', 'countPaid', 'announcePaid'] },
-          { target: 'expired', actions: 'sawOrder' },
-        ],
-        onError: 'expired',
-      },
-      on: { CLOSE: 'closed' },
     },
     paid: {
       tags: ['open'],

@@ -16,8 +16,9 @@ import { PackageChoice, hasGift, sumMoney } from './recharge-choice';
 
 /**
  * Recharge (partner, merchant): a button and the dialog of the recharge area's buy actor, which
- * lives outside the view (its order polling goes on while another tab is shown); the area reloads
- * balances and lists after a payment.
+ * lives outside the view (its order polling goes on while another tab is shown or the dialog is
+ * closed; the button shows that order again); the area reloads balances and lists after a payment
+ * and raises the notice when the dialog was closed.
  */
 export function RechargeBuy() {
   const intl = useIntl();
@@ -41,8 +42,13 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
   const { actor } = props;
   const snapshot = useSelector(actor, (s) => s);
   const context = snapshot.context;
-  // 'paying.waiting' and 'paying.checking' are one step on screen.
-  const step = typeof snapshot.value === 'string' ? snapshot.value : 'paying';
+  // The order's waiting and checking are one step on screen; its last check is another.
+  const step =
+    typeof snapshot.value === 'string'
+      ? snapshot.value
+      : snapshot.matches({ paying: { order: 'lastCheck' } })
+        ? 'lastCheck'
+        : 'paying';
   const checking = snapshot.hasTag('checking');
   const send = (type: 'RETRY' | 'BACK' | 'SUBMIT' | 'CHECK' | 'AGAIN' | 'CLOSE') =>
     actor.send({ type });
@@ -138,6 +144,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
         return (
           <>
             {outline('CLOSE', 'form.close')}
+            {outline('AGAIN', 'buy.otherPackage')}
             <Button
               variant="outline"
               loading={checking && context.byHand}
@@ -169,7 +176,7 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
   const seen = context.seen;
   return (
     <StepDialog
-      open={step !== 'closed'}
+      open={snapshot.hasTag('open')}
       title={t('buy.title')}
       busy={snapshot.hasTag('busy')}
       onClose={() => send('CLOSE')}
