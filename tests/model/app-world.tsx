@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
 import type { MenuItem } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
-import { createAppActors, type AppActors } from '../../src/app/actors/app-actors';
+import { createAppActors, defaultDeps, type AppActors } from '../../src/app/actors/app-actors';
 import { Providers } from '../../src/app/boot/providers';
 import { createAppRouter } from '../../src/app/routes/router';
 import { userFixture } from './fixtures';
@@ -36,6 +36,8 @@ export interface WorldOptions {
   systemInfo?: (domain: string) => Promise<SystemInfo>;
   /** The server menu endpoint (default: waits until a step settles it). */
   userMenu?: () => Promise<MenuItem[]>;
+  /** Before the first render (an area's endpoints). */
+  prepare?: (actors: AppActors, endpoints: ReturnType<typeof fakeEndpoints>) => void;
 }
 
 export interface World {
@@ -43,7 +45,6 @@ export interface World {
   endpoints: ReturnType<typeof fakeEndpoints>;
   /** Where the console is now, as the address bar shows it. */
   url: () => string;
-  branding: SystemInfo[];
   dispose: () => void;
 }
 
@@ -53,7 +54,6 @@ export function appWorld(options: WorldOptions): World {
     local: options.token === 'local' ? LOCAL_TOKEN : null,
     session: null as string | null,
   };
-  const branding: SystemInfo[] = [];
   const memory = (value: unknown) => ({ read: () => value, write: () => {} });
   const never = () => new Promise<never>(() => {});
   const actors = createAppActors({
@@ -86,7 +86,8 @@ export function appWorld(options: WorldOptions): World {
     notify: () => {},
     locale: () => 'en-US',
     domain: () => 'console.example',
-    applyBranding: (info) => branding.push(info),
+    // The page title and the tab icon, as in the browser.
+    applyBranding: defaultDeps().applyBranding,
     storageEvents: null,
     wireHttp: false,
     layoutStore: memory(options.stored ?? null),
@@ -94,6 +95,7 @@ export function appWorld(options: WorldOptions): World {
     applyTheme: () => {},
     applyColorWeak: () => {},
   });
+  options.prepare?.(actors, endpoints);
   window.history.replaceState(null, '', options.url);
   const router = createAppRouter(actors);
   render(
@@ -105,7 +107,6 @@ export function appWorld(options: WorldOptions): World {
     actors,
     endpoints,
     url: () => `${window.location.pathname}${window.location.search}`,
-    branding,
     dispose: () => {
       router.dispose();
       actors.dispose();
