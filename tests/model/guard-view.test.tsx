@@ -378,7 +378,7 @@ function sees(world: World, nav: Navigation, state: string) {
   };
 }
 
-beforeAll(preloadConsole, 60_000);
+beforeAll(preloadConsole, 180_000);
 beforeEach(() => {
   vi.useFakeTimers();
   localeStore.set('en-US');
@@ -440,7 +440,7 @@ describe.each(NAVIGATIONS)('guard: $name', (nav) => {
       );
       world.dispose();
     },
-    60_000,
+    180_000,
   );
 
   test('every row of the table is taken by a path', () => {

@@ -170,7 +170,7 @@ function executor(world: World) {
   };
 }
 
-beforeAll(preloadConsole, 60_000);
+beforeAll(preloadConsole, 180_000);
 beforeEach(() => {
   vi.useFakeTimers();
   localeStore.set('en-US');
@@ -211,7 +211,7 @@ describe('the server menu, for an admin at home', () => {
       );
       world.dispose();
     },
-    60_000,
+    180_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -228,5 +228,5 @@ describe('the server menu, for an admin at home', () => {
     sees('table menu')();
     expect(notices().join(' | ')).not.toContain(text['menuLoad.success']);
     world.dispose();
-  }, 60_000);
+  }, 180_000);
 });

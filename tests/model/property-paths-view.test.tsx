@@ -120,7 +120,7 @@ const notOption = (el: Element) => el.tagName !== 'OPTION';
 const painted = (s: string) =>
   screen.queryAllByText(s).filter((el) => notOption(el) && el.closest('table') === null);
 
-beforeAll(preloadConsole, 60_000);
+beforeAll(preloadConsole, 180_000);
 beforeEach(() => {
   vi.useFakeTimers();
   localeStore.set('en-US');
@@ -204,7 +204,7 @@ describe('the branding, on the property page', () => {
       ]);
       world.dispose();
     },
-    60_000,
+    180_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -332,7 +332,7 @@ describe('the balances (a load), on the property page', () => {
       );
       world.dispose();
     },
-    60_000,
+    180_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -547,7 +547,7 @@ describe('the ledger (a list), on the property page', () => {
       );
       world.dispose();
     },
-    60_000,
+    180_000,
   );
 
   test('every row of the table is taken by a path', () => {
