@@ -4,7 +4,9 @@
  * a copy of the repository and runs the Vitest files that cover the machine:
  *   (a) a transition's target changed to another valid state of the same machine (a sibling of
  *       the original target, so the machine still builds);
- *   (b) the event a button or effect sends changed to another event the machine accepts.
+ *   (b) the event a button or effect sends changed to another event the machine accepts (or, for a
+ *       machine with one event, to an event it ignores: the send is dropped).
+ * `only` (optional) runs just the tests whose names match it (`vitest -t`).
  * Reports tried / caught for each kind and lists the survivors.
  *
  *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
@@ -70,6 +72,36 @@ const MACHINES = {
     machine: 'src/machines/package-sort.ts',
     senders: ['src/views/account/recharge-page.tsx'],
     tests: ['tests/model/recharge-package-sort-view.test.tsx'],
+  },
+  guard: {
+    machine: 'src/machines/guard.ts',
+    // The guard takes no events of its own: only its waiting actors settle.
+    senders: [],
+    tests: ['tests/model/guard-view.test.tsx'],
+  },
+  menu: {
+    machine: 'src/machines/menu.ts',
+    // The settings drawer's switch and logout (CLEAR), the route guard's load (LOAD).
+    senders: ['src/app/actors/app-actors.ts'],
+    tests: ['tests/model/menu-view.test.tsx', 'tests/model/guard-view.test.tsx'],
+  },
+  branding: {
+    machine: 'src/machines/branding.ts',
+    senders: [],
+    tests: ['tests/model/property-paths-view.test.tsx'],
+    only: 'the branding',
+  },
+  load: {
+    machine: 'src/machines/load.ts',
+    senders: ['src/app/hooks/use-load.ts'],
+    tests: ['tests/model/property-paths-view.test.tsx'],
+    only: 'the balances',
+  },
+  list: {
+    machine: 'src/machines/list.ts',
+    senders: ['src/app/hooks/use-list.ts'],
+    tests: ['tests/model/property-paths-view.test.tsx', 'tests/model/list-rules.test.ts'],
+    only: 'the ledger|list',
   },
 };
 
@@ -154,9 +186,8 @@ function sendMutations(machineFile, files, eventCalls = []) {
     for (const m of text.matchAll(call)) {
       if (!events.includes(m[1])) continue;
       const others = events.filter((e) => e !== m[1]);
-      // A machine of one event: no other event to send instead.
-      if (others.length === 0) continue;
-      const to = others[events.indexOf(m[1]) % others.length];
+      // A machine of one event: the send is dropped (an event it does not know).
+      const to = others.length ? others[events.indexOf(m[1]) % others.length] : 'NO_SUCH_EVENT';
       const index = m.index + m[0].indexOf(`'${m[1]}'`);
       const line = text.slice(0, index).split('\n').length;
       found.push({
@@ -189,12 +220,17 @@ function copyRepo() {
   return dir;
 }
 
-function runTests(dir, tests) {
-  const result = spawnSync('npx', ['vitest', 'run', '--bail', '1', '--reporter', 'dot', ...tests], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 30 * 60 * 1000,
-  });
+function runTests(dir, tests, only) {
+  const filter = only ? ['-t', only] : [];
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--bail', '1', '--reporter', 'dot', ...filter, ...tests],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30 * 60 * 1000,
+    },
+  );
   return result.status === 0;
 }
 
@@ -222,7 +258,8 @@ try {
         : []),
     ]);
     // The unmutated copy must pass, or every mutation would look caught.
-    if (!runTests(dir, spec.tests)) throw new Error(`${name}: the tests fail without a mutation`);
+    if (!runTests(dir, spec.tests, spec.only))
+      throw new Error(`${name}: the tests fail without a mutation`);
     for (const mutation of mutations) {
       const path = join(dir, mutation.file);
       const original = readFileSync(path, 'utf8');
@@ -232,7 +269,7 @@ try {
         original.slice(mutation.index + mutation.from.length);
       writeFileSync(path, mutated);
       const started = Date.now();
-      const caught = !runTests(dir, spec.tests);
+      const caught = !runTests(dir, spec.tests, spec.only);
       writeFileSync(path, original);
       const seconds = Math.round((Date.now() - started) / 1000);
       report.push({ machine: name, ...mutation, caught });

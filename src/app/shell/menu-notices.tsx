@@ -21,7 +21,8 @@ export function MenuNotices() {
       const notice = menuNotice(snapshot);
       if ((notice?.type ?? null) === shown) return;
       shown = notice?.type ?? null;
-      if (!notice) return;
+      // Back to idle (the switch went off, a logout): no load under way any more.
+      if (!notice) return dismissNotice(MENU_NOTICE_ID);
       const text = currentIntl().formatMessage({ id: notice.messageId });
       if (notice.type === 'loading') {
         notify('loading', text, 0, MENU_NOTICE_ID);
