@@ -58,6 +58,29 @@ const MACHINES = {
     senders: ['src/app/shell/tab-bar.tsx'],
     tests: ['tests/model/tabs-view.test.tsx'],
   },
+  // The money dialogs: one generic machine (money-call.ts) run by transfer and exchange, which
+  // have no transitions of their own. Its targets and its step buttons (StepButtons) are mutated
+  // once, under money-call, against the transfer dialog's path tests; each specific machine's
+  // entry mutates only what its own dialog and page send (events named in money-call.ts).
+  'money-call': {
+    machine: 'src/machines/money-call.ts',
+    senders: ['src/views/account/money-dialog.tsx'],
+    tests: ['tests/model/transfer-view.test.tsx'],
+  },
+  transfer: {
+    machine: 'src/machines/transfer.ts',
+    events: 'src/machines/money-call.ts',
+    senders: ['src/views/account/transfer-dialog.tsx', 'src/views/account/property-page.tsx'],
+    receiver: '\\b(actor|transferActor)\\.',
+    tests: ['tests/model/transfer-view.test.tsx'],
+  },
+  exchange: {
+    machine: 'src/machines/exchange.ts',
+    events: 'src/machines/money-call.ts',
+    senders: ['src/views/account/exchange-dialog.tsx', 'src/views/account/property-page.tsx'],
+    receiver: '\\b(actor|exchangeActor)\\.',
+    tests: ['tests/model/exchange-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -122,24 +145,30 @@ function targetMutations(file) {
   return found;
 }
 
-/** Every `send({ type: 'X' … })` in the senders, each to another event of the machine. */
-function sendMutations(machineFile, files) {
-  const machineText = readFileSync(join(root, machineFile), 'utf8');
+/**
+ * Every `send({ type: 'X' … })` (or `send('X')`, a step-button callback) in the senders, each to
+ * another event of the machine (named in `eventsFile`); with `receiver`, only the sends to the
+ * actor it names (a regex of what precedes `send(`; the event is the last group).
+ */
+function sendMutations(eventsFile, files, receiver = '') {
+  const machineText = readFileSync(join(root, eventsFile), 'utf8');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
   const found = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
-    for (const m of text.matchAll(/send\(\{ type: '([A-Z_]+)'/g)) {
-      if (!events.includes(m[1])) continue;
-      const others = events.filter((e) => e !== m[1]);
-      const to = others[events.indexOf(m[1]) % others.length];
-      const index = m.index + m[0].indexOf(`'${m[1]}'`);
+    const pattern = new RegExp(`${receiver}send\\((?:\\{\\s*type: )?'([A-Z_]+)'`, 'g');
+    for (const m of text.matchAll(pattern)) {
+      const event = m.at(-1);
+      if (!events.includes(event)) continue;
+      const others = events.filter((e) => e !== event);
+      const to = others[events.indexOf(event) % others.length];
+      const index = m.index + m[0].lastIndexOf(`'${event}'`);
       const line = text.slice(0, index).split('\n').length;
       found.push({
         kind: 'send',
         file,
         index,
-        from: `'${m[1]}'`,
+        from: `'${event}'`,
         to: `'${to}'`,
         where: `${file}:${line}`,
       });
@@ -179,7 +208,7 @@ if (args.includes('--list')) {
     if (only && only !== name) continue;
     for (const m of [
       ...pick(targetMutations(spec.machine), sample),
-      ...pick(sendMutations(spec.machine, spec.senders), sample),
+      ...pick(sendMutations(spec.events ?? spec.machine, spec.senders, spec.receiver), sample),
     ])
       console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
   }
@@ -193,7 +222,9 @@ try {
     if (only && only !== name) continue;
     const mutations = [
       ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
-      ...(kinds.includes('sends') ? pick(sendMutations(spec.machine, spec.senders), sample) : []),
+      ...(kinds.includes('sends')
+        ? pick(sendMutations(spec.events ?? spec.machine, spec.senders, spec.receiver), sample)
+        : []),
     ];
     // The unmutated copy must pass, or every mutation would look caught.
     if (!runTests(dir, spec.tests)) throw new Error(`${name}: the tests fail without a mutation`);
