@@ -8,7 +8,7 @@
  * have moved something (the money area's events).
  */
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { ExchangeReply, ExchangeTarget } from '../../src/api/contract/money';
 import { areasOf } from '../../src/app/actors/areas';
@@ -176,18 +176,21 @@ function sees(world: MoneyWorld, state: string) {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
-
 describe('the exchange dialog on the property page', () => {
   const rows = rowsUsed();
+  // One page for every path (reset between them): rendering it is most of a path's time.
+  let world: MoneyWorld;
+  beforeAll(async () => {
+    vi.useFakeTimers();
+    localeStore.set('en-US');
+    world = await moneyWorld({ submit: 'exchange', reply });
+  }, 300_000);
+  afterAll(() => {
+    world.actors.dispose();
+    cleanup();
+    removeAllNotices();
+    vi.useRealTimers();
+  });
   const oracle = { initial: 'closed', transitions: TABLE, label };
   const paths = withoutPrefixes(
     coverRows(
@@ -209,7 +212,7 @@ describe('the exchange dialog on the property page', () => {
   test.each(paths.map((p) => [pathName(p, label), p] as const))(
     '%s',
     async (_, path) => {
-      const world = await moneyWorld({ submit: 'exchange', reply });
+      await world.reset();
       let state = 'closed';
       await runUiPath(
         path,
@@ -226,9 +229,8 @@ describe('the exchange dialog on the property page', () => {
         },
         rows.used,
       );
-      world.actors.dispose();
     },
-    120_000,
+    300_000,
   );
 
   test('every row of the table is taken by a path', () => {

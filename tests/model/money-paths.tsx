@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import type { Account } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
-import { provideArea } from '../../src/app/actors/areas';
+import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { moneyArea, type MoneyEndpoints } from '../../src/app/actors/money';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
@@ -23,8 +23,8 @@ import { replyError, userFixture } from './fixtures';
 import { fakeEndpoints, person, settle } from './ui-paths';
 import { appActors, BRANDING, isOpen, renderAt } from './view-harness';
 
-export const text = (id: MessageId, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), enUS[id]);
+export const text = (id: MessageId, values: Record<string, string> = {}): string =>
+  Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), String(enUS[id]));
 
 // ---------------------------------------------------------------------------------------------
 // The oracle of a money dialog, from the rules of DOMAIN.md §3 / money-call.ts's comment: a
@@ -115,7 +115,8 @@ export function statesOf(table: Record<string, string>, initial: string): string
 /** How the tables name an event of the money-call machine. */
 export function moneyLabel<D>(nameOf: (draft: D) => string) {
   return (event: EventObject): string => {
-    if (event.type === 'REVIEW') return `REVIEW ${nameOf((event as { draft: D }).draft)}`;
+    if (event.type === 'REVIEW')
+      return `REVIEW ${nameOf((event as unknown as { draft: D }).draft)}`;
     if (event.type === 'xstate.done.actor.submit') return 'done';
     if (event.type === 'xstate.error.actor.submit') {
       return (event as { error?: { kind?: string } }).error?.kind === 'reply'
@@ -170,12 +171,12 @@ export function moneyEvents<D>(
       { type: 'CLOSE' },
     ].filter((e) => snapshot.can(e as never));
     if (!snapshot.matches('submitting')) return person;
-    return [
-      ...person,
+    const endings: (EventObject & Record<string, unknown>)[] = [
       { type: 'xstate.done.actor.submit', output: result },
       { type: 'xstate.error.actor.submit', error: replyError(REFUSED) },
       { type: 'xstate.error.actor.submit', error: replyError('http.networkError', 'transport') },
     ];
+    return [...person, ...endings];
   };
   return (snapshot: MoneyCallSnapshot<D, unknown>) =>
     all(snapshot).filter((e) => `${moneyState(snapshot, nameOf)} ${label(e)}` in table);
@@ -372,7 +373,22 @@ export async function moneyWorld(options: {
     await answerLoads();
   };
 
-  return { endpoints, actors, user, take, dialog, settleSubmit };
+  /**
+   * Back to the start between two paths on the one rendered page (rendering it is most of a
+   * path's time): a call still under way refused, the dialog closed (sent to its actor: test
+   * plumbing, no person's step), the reloads answered, the calls so far forgotten.
+   */
+  const reset = async () => {
+    if (endpoints.waiting(options.submit).length) {
+      await endpoints.settle(options.submit, 'error', replyError(REFUSED));
+    }
+    areasOf(actors).get(moneyArea)[options.submit].send({ type: 'CLOSE' });
+    await settle();
+    await answerLoads();
+    take();
+  };
+
+  return { endpoints, actors, user, take, dialog, settleSubmit, reset };
 }
 
 export type MoneyWorld = Awaited<ReturnType<typeof moneyWorld>>;
