@@ -9,8 +9,8 @@
  * `only` (optional) runs just the tests whose names match it (`vitest -t`).
  * Reports tried / caught for each kind and lists the survivors.
  *
- *   node scripts/mutate-machines.mjs --machine auth [--sample 6] [--kind targets|sends] [--list]
- *     [--at buy.ts:257,recharge-dialog.tsx:153]
+ *   node scripts/mutate-machines.mjs --machine auth[,tabs…] [--sample 6] [--kind targets|sends]
+ *     [--list] [--at buy.ts:257,recharge-dialog.tsx:153]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -103,6 +103,29 @@ const MACHINES = {
     tests: ['tests/model/property-paths-view.test.tsx', 'tests/model/list-rules.test.ts'],
     only: 'the ledger|list',
   },
+  // The money dialogs: one generic machine (money-call.ts) run by transfer and exchange, which
+  // have no transitions of their own. Its targets and its step buttons (StepButtons) are mutated
+  // once, under money-call, against the transfer dialog's path tests; each specific machine's
+  // entry mutates only what its own dialog and page send (events named in money-call.ts).
+  'money-call': {
+    machine: 'src/machines/money-call.ts',
+    senders: ['src/views/account/money-dialog.tsx'],
+    tests: ['tests/model/transfer-view.test.tsx'],
+  },
+  transfer: {
+    machine: 'src/machines/transfer.ts',
+    events: 'src/machines/money-call.ts',
+    senders: ['src/views/account/transfer-dialog.tsx', 'src/views/account/property-page.tsx'],
+    receiver: '\\b(actor|transferActor)\\.',
+    tests: ['tests/model/transfer-view.test.tsx'],
+  },
+  exchange: {
+    machine: 'src/machines/exchange.ts',
+    events: 'src/machines/money-call.ts',
+    senders: ['src/views/account/exchange-dialog.tsx', 'src/views/account/property-page.tsx'],
+    receiver: '\\b(actor|exchangeActor)\\.',
+    tests: ['tests/model/exchange-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -110,7 +133,8 @@ const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const only = option('machine', null);
+// One machine, or several: --machine money-call,transfer,exchange
+const only = option('machine', null)?.split(',') ?? null;
 const sample = Number(option('sample', '0'));
 const kinds = option('kind', 'targets,sends').split(',');
 /** `--at buy.ts:257,recharge-dialog.tsx:153`: only the mutations at these places. */
@@ -172,29 +196,35 @@ function targetMutations(file) {
 }
 
 /**
- * Every `send({ type: 'X' … })` in the senders (and, with `eventCalls`, every `f('X'` of those
- * helper functions), each to another event of the machine.
+ * Every `send({ type: 'X' … })` (or `send('X')`, a step-button callback) in the senders, each to
+ * another event of the machine (named in `eventsFile`); with `receiver`, only the sends to the
+ * actor it names (a regex of what precedes `send(`; the event is the last group); with
+ * `eventCalls`, also every `f('X'` of those helper functions.
  */
-function sendMutations(machineFile, files, eventCalls = []) {
-  const machineText = readFileSync(join(root, machineFile), 'utf8');
+function sendMutations(eventsFile, files, receiver = '', eventCalls = []) {
+  const machineText = readFileSync(join(root, eventsFile), 'utf8');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
   const found = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
-    const call = new RegExp(`(?:send\\(\\{ type: ${helpers})'([A-Z_]+)'`, 'g');
-    for (const m of text.matchAll(call)) {
-      if (!events.includes(m[1])) continue;
-      const others = events.filter((e) => e !== m[1]);
+    const pattern = new RegExp(
+      `(?:${receiver}send\\((?:\\{\\s*type: )?${helpers})'([A-Z_]+)'`,
+      'g',
+    );
+    for (const m of text.matchAll(pattern)) {
+      const event = m.at(-1);
+      if (!events.includes(event)) continue;
+      const others = events.filter((e) => e !== event);
       // A machine of one event: the send is dropped (an event it does not know).
-      const to = others.length ? others[events.indexOf(m[1]) % others.length] : 'NO_SUCH_EVENT';
-      const index = m.index + m[0].indexOf(`'${m[1]}'`);
+      const to = others.length ? others[events.indexOf(event) % others.length] : 'NO_SUCH_EVENT';
+      const index = m.index + m[0].lastIndexOf(`'${event}'`);
       const line = text.slice(0, index).split('\n').length;
       found.push({
         kind: 'send',
         file,
         index,
-        from: `'${m[1]}'`,
+        from: `'${event}'`,
         to: `'${to}'`,
         where: `${file}:${line}`,
       });
@@ -234,13 +264,23 @@ function runTests(dir, tests, only) {
   return result.status === 0;
 }
 
+/** A machine's mutations as the options choose them (kinds, sample, places). */
+function mutationsOf(spec) {
+  return chosen([
+    ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
+    ...(kinds.includes('sends')
+      ? pick(
+          sendMutations(spec.events ?? spec.machine, spec.senders, spec.receiver, spec.eventCalls),
+          sample,
+        )
+      : []),
+  ]);
+}
+
 if (args.includes('--list')) {
   for (const [name, spec] of Object.entries(MACHINES)) {
-    if (only && only !== name) continue;
-    for (const m of chosen([
-      ...pick(targetMutations(spec.machine), sample),
-      ...pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample),
-    ]))
+    if (only && !only.includes(name)) continue;
+    for (const m of mutationsOf(spec))
       console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
   }
   process.exit(0);
@@ -248,18 +288,18 @@ if (args.includes('--list')) {
 
 const dir = copyRepo();
 const report = [];
+const passed = new Set();
 try {
   for (const [name, spec] of Object.entries(MACHINES)) {
-    if (only && only !== name) continue;
-    const mutations = chosen([
-      ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
-      ...(kinds.includes('sends')
-        ? pick(sendMutations(spec.machine, spec.senders, spec.eventCalls), sample)
-        : []),
-    ]);
-    // The unmutated copy must pass, or every mutation would look caught.
-    if (!runTests(dir, spec.tests, spec.only))
-      throw new Error(`${name}: the tests fail without a mutation`);
+    if (only && !only.includes(name)) continue;
+    const mutations = mutationsOf(spec);
+    // The unmutated copy must pass, or every mutation would look caught (once per set of tests).
+    const baseline = `${spec.tests.join(' ')} ${spec.only ?? ''}`;
+    if (!passed.has(baseline)) {
+      if (!runTests(dir, spec.tests, spec.only))
+        throw new Error(`${name}: the tests fail without a mutation`);
+      passed.add(baseline);
+    }
     for (const mutation of mutations) {
       const path = join(dir, mutation.file);
       const original = readFileSync(path, 'utf8');

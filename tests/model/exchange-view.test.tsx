@@ -1,77 +1,239 @@
 /**
- * Model-based path tests of the exchange dialog through the real view: the shortest paths of the
- * money-call machine run on a real actor (the exchange call is a fake settled by the steps) while
- * the ExchangeDialog is rendered; each step asserts what a person sees (transfer-view-checks.tsx).
+ * The exchange dialog (exchange machine = the generic money-call machine) through the real
+ * property page, against the hand-written oracle of money-paths.tsx. money-call's generic
+ * behaviour (Back, Retry, Another one) is walked once, in transfer-view.test.tsx; here the
+ * exchange's own steps: the page's Exchange button, the form (target, quantity, the price and the
+ * cost seen before confirming), the confirmation, the call (its body, a new idempotency key),
+ * each ending as the dialog shows it, the × and Close, and the reloads after an ending that may
+ * have moved something (the money area's events).
  */
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, describe, test, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { cleanup, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import type { ExchangeReply } from '../../src/api/contract/money';
+import type { ExchangeReply, ExchangeTarget } from '../../src/api/contract/money';
+import { areasOf } from '../../src/app/actors/areas';
+import { moneyArea } from '../../src/app/actors/money';
 import { removeAllNotices } from '../../src/components/toaster';
 import { localeStore } from '../../src/i18n/locale-store';
+import { exchangeMachine, type ExchangeDraft } from '../../src/machines/exchange';
 import {
-  exchangeMachine,
-  type ExchangeDraft,
-  type ExchangeSnapshot,
-} from '../../src/machines/exchange';
-import { ExchangeDialog } from '../../src/views/account/exchange-dialog';
-import { EXCHANGE_DRAFTS, EXCHANGE_REPLY } from './exchange-model';
-import { describePath, fakeCalls, runPath } from './harness';
-import { describeEvent, eventsWith, keyMaker, serializeWith } from './transfer-model';
-import { assertDialogSees } from './transfer-view-checks';
-import { appActors, renderAt } from './view-harness';
+  assertStep,
+  clickStep,
+  MONEY,
+  moneyCallEffects,
+  moneyCallTable,
+  moneyEvents,
+  moneyLabel,
+  moneySerialize,
+  moneyState,
+  moneyWorld,
+  statesOf,
+  summary,
+  text,
+  type DialogTexts,
+  type MoneyWorld,
+} from './money-paths';
+import { coverRows, pathName, rowsUsed, runUiPath, withoutPrefixes } from './ui-paths';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
+// ---------------------------------------------------------------------------------------------
+// The two forms: 5 digital-human minutes at the partner's price of 1.00, one voice clone at
+// 10.00 (the partner holds 10.50).
+
+interface Form {
+  asset: ExchangeTarget;
+  quantity: number;
+  /** The cost seen in the form and on the confirmation. */
+  cost: string;
+  /** The quantity field's name. */
+  field: 'property.quantityMinutes' | 'property.quantityCount';
+  label: string;
+  /** The new balance of the asset as the result shows it. */
+  balance: string;
+}
+
+const FORMS: Record<string, Form> = {
+  minutes: {
+    asset: 'digital_man',
+    quantity: 5,
+    cost: '5.00',
+    field: 'property.quantityMinutes',
+    label: text('stats.digitalManMinutes'),
+    balance: '5',
+  },
+  voice: {
+    asset: 'digital_voice',
+    quantity: 1,
+    cost: '10.00',
+    field: 'property.quantityCount',
+    label: text('stats.voiceClones'),
+    balance: '1',
+  },
+};
+const DRAFTS = Object.keys(FORMS);
+const nameOf = (draft: ExchangeDraft) => DRAFTS.find((d) => FORMS[d].asset === draft.asset) ?? '?';
+const label = moneyLabel(nameOf);
+
+/** The exchange's own steps: no Back, Retry or Another one (money-call's, walked elsewhere). */
+const TABLE = Object.fromEntries(
+  Object.entries(moneyCallTable('minutes', 'voice')).filter(
+    ([row]) => !/ (BACK|RETRY|AGAIN)$/.test(row) && !row.startsWith('form, '),
+  ),
+);
+const EFFECTS = moneyCallEffects(
+  ['minutes', 'voice'],
+  (d, key) =>
+    `exchange ${JSON.stringify({ asset: FORMS[d].asset, quantity: FORMS[d].quantity })} ${key}`,
+);
+const TEXTS: DialogTexts = {
+  title: 'property.exchange',
+  confirm: 'property.confirmExchange',
+  confirmText: 'property.confirmExchangeText',
+  done: 'property.exchangeDone',
+};
+
+function reply(body: Record<string, unknown>): ExchangeReply {
+  const form = Object.values(FORMS).find((f) => f.asset === body.asset)!;
+  return {
+    asset: form.asset,
+    quantity: form.quantity,
+    cost: form.cost,
+    money: form.asset === 'digital_man' ? '5.50' : '0.50',
+    balance: form.asset === 'digital_man' ? '300' : '1',
+  };
+}
+
+const draftOf = (d: string): ExchangeDraft => ({
+  asset: FORMS[d].asset,
+  quantity: FORMS[d].quantity,
+  cost: FORMS[d].cost,
 });
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
 
-const serialize = serializeWith<ExchangeDraft, ExchangeReply>(EXCHANGE_DRAFTS);
-const OPTIONS = [
-  { asset: 'digital_man', price: '1' },
-  { asset: 'digital_voice', price: '10' },
-] as const;
+// ---------------------------------------------------------------------------------------------
 
-describe('exchange dialog views', () => {
-  const paths = getShortestPaths(exchangeMachine, {
-    input: { newKey: keyMaker() },
-    events: eventsWith(EXCHANGE_DRAFTS, EXCHANGE_REPLY),
-    serializeState: (state, event) => serialize(state, event),
+const money = (amount: string) => `${amount} ${MONEY}`;
+
+async function fill(world: MoneyWorld, d: string) {
+  const form = FORMS[d];
+  const dialog = world.dialog(TEXTS.title);
+  const { user } = world;
+  await user.selectOptions(
+    dialog.getByRole('combobox', { name: text('property.exchangeTarget') }),
+    form.asset,
+  );
+  const quantity = dialog.getByRole('textbox', { name: text(form.field) });
+  await user.clear(quantity);
+  await user.type(quantity, String(form.quantity));
+  // The cost is seen before confirming.
+  expect(dialog.getByTestId('exchange-cost').textContent).toBe(money(form.cost));
+  await user.click(dialog.getByRole('button', { name: text('property.next') }));
+}
+
+async function exec(world: MoneyWorld, state: string, event: { type: string }) {
+  switch (event.type) {
+    case 'OPEN':
+      return world.user.click(screen.getByRole('button', { name: text('property.exchange') }));
+    case 'REVIEW':
+      return fill(world, label(event).replace('REVIEW ', ''));
+    case 'xstate.done.actor.submit':
+    case 'xstate.error.actor.submit':
+      return world.settleSubmit(event);
+    default:
+      return clickStep(world, TEXTS, state, event.type);
+  }
+}
+
+function sees(world: MoneyWorld, state: string) {
+  return () => {
+    const dialog = assertStep(world, TEXTS, state);
+    if (!dialog) return;
+    if (state === 'form') {
+      // An empty form: the first target, its price, no cost yet, the money one holds.
+      expect(summary(dialog, text('property.price'))).toEqual({
+        [text('property.unitPrice')]: text('property.perMinute', { price: money('1.00') }),
+        [text('property.cost')]: '—',
+        [text('property.yourMoney', { moneyName: MONEY })]: money('10.50'),
+      });
+      const quantity = dialog.getByRole('textbox', { name: text('property.quantityMinutes') });
+      expect((quantity as HTMLInputElement).value).toBe('');
+      return;
+    }
+    const form = FORMS[state.replace(/^.* /, '')];
+    if (state.startsWith('done')) {
+      expect(summary(dialog, text('property.exchangeDone'))).toEqual({
+        [text('property.cost')]: money(form.cost),
+        [text('property.yourMoney', { moneyName: MONEY })]: money(
+          form.asset === 'digital_man' ? '5.50' : '0.50',
+        ),
+        [form.label]: form.balance,
+      });
+      return;
+    }
+    expect(summary(dialog, text('property.confirmExchange'))).toEqual({
+      [text('property.exchangeTarget')]: form.label,
+      [text('property.quantity')]: String(form.quantity),
+      [text('property.cost')]: money(form.cost),
+    });
+  };
+}
+
+describe('the exchange dialog on the property page', () => {
+  const rows = rowsUsed();
+  // One page for every path (reset between them): rendering it is most of a path's time.
+  let world: MoneyWorld;
+  beforeAll(async () => {
+    vi.useFakeTimers();
+    localeStore.set('en-US');
+    world = await moneyWorld({ submit: 'exchange', reply });
+  }, 300_000);
+  afterAll(() => {
+    world.actors.dispose();
+    cleanup();
+    removeAllNotices();
+    vi.useRealTimers();
   });
+  const oracle = { initial: 'closed', transitions: TABLE, label };
+  const paths = withoutPrefixes(
+    coverRows(
+      getShortestPaths(exchangeMachine, {
+        input: { newKey: () => 'key' },
+        events: moneyEvents(
+          DRAFTS.map(draftOf),
+          reply({ asset: 'digital_man' }),
+          TABLE,
+          nameOf,
+        ) as never,
+        serializeState: moneySerialize(nameOf) as never,
+      }),
+      oracle,
+    ),
+    label,
+  );
 
-  test.each(paths.map((path) => [describePath(path, describeEvent), path] as const))(
+  test.each(paths.map((p) => [pathName(p, label), p] as const))(
     '%s',
     async (_, path) => {
-      const calls = fakeCalls();
-      const actor = createActor(exchangeMachine.provide({ actors: { submit: calls.logic() } }), {
-        input: { newKey: keyMaker() },
-      });
-      const actors = appActors({});
-      renderAt(
-        actors,
-        <ExchangeDialog actor={actor} options={OPTIONS} moneyName="Coins" money="1200.50" />,
-      );
-      await runPath({
+      await world.reset();
+      let state = 'closed';
+      await runUiPath(
         path,
-        actor,
-        calls,
-        serialize: (s: ExchangeSnapshot, e?: { type: string }) => serialize(s, e),
-        check: (snapshot) =>
-          assertDialogSees(snapshot, {
-            title: 'property.exchange',
-            confirm: 'property.confirmExchange',
-            confirmText: 'property.confirmExchangeText',
-            done: 'property.exchangeDone',
-          }),
-      });
-      actor.stop();
-      actors.dispose();
+        {
+          ...oracle,
+          exec: async (event) => {
+            await exec(world, state, event);
+            state = TABLE[`${state} ${label(event)}`];
+          },
+          sees: Object.fromEntries(statesOf(TABLE, 'closed').map((s) => [s, sees(world, s)])),
+          actual: () =>
+            moneyState(areasOf(world.actors).get(moneyArea).exchange.getSnapshot(), nameOf),
+          effects: { take: world.take, expected: EFFECTS },
+        },
+        rows.used,
+      );
     },
+    300_000,
   );
+
+  test('every row of the table is taken by a path', () => {
+    expect(rows.unused(TABLE)).toEqual([]);
+  });
 });

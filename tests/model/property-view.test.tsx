@@ -13,7 +13,7 @@ import enUS from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import { brandingMachine } from '../../src/machines/branding';
 import PropertyPage from '../../src/views/account/property-page';
-import { fakeMoneyEndpoints } from './transfer-model';
+import { fakeMoneyEndpoints } from './money-paths';
 import { appActors, BRANDING, flush, renderAt } from './view-harness';
 
 beforeEach(() => {

@@ -1,14 +1,13 @@
 /**
- * The test model of the money dialogs (transfer here, exchange in exchange-model.ts: one machine,
- * src/machines/money-call.ts): what a person sees in each state, the events, the serialisation,
- * and the idempotency rules written out again as the oracle: a confirmed draft gets a fresh key,
- * a retry sends the key of the failed call, editing is offered only when nothing can have moved.
+ * The old-style test model of the money-call machine (src/machines/money-call.ts), still used by
+ * the card generate dialog's tests: what a person sees in each state, the events, the
+ * serialisation, and the idempotency rules written out again as the oracle: a confirmed draft
+ * gets a fresh key, a retry sends the key of the failed call, editing is offered only when
+ * nothing can have moved. The transfer and exchange dialogs are tested through the property page
+ * instead (money-paths.tsx).
  */
-import type { MoneyEndpoints } from '../../src/app/actors/money';
 import { expect } from 'vitest';
-import type { TransferRecord } from '../../src/api/contract/money';
 import type { MoneyCallEvent, MoneyCallSnapshot } from '../../src/machines/money-call';
-import type { TransferDraft } from '../../src/machines/transfer';
 import { replyError } from './fixtures';
 
 export type DialogState = 'closed' | 'editing' | 'confirming' | 'submitting' | 'failed' | 'done';
@@ -182,62 +181,4 @@ export function checkDialogStep<D, R>(
   }
   // While a call is under way the dialog cannot be closed.
   expect(snapshot.can({ type: 'CLOSE' })).toBe(state !== 'submitting' && state !== 'closed');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Transfer
-
-export const TRANSFER_DRAFTS: readonly TransferDraft[] = [
-  {
-    toUserId: 5,
-    toLabel: 'Morning shop (merchant)',
-    asset: 'money',
-    direction: 'give',
-    amount: '10.50',
-    remark: 'top-up',
-  },
-  {
-    toUserId: 5,
-    toLabel: 'Morning shop (merchant)',
-    asset: 'digital_man',
-    direction: 'take',
-    amount: '120',
-    remark: '',
-  },
-];
-
-export const TRANSFER_RECORD: TransferRecord = {
-  id: 8,
-  transfer_no: 'TR26112300000008',
-  from_user_id: 2,
-  from_username: 'partner',
-  from_name: 'Nebula Media',
-  to_user_id: 5,
-  to_username: 'merchant',
-  to_name: 'Morning shop',
-  asset: 'money',
-  amount: '10.50',
-  from_before: '100.00',
-  from_after: '89.50',
-  to_before: '0.00',
-  to_after: '10.50',
-  remark: 'top-up',
-  operator_id: 2,
-  operator_username: 'partner',
-  created_at: Date.UTC(2026, 10, 22, 12, 0),
-};
-
-/** The money area's endpoints for view tests: the given ones, every other never answers. */
-export function fakeMoneyEndpoints(given: Partial<MoneyEndpoints> = {}): MoneyEndpoints {
-  const never = () => new Promise<never>(() => {});
-  return {
-    getAccount: never,
-    getMoneyLog: never,
-    getTransferRecords: never,
-    transfer: never,
-    exchange: never,
-    getPlatformUsers: never,
-    newIdempotencyKey: keyMaker(),
-    ...given,
-  };
 }

@@ -1,217 +1,279 @@
 /**
- * Model-based path tests of the transfer dialog through the real view: the shortest paths of the
- * money-call machine run on a real actor (the transfer call is a fake settled by the steps) while
- * the TransferDialog is rendered, over a fake list of users; each step asserts what a person sees (transfer-view-checks.tsx).
+ * The transfer dialog (transfer machine = the generic money-call machine) through the real
+ * property page, against the hand-written oracle of money-paths.tsx: the machine's shortest paths
+ * (plus one for each row they miss) only propose event sequences; each step is a click, a form
+ * filled in (with the balance check before confirming: giving more than one holds is refused in
+ * the form) or the fake transfer endpoint settling, and every row of the table is walked. This
+ * is where money-call's generic behaviour is tested (once): a retry only after a lost reply and
+ * under the same key, Back only after a refusal, the reloads after an ending that may have moved
+ * something. Each step checks the calls made (the amount sent) and what the dialog shows: the
+ * sender and the recipient by name, alike on the confirmation and in the result.
  */
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { cleanup, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import type { TransferRecord } from '../../src/api/contract/money';
-import { removeAllNotices } from '../../src/components/toaster';
-import enUS from '../../src/i18n/en-US';
-import { localeStore } from '../../src/i18n/locale-store';
-import {
-  transferMachine,
-  type TransferDraft,
-  type TransferSnapshot,
-} from '../../src/machines/transfer';
-import { TransferDialog } from '../../src/views/account/transfer-dialog';
-import { describePath, fakeCalls, runPath } from './harness';
-import {
-  TRANSFER_DRAFTS,
-  TRANSFER_RECORD,
-  describeEvent,
-  eventsWith,
-  fakeMoneyEndpoints,
-  keyMaker,
-  serializeWith,
-} from './transfer-model';
-import { assertDialogSees } from './transfer-view-checks';
-import type { AppActors } from '../../src/app/actors/actors-context';
-import { provideArea } from '../../src/app/actors/areas';
+import type { TransferBody, TransferRecord } from '../../src/api/contract/money';
+import { areasOf } from '../../src/app/actors/areas';
 import { moneyArea } from '../../src/app/actors/money';
-import { appActors, flush, renderAt } from './view-harness';
+import { removeAllNotices } from '../../src/components/toaster';
+import { localeStore } from '../../src/i18n/locale-store';
+import { transferMachine, type TransferDraft } from '../../src/machines/transfer';
+import {
+  assertStep,
+  clickStep,
+  ME,
+  ME_LABEL,
+  MONEY,
+  moneyCallEffects,
+  moneyCallTable,
+  moneyEvents,
+  moneyLabel,
+  moneySerialize,
+  moneyState,
+  moneyWorld,
+  statesOf,
+  summary,
+  text,
+  USERS,
+  type DialogTexts,
+  type MoneyWorld,
+} from './money-paths';
+import { coverRows, pathName, rowsUsed, runUiPath, withoutPrefixes } from './ui-paths';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+// ---------------------------------------------------------------------------------------------
+// The two forms a person fills in: give money (10.50, all the partner holds: 10.51 is refused in
+// the form first), take back 2 minutes of digital-human time (sent as 120 seconds; taking back is
+// not limited by what the caller holds).
 
-// The recipient picker lists users through the money area: a fixed page of one merchant.
-const USERS = {
-  list: [
-    {
-      id: 5,
-      username: 'merchant',
-      name: 'Morning shop',
-      nickname: '',
-      mobile: '',
-      user_type: 2,
-      service_id: 2,
-      status: 1,
-    },
-  ],
-  total: 1,
-};
+const MERCHANT = { id: 5, label: 'Morning shop (merchant)' };
 
-function moneyActors(): AppActors {
-  const actors = appActors({});
-  provideArea(actors, moneyArea, fakeMoneyEndpoints({ getPlatformUsers: async () => USERS }));
-  return actors;
+interface Form {
+  asset: 'money' | 'digital_man';
+  direction: 'give' | 'take';
+  typed: string;
+  remark: string;
+  /** What the API is sent. */
+  body: TransferBody;
+  /** The amount as the confirmation and the result show it. */
+  shown: string;
 }
 
-const serialize = serializeWith<TransferDraft, TransferRecord>(TRANSFER_DRAFTS);
-/** The caller, named on the confirmation as the result names the sender. */
-const ME = { name: TRANSFER_RECORD.from_name, username: TRANSFER_RECORD.from_username };
-const ME_LABEL = `${ME.name} (${ME.username})`;
+const FORMS: Record<string, Form> = {
+  give: {
+    asset: 'money',
+    direction: 'give',
+    typed: '10.50',
+    remark: 'top-up',
+    body: { to_user_id: 5, asset: 'money', amount: '10.50', direction: 'give', remark: 'top-up' },
+    shown: `10.50 ${MONEY}`,
+  },
+  take: {
+    asset: 'digital_man',
+    direction: 'take',
+    typed: '2',
+    remark: '',
+    body: { to_user_id: 5, asset: 'digital_man', amount: '120', direction: 'take' },
+    shown: '2 minutes',
+  },
+};
+const DRAFTS = Object.keys(FORMS);
 
-const paths = () =>
-  getShortestPaths(transferMachine, {
-    input: { newKey: keyMaker() },
-    events: eventsWith(TRANSFER_DRAFTS, TRANSFER_RECORD),
-    serializeState: (state, event) => serialize(state, event),
+const TABLE = moneyCallTable('give', 'take');
+const EFFECTS = moneyCallEffects(
+  ['give', 'take'],
+  (d, key) => `transfer ${JSON.stringify(FORMS[d].body)} ${key}`,
+);
+const TEXTS: DialogTexts = {
+  title: 'property.transfer',
+  confirm: 'property.confirmTransfer',
+  confirmText: 'property.confirmTransferText',
+  done: 'property.transferDone',
+};
+
+/** The server's record of a transfer: giving moves from the partner, taking back to it. */
+function record(body: Record<string, unknown>): TransferRecord {
+  const partner = { id: 2, username: ME.username, name: ME.name };
+  const merchant = { id: 5, username: 'merchant', name: 'Morning shop' };
+  const [from, to] = body.direction === 'take' ? [merchant, partner] : [partner, merchant];
+  const money = body.asset === 'money';
+  return {
+    id: 8,
+    transfer_no: 'TR26112300000008',
+    from_user_id: from.id,
+    from_username: from.username,
+    from_name: from.name,
+    to_user_id: to.id,
+    to_username: to.username,
+    to_name: to.name,
+    asset: body.asset as TransferRecord['asset'],
+    amount: String(body.amount),
+    from_before: money ? '10.50' : '600',
+    from_after: money ? '0.00' : '480',
+    to_before: money ? '0.00' : '0',
+    to_after: money ? '10.50' : '120',
+    remark: String(body.remark ?? ''),
+    operator_id: 2,
+    operator_username: ME.username,
+    created_at: Date.UTC(2026, 10, 22, 12, 0),
+  };
+}
+
+// The draft each form makes, for the machine's paths only (the steps fill in the form).
+const draftOf = (d: string): TransferDraft => ({
+  toUserId: MERCHANT.id,
+  toLabel: MERCHANT.label,
+  asset: FORMS[d].asset,
+  direction: FORMS[d].direction,
+  amount: String(FORMS[d].body.amount),
+  remark: FORMS[d].remark,
+});
+const nameOf = (draft: TransferDraft) => draft.direction;
+const label = moneyLabel(nameOf);
+
+// ---------------------------------------------------------------------------------------------
+
+const field = {
+  recipient: () => ({ name: text('property.recipient') }),
+  asset: () => ({ name: text('property.asset') }),
+  direction: () => ({ name: text('property.direction') }),
+  remark: () => ({ name: text('property.remark') }),
+  amount: (asset: Form['asset']) => ({
+    name: text('property.amountIn', {
+      unit: asset === 'money' ? MONEY : text('property.minutes'),
+    }),
+  }),
+};
+
+async function fill(world: MoneyWorld, d: string) {
+  const form = FORMS[d];
+  const dialog = world.dialog(TEXTS.title);
+  const { user } = world;
+  // The recipients are searched when the form first shows.
+  if (world.endpoints.waiting('getPlatformUsers').length) {
+    await world.endpoints.settle('getPlatformUsers', 'done', USERS);
+  }
+  await user.selectOptions(dialog.getByRole('combobox', field.recipient()), String(MERCHANT.id));
+  await user.selectOptions(dialog.getByRole('combobox', field.asset()), form.asset);
+  await user.selectOptions(dialog.getByRole('combobox', field.direction()), form.direction);
+  const amount = dialog.getByRole('textbox', field.amount(form.asset));
+  const remark = dialog.getByRole('textbox', field.remark());
+  await user.clear(remark);
+  if (form.remark) await user.type(remark, form.remark);
+  const next = () => user.click(dialog.getByRole('button', { name: text('property.next') }));
+  if (form.direction === 'give') {
+    // One cent more than the partner holds: refused in the form, nothing to confirm.
+    await user.clear(amount);
+    await user.type(amount, '10.51');
+    await next();
+    dialog.getByText(text('property.overBalance'));
+    expect(dialog.queryByText(text(TEXTS.confirmText))).toBeNull();
+  }
+  await user.clear(amount);
+  await user.type(amount, form.typed);
+  await next();
+}
+
+async function exec(world: MoneyWorld, state: string, event: { type: string }) {
+  switch (event.type) {
+    case 'OPEN':
+      return world.user.click(screen.getByRole('button', { name: text('property.transfer') }));
+    case 'REVIEW':
+      return fill(world, label(event).replace('REVIEW ', ''));
+    case 'xstate.done.actor.submit':
+    case 'xstate.error.actor.submit':
+      return world.settleSubmit(event);
+    default:
+      return clickStep(world, TEXTS, state, event.type);
+  }
+}
+
+function sees(world: MoneyWorld, state: string) {
+  return () => {
+    const dialog = assertStep(world, TEXTS, state);
+    if (!dialog) return;
+    const d = state.replace(/^.* /, '');
+    const form = FORMS[d];
+    if (state === 'form' || state.startsWith('form,')) {
+      // A new form is empty; Back keeps what was typed.
+      const amount = dialog.getByRole('textbox', field.amount(form?.asset ?? 'money'));
+      expect((amount as HTMLInputElement).value).toBe(form?.typed ?? '');
+      const recipient = dialog.getByRole('combobox', field.recipient()) as HTMLSelectElement;
+      expect(recipient.value).toBe(form ? String(MERCHANT.id) : '');
+      return;
+    }
+    // Giving: from the partner to the user; taking back: from the user to the partner.
+    const [from, to] =
+      form.direction === 'give' ? [ME_LABEL, MERCHANT.label] : [MERCHANT.label, ME_LABEL];
+    if (state.startsWith('done')) {
+      const rows = summary(dialog, text('property.transferDone'));
+      expect(rows[text('property.from')]).toBe(from);
+      expect(rows[text('property.to')]).toBe(to);
+      expect(rows[text('property.amount')]).toBe(form.shown);
+      return;
+    }
+    expect(summary(dialog, text('property.confirmTransfer'))).toEqual({
+      [text('property.from')]: from,
+      [text('property.to')]: to,
+      [text('property.asset')]: form.asset === 'money' ? MONEY : text('stats.digitalManMinutes'),
+      [text('property.amount')]: form.shown,
+      ...(form.remark ? { [text('property.remark')]: form.remark } : {}),
+    });
+  };
+}
+
+describe('the transfer dialog on the property page', () => {
+  const rows = rowsUsed();
+  // One page for every path (reset between them): rendering it is most of a path's time.
+  let world: MoneyWorld;
+  beforeAll(async () => {
+    vi.useFakeTimers();
+    localeStore.set('en-US');
+    world = await moneyWorld({ submit: 'transfer', reply: record });
+  }, 300_000);
+  afterAll(() => {
+    world.actors.dispose();
+    cleanup();
+    removeAllNotices();
+    vi.useRealTimers();
   });
+  const oracle = { initial: 'closed', transitions: TABLE, label };
+  const paths = withoutPrefixes(
+    coverRows(
+      getShortestPaths(transferMachine, {
+        input: { newKey: () => 'key' },
+        events: moneyEvents(DRAFTS.map(draftOf), record(FORMS.give.body), TABLE, nameOf) as never,
+        serializeState: moneySerialize(nameOf) as never,
+      }),
+      oracle,
+    ),
+    label,
+  );
 
-describe('transfer dialog views', () => {
-  test.each(paths().map((path) => [describePath(path, describeEvent), path] as const))(
+  test.each(paths.map((p) => [pathName(p, label), p] as const))(
     '%s',
     async (_, path) => {
-      const calls = fakeCalls();
-      const actor = createActor(transferMachine.provide({ actors: { submit: calls.logic() } }), {
-        input: { newKey: keyMaker() },
-      });
-      const actors = moneyActors();
-      renderAt(
-        actors,
-        <TransferDialog
-          actor={actor}
-          assets={['money', 'digital_man']}
-          moneyName="Coins"
-          me={ME}
-        />,
-      );
-      await runPath({
+      await world.reset();
+      let state = 'closed';
+      await runUiPath(
         path,
-        actor,
-        calls,
-        serialize: (s: TransferSnapshot, e?: { type: string }) => serialize(s, e),
-        check: async (snapshot) => {
-          await assertDialogSees(snapshot, {
-            title: 'property.transfer',
-            confirm: 'property.confirmTransfer',
-            confirmText: 'property.confirmTransferText',
-            done: 'property.transferDone',
-          });
-          const draft = snapshot.context.draft;
-          if (!draft || !['confirming', 'submitting', 'failed'].includes(String(snapshot.value)))
-            return;
-          // Giving: from me to the user; taking back: from the user to me. Minutes, not seconds.
-          const summary = screen.getByRole('group', { name: enUS['property.confirmTransfer'] });
-          const [from, to] =
-            draft.direction === 'give' ? [ME_LABEL, draft.toLabel] : [draft.toLabel, ME_LABEL];
-          const values = within(summary)
-            .getAllByRole('definition')
-            .map((d) => d.textContent);
-          expect(values.slice(0, 2)).toEqual([from, to]);
-          expect(values[3]).toBe(draft.asset === 'money' ? '10.50 Coins' : '2 minutes');
+        {
+          ...oracle,
+          exec: async (event) => {
+            await exec(world, state, event);
+            state = TABLE[`${state} ${label(event)}`];
+          },
+          sees: Object.fromEntries(statesOf(TABLE, 'closed').map((s) => [s, sees(world, s)])),
+          actual: () =>
+            moneyState(areasOf(world.actors).get(moneyArea).transfer.getSnapshot(), nameOf),
+          effects: { take: world.take, expected: EFFECTS },
         },
-      });
-      actor.stop();
-      actors.dispose();
+        rows.used,
+      );
     },
+    300_000,
   );
-});
 
-describe('the sender is named alike on the confirmation and in the result', () => {
-  test.each(
-    paths()
-      .filter((p) => p.state.value === 'done')
-      .slice(0, 1),
-  )('done', async (path) => {
-    const calls = fakeCalls();
-    const actor = createActor(transferMachine.provide({ actors: { submit: calls.logic() } }), {
-      input: { newKey: keyMaker() },
-    });
-    const actors = moneyActors();
-    renderAt(actors, <TransferDialog actor={actor} assets={['money']} moneyName="Coins" me={ME} />);
-    const names: string[] = [];
-    await runPath({
-      path,
-      actor,
-      calls,
-      serialize: (s: TransferSnapshot, e?: { type: string }) => serialize(s, e),
-      check: async (snapshot) => {
-        await flush();
-        const value = String(snapshot.value);
-        const group = ['confirming', 'done'].includes(value)
-          ? screen.getByRole('group', {
-              name: enUS[value === 'done' ? 'property.transferDone' : 'property.confirmTransfer'],
-            })
-          : null;
-        if (!group) return;
-        const labels = within(group)
-          .getAllByRole('term')
-          .map((d) => d.textContent);
-        const values = within(group)
-          .getAllByRole('definition')
-          .map((d) => d.textContent);
-        names.push(values[labels.indexOf(enUS['property.from'])] ?? '');
-      },
-    });
-    // Given: from me, so the confirmation and the result both name me, the same way.
-    expect(names).toEqual([ME_LABEL, ME_LABEL]);
-    actor.stop();
-    actors.dispose();
+  test('every row of the table is taken by a path', () => {
+    expect(rows.unused(TABLE)).toEqual([]);
   });
-});
-
-test('giving more than one holds is refused in the form, before any confirmation', async () => {
-  const actor = createActor(transferMachine, { input: { newKey: keyMaker() } }).start();
-  const actors = moneyActors();
-  const balances = {
-    money: '10.00',
-    digital_man_seconds: 0,
-    voice_clone_count: 0,
-    image_clone_count: 0,
-  };
-  renderAt(
-    actors,
-    <TransferDialog
-      actor={actor}
-      assets={['money']}
-      moneyName="Coins"
-      me={ME}
-      balances={balances}
-    />,
-  );
-  act(() => actor.send({ type: 'OPEN' }));
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(400);
-  });
-  const dialog = screen.getByRole('dialog');
-  fireEvent.change(within(dialog).getByRole('combobox', { name: enUS['property.recipient'] }), {
-    target: { value: '5' },
-  });
-  const amount = within(dialog).getByRole('textbox', {
-    name: enUS['property.amountIn'].replace('{unit}', 'Coins'),
-  });
-  const next = async (typed: string) => {
-    fireEvent.change(amount, { target: { value: typed } });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: enUS['property.next'] }));
-    });
-  };
-  await next('10.01');
-  expect(actor.getSnapshot().value).toBe('editing');
-  within(dialog).getByText(enUS['property.overBalance']);
-  await next('10.00');
-  expect(actor.getSnapshot().value).toBe('confirming');
-  actor.stop();
-  actors.dispose();
 });
