@@ -58,6 +58,15 @@ const MACHINES = {
     senders: ['src/app/shell/tab-bar.tsx'],
     tests: ['tests/model/tabs-view.test.tsx'],
   },
+  'customer-dialog': {
+    machine: 'src/machines/customers/customer-dialog.ts',
+    senders: [
+      'src/views/promotion/customer-page.tsx',
+      'src/views/promotion/customer-form-dialog.tsx',
+      'src/views/promotion/customer-row-dialogs.tsx',
+    ],
+    tests: ['tests/model/customers-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
