@@ -41,9 +41,8 @@ const componentBoundary = [
     message: 'Components are below views, the app and machines: take data and actors as props.',
   },
 ];
-/** `viewBoundary(false)`: the same without the src/api rule (the temporary allowlist below). */
-const viewBoundary = (withEndpoints = true) => [
-  ...(withEndpoints ? [endpointModules] : []),
+const viewBoundary = [
+  endpointModules,
   {
     // The login page also takes over its pre-rendered copy (app/boot/prerender-handover) and
     // loads its dialogs with the lazily loaded views' theme (app/routes/lazy).
@@ -60,25 +59,6 @@ const serverBoundary = {
     },
   ],
 };
-
-/**
- * TEMPORARY: views that still call src/api endpoint functions directly. The branches moving
- * those calls into the area actor modules (`areas`, `paths`) remove each file here as they fix
- * it; the list only shrinks — a new file never goes in.
- */
-const VIEWS_STILL_CALLING_ENDPOINTS = [
-  'src/views/dashboard/work-bench-page.tsx',
-  'src/views/home/home-page.tsx',
-  'src/views/login/forgot-password-dialog.tsx',
-  'src/views/login/register-dialog.tsx',
-  'src/views/login/sms-code-button.tsx',
-  'src/views/promotion/customer-kinds.ts',
-  'src/views/promotion/customer-page.tsx',
-  'src/views/promotion/customer-partner-fields.tsx',
-  'src/views/promotion/customer-pickers.tsx',
-  'src/views/promotion/customer-tree-page.tsx',
-  'src/views/user/user-setting-page.tsx',
-];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -124,11 +104,7 @@ export default tseslint.config(
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary() }] },
-  },
-  {
-    files: VIEWS_STILL_CALLING_ENDPOINTS,
-    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary(false) }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary }] },
   },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', serverBoundary] } },
 );

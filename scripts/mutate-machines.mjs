@@ -126,6 +126,15 @@ const MACHINES = {
     receiver: '\\b(actor|exchangeActor)\\.',
     tests: ['tests/model/exchange-view.test.tsx'],
   },
+  'customer-dialog': {
+    machine: 'src/machines/customers/customer-dialog.ts',
+    senders: [
+      'src/views/promotion/customer-page.tsx',
+      'src/views/promotion/customer-form-dialog.tsx',
+      'src/views/promotion/customer-row-dialogs.tsx',
+    ],
+    tests: ['tests/model/customers-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);

@@ -9,6 +9,7 @@
  *
  * Not reachable through the console, so not proposed: the branding's RELOAD (nothing sends it).
  */
+import type { ExchangeReply } from '../../src/api/contract/money';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -26,9 +27,9 @@ import { createListMachine, type ListSnapshot } from '../../src/machines/list';
 import PropertyPage from '../../src/views/account/property-page';
 import { createLoadMachine } from '../../src/machines/load';
 import { appWorld, preloadConsole, USERS } from './app-world';
-import { EXCHANGE_REPLY } from './exchange-model';
 import { replyError } from './fixtures';
-import { fakeMoneyEndpoints, keyMaker } from './transfer-model';
+import { fakeMoneyEndpoints } from './money-paths';
+import { keyMaker } from './transfer-model';
 import {
   coverRows,
   fakeEndpoints,
@@ -42,6 +43,14 @@ import {
   type FakeEndpoints,
 } from './ui-paths';
 import { appActors, BRANDING, renderAt } from './view-harness';
+
+const EXCHANGE_REPLY: ExchangeReply = {
+  asset: 'digital_man',
+  quantity: 5,
+  cost: '5.00',
+  money: '1195.50',
+  balance: '7500',
+};
 
 const text = enUS;
 const FIRST_TITLE = 'Console';

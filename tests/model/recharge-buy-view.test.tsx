@@ -40,7 +40,7 @@ import {
   lostReply,
   refusal,
 } from './recharge-fixtures';
-import { fakeMoneyEndpoints } from './transfer-model';
+import { fakeMoneyEndpoints } from './money-paths';
 import {
   coverRows,
   fakeEndpoints,

@@ -1,18 +1,8 @@
-import { useMachine, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import type { DataTableProps } from '../../components/data-table';
 import type { ListActor } from '../actors/factories';
-import {
-  createListMachine,
-  type ListEvent,
-  type ListOptions,
-  type ListPage,
-  type ListQuery,
-  type ListSnapshot,
-} from '../../machines/list';
-
-export type FetchPage<F, R> = (query: ListQuery<F>, signal: AbortSignal) => Promise<ListPage<R>>;
+import type { ListEvent, ListSnapshot } from '../../machines/list';
 
 export type TableState<R> = Pick<
   DataTableProps<R>,
@@ -36,34 +26,6 @@ export function tablePropsOf<F, R>(
     onPage: (page) => send({ type: 'SET_PAGE', page }),
     onLimit: (size) => send({ type: 'SET_LIMIT', limit: size }),
   };
-}
-
-/**
- * Runs a list machine for a view: `fetchPage` is called with the current query (and a signal
- * that aborts it when a newer query replaces it). `table` spreads into <DataTable>. The last
- * argument is the first page size, or that and the largest page size the API accepts.
- */
-export function useList<F, R>(
-  id: string,
-  fetchPage: FetchPage<F, R>,
-  filters: F,
-  sizes?: number | (ListOptions & { limit?: number }),
-) {
-  const { limit, maxLimit } =
-    typeof sizes === 'number' ? { limit: sizes, maxLimit: undefined } : (sizes ?? {});
-  // Built once per view instance; `fetchPage` is read when each load starts.
-  const machine = useMemo(
-    () =>
-      createListMachine<F, R>(id, { maxLimit }).provide({
-        actors: { fetchPage: fromPromise(({ input, signal }) => fetchPage(input, signal)) },
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [id],
-  );
-  const [state, send] = useMachine(machine, { input: { filters, limit } });
-  // Stable across renders: views may list them as effect dependencies.
-  const commands = useMemo(() => listCommands(send), [send]);
-  return listHandle(state, send, commands);
 }
 
 /** A list's commands for a view: new filters (back to page 1) and reload. */
@@ -93,9 +55,6 @@ function listHandle<F, R>(
   };
 }
 
-/** What `useList` gives a view (sections take it as a prop). */
-export type ListHandle<F, R> = ReturnType<typeof useList<F, R>>;
-
 /**
  * A list actor of an area module (src/app/actors) as a view's handle: the table's props and
  * the commands, selected from the actor (its buttons send to it).
@@ -105,3 +64,6 @@ export function useListActor<F, R>(actor: ListActor<F, R>) {
   const commands = useMemo(() => listCommands<F>(actor.send), [actor]);
   return listHandle(state, actor.send, commands);
 }
+
+/** What `useListActor` gives a view (sections take it as a prop). */
+export type ListHandle<F, R> = ReturnType<typeof useListActor<F, R>>;

@@ -1,23 +1,19 @@
 import { Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { getAccount, getDashboardData } from '../../api/dashboard';
-import { useLoad } from '../../app/hooks/use-load';
+import { useArea } from '../../app/actors/areas';
+import { dashboardArea } from '../../app/actors/dashboard';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 
-async function loadWorkBench() {
-  const [account, totals] = await Promise.all([getAccount(), getDashboardData()]);
-  return { account, totals };
-}
-
 /** /dashboard/workBench: the user's own balances and the counts of what they look after. */
 export default function WorkBenchPage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
-  const { data, loading, failed, reload } = useLoad('workBench', loadWorkBench);
+  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).workBench);
   const t = (id: MessageId) => intl.formatMessage({ id });
   const account = data?.account;
   const totals = data?.totals;

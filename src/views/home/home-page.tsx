@@ -1,7 +1,8 @@
 import { Skeleton } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { getDashboardData } from '../../api/dashboard';
-import { useLoad } from '../../app/hooks/use-load';
+import { useArea } from '../../app/actors/areas';
+import { dashboardArea } from '../../app/actors/dashboard';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
@@ -12,7 +13,7 @@ import type { MessageId } from '../../i18n/messages';
 export default function HomePage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
-  const { data, loading, failed, reload } = useLoad('homeTotals', getDashboardData);
+  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).totals);
   const t = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Page title={t('route.home')}>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { FilterBar, FilterDate, FilterSelect, FilterText } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import type { CustomerFilters } from './customer-kinds';
+import type { CustomerFilters } from '../../app/actors/customers';
 import { UserFilter } from './customer-pickers';
 
 /** Keyword, status, partner (admin), agent (merchants) and the created range. */

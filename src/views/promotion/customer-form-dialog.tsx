@@ -1,5 +1,5 @@
 import { Input } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { DateField } from '../../components/date-field';
@@ -32,15 +32,19 @@ export function CustomerFormDialog(props: { actor: FormActor; settings: FormSett
   const row = state.target;
   const [values, setValues] = useState<Values>(() => initialValues(null, s.defaultLimit));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { open } = state;
-  useEffect(() => {
-    if (open) {
+  // Each opening starts from the row (or empty); settings arriving later (the system settings'
+  // default limit) do not wipe what is being typed. Set while rendering, not in an effect.
+  const [shown, setShown] = useState<{ open: boolean; row: typeof row }>({
+    open: false,
+    row: null,
+  });
+  if (shown.open !== state.open || shown.row !== row) {
+    setShown({ open: state.open, row });
+    if (state.open) {
       setValues(initialValues(row, s.defaultLimit));
       setErrors({});
     }
-    // Only when the dialog opens: settings arriving later must not wipe what is being typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, row]);
+  }
   const locked = state.submitting || state.failed;
   const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;

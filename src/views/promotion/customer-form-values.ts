@@ -10,15 +10,10 @@ import {
   type CustomerRow,
 } from '../../api/contract/customers';
 import type { z } from 'zod';
+import type { FormPayload } from '../../app/actors/customers';
 import { dayRange } from '../../components/filter-bar';
 import type { CustomerDialogActor } from './use-customer-dialog';
 
-/** Which call saves the form: the admin's add / edit or the partner's own. */
-export type FormEndpoint = 'add' | 'edit' | 'addByService' | 'editByService';
-export interface FormPayload {
-  endpoint: FormEndpoint;
-  body: Record<string, unknown>;
-}
 export type FormActor = CustomerDialogActor<CustomerRow, FormPayload>;
 
 export interface Values {

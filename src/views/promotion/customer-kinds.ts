@@ -1,13 +1,11 @@
-import type { CustomerRow, CustomerSort } from '../../api/contract/customers';
-import type { CustomerListParams } from '../../api/customers';
-import { dayRange } from '../../components/filter-bar';
+import type { CustomerRow } from '../../api/contract/customers';
+import type { CustomerKind } from '../../app/actors/customers';
 import type { MessageId } from '../../i18n/messages';
 
 /**
- * The customer pages share one component (customer-page.tsx); each kind says which users it
- * lists and which columns and form fields it has.
+ * The customer pages share one component (customer-page.tsx); each kind (customers area) says
+ * which users it lists and which columns and form fields it has.
  */
-export type CustomerKind = 'merchant' | 'partner' | 'agent' | 'allMerchant';
 
 export type ColumnKey =
   | 'id'
@@ -74,45 +72,6 @@ export const TYPE_LABEL: Record<number, MessageId> = {
   2: 'customers.typeMerchant',
   3: 'customers.typeAgent',
 };
-
-/** The filters a person edits (strings of the form), plus the sort of the table. */
-export interface CustomerFilters {
-  keyword: string;
-  status: string;
-  serviceId: string;
-  agentId: string;
-  from: string;
-  to: string;
-  sort: CustomerSort | '';
-  order: 'asc' | 'desc' | '';
-}
-
-export const NO_CUSTOMER_FILTERS: CustomerFilters = {
-  keyword: '',
-  status: '',
-  serviceId: '',
-  agentId: '',
-  from: '',
-  to: '',
-  sort: '',
-  order: '',
-};
-
-/** The list query of the filters (the API's range is half-open: `to` is the next day's start). */
-export function customerQuery(userType: 1 | 2 | 3, f: CustomerFilters): CustomerListParams {
-  const range = dayRange(f.from, f.to);
-  return {
-    user_type: userType,
-    keyword: f.keyword.trim() || undefined,
-    status: f.status === '' ? undefined : (Number(f.status) as 0 | 1),
-    service_id: f.serviceId || undefined,
-    agent_id: f.agentId || undefined,
-    created_from: range.start,
-    created_to: range.end === undefined ? undefined : range.end + 1,
-    sort: f.sort || undefined,
-    order: f.order || undefined,
-  };
-}
 
 /** "Name (account)", or the account alone when the name is the account. */
 export const customerLabel = (row: Pick<CustomerRow, 'name' | 'username'>): string =>

@@ -1,61 +1,35 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { CustomerRow } from '../../api/contract/customers';
-import {
-  addByService,
-  addCustomer,
-  deleteCustomer,
-  editAccount,
-  editByService,
-  editCustomer,
-  editTransferConfig,
-  getCustomers,
-} from '../../api/customers';
 import { useAppActors } from '../../app/actors/actors-context';
-import { useList } from '../../app/hooks/use-list';
+import { useArea } from '../../app/actors/areas';
+import {
+  customersArea,
+  NO_CUSTOMER_FILTERS,
+  type CustomerFilters,
+  type CustomerKind,
+  type Permissions,
+} from '../../app/actors/customers';
+import { moneyArea } from '../../app/actors/money';
+import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable } from '../../components/data-table';
-import { transferableAssets } from '../account/amounts';
-import { TransferDialog, userLabel, type Picked } from '../account/transfer-dialog';
-import { useArea } from '../../app/actors/areas';
-import { moneyArea, movedSomething } from '../../app/actors/money';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
+import { transferableAssets } from '../account/amounts';
+import { TransferDialog, userLabel, type Picked } from '../account/transfer-dialog';
 import { customerColumns, type RowAction } from './customer-columns';
 import { CustomerFilterBar } from './customer-filters';
 import { CustomerFormDialog } from './customer-form-dialog';
-import { PartnerSelfNote } from './partner-self-note';
-import type { FormPayload } from './customer-form-values';
-import {
-  KINDS,
-  NO_CUSTOMER_FILTERS,
-  customerQuery,
-  type CustomerFilters,
-  type CustomerKind,
-} from './customer-kinds';
+import { KINDS } from './customer-kinds';
 import {
   DeleteDialog,
   PermissionsDialog,
   ResetPasswordDialog,
   StatusDialog,
-  type Permissions,
 } from './customer-row-dialogs';
-import { useCustomerDialog, useSaved } from './use-customer-dialog';
-
-const saveForm = ({ endpoint, body }: FormPayload): Promise<CustomerRow> => {
-  switch (endpoint) {
-    case 'add':
-      return addCustomer(body as Parameters<typeof addCustomer>[0]);
-    case 'edit':
-      return editCustomer(body as Parameters<typeof editCustomer>[0]);
-    case 'addByService':
-      return addByService(body as Parameters<typeof addByService>[0]);
-    case 'editByService':
-      return editByService(body as Parameters<typeof editByService>[0]);
-  }
-};
+import { PartnerSelfNote } from './partner-self-note';
 
 /** The overstep route of a merchant (spec §2): its console in a tab of its own. */
 export const loginAsUrl = (id: number) => `/?login_type=1&merchant_id=${id}`;
@@ -63,7 +37,7 @@ export const loginAsUrl = (id: number) => `/?login_type=1&merchant_id=${id}`;
 /**
  * /promotion/merchant, partner, agent and all-merchant: one page, configured per kind
  * (customer-kinds.ts). Filters and pages are the server's (list machine); every dialog is a
- * customer-dialog machine; the list loads afresh after any of them saved.
+ * customer-dialog machine of the customers area, which reloads the list after any of them saved.
  */
 export function CustomerPage(props: { kind: CustomerKind }) {
   const intl = useIntl();
@@ -83,54 +57,25 @@ export function CustomerPage(props: { kind: CustomerKind }) {
         can_transfer_digital_voice: user?.can_transfer_digital_voice ? 1 : 0,
       };
 
-  const list = useList<CustomerFilters, CustomerRow>(
-    `customers-${props.kind}`,
-    ({ filters, page, limit }, signal) =>
-      getCustomers({ ...customerQuery(kind.userType, filters), page, limit }, { signal }),
-    NO_CUSTOMER_FILTERS,
-  );
+  // The page's list and dialogs: the customers area saves, notifies and reloads after a change.
+  const dialogs = useArea(customersArea).kind(props.kind);
+  const list = useListActor(dialogs.list);
   const filters = list.query.filters;
-
-  const form = useCustomerDialog<CustomerRow, FormPayload>('customerForm', (_row, payload) =>
-    saveForm(payload),
-  );
-  const password = useCustomerDialog<CustomerRow, { password: string }>(
-    'customerPassword',
-    (row, p) => editAccount({ id: row?.id ?? 0, password: p.password }),
-  );
-  const status = useCustomerDialog<CustomerRow, { status: 0 | 1 }>('customerStatus', (row, p) =>
-    editAccount({ id: row?.id ?? 0, status: p.status }),
-  );
-  const permissions = useCustomerDialog<CustomerRow, Permissions>('customerPermissions', (row, p) =>
-    editTransferConfig({ user_id: row?.id ?? 0, ...p }),
-  );
-  const remove = useCustomerDialog<CustomerRow, { id: number }>('customerDelete', (_row, p) =>
-    deleteCustomer(p),
-  );
-  useSaved(form, list.reload, t('customers.saved'));
-  useSaved(password, list.reload, t('customers.passwordReset'));
-  useSaved(status, list.reload, t('customers.statusChanged'));
-  useSaved(permissions, list.reload, t('customers.saved'));
-  useSaved(remove, list.reload, t('customers.deleted'));
+  const { form, password, status, permissions, remove } = dialogs;
 
   const transfer = useArea(moneyArea).transfer;
   const [recipient, setRecipient] = useState<Picked | null>(null);
   const assets = useMemo(() => transferableAssets(user), [user]);
-  const transferred = useSelector(transfer, movedSomething);
-  const { reload } = list;
-  useEffect(() => {
-    if (transferred) reload();
-  }, [transferred, reload]);
 
   const [draft, setDraft] = useState<CustomerFilters>(filters);
   const columns = useMemo(
     () =>
       customerColumns(kind.columns, {
-        t,
+        t: (id, values) => intl.formatMessage({ id }, values),
         moneyName,
         loginAs: true,
         transfer: assets.length > 0,
-        onStatus: (row) => status.send({ type: 'OPEN', target: row }),
+        onStatus: (row) => dialogs.status.send({ type: 'OPEN', target: row }),
         onAction: (action: RowAction, row) => {
           if (action === 'loginAs') {
             window.open(loginAsUrl(row.id), '_blank', 'noopener');
@@ -141,12 +86,16 @@ export function CustomerPage(props: { kind: CustomerKind }) {
             transfer.send({ type: 'OPEN' });
             return;
           }
-          const actor = { edit: form, password, permissions, delete: remove }[action];
+          const actor = {
+            edit: dialogs.form,
+            password: dialogs.password,
+            permissions: dialogs.permissions,
+            delete: dialogs.remove,
+          }[action];
           actor.send({ type: 'OPEN', target: row });
         },
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, moneyName, kind, assets],
+    [intl, moneyName, kind, assets, dialogs, transfer],
   );
   const mayCreate = isAdmin || (user?.user_type === 1 && kind.partnerCreates);
   const partnerOnPartners = user?.user_type === 1 && props.kind === 'partner';

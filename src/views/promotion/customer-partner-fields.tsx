@@ -1,8 +1,9 @@
 import { Input, NativeSelect, Switch } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
-import { getUsedPrefixes } from '../../api/customers';
-import { useLoad } from '../../app/hooks/use-load';
+import { useArea } from '../../app/actors/areas';
+import { customersArea } from '../../app/actors/customers';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { Values } from './customer-form-values';
@@ -17,7 +18,7 @@ export function PartnerFields(props: {
 }) {
   const intl = useIntl();
   const t = (id: MessageId) => intl.formatMessage({ id });
-  const used = useLoad('usedPrefixes', () => getUsedPrefixes());
+  const used = useLoadActor(useArea(customersArea).usedPrefixes);
   const { values, setValues, locked } = props;
   const prefix = values.prefix.trim().toUpperCase();
   const taken =

@@ -1,21 +1,18 @@
 import { NativeSelect } from '@chakra-ui/react';
 import type { PlatformUserRow } from '../../api/contract/customers';
-import { getPlatformUsers } from '../../api/money';
-import { useLoad } from '../../app/hooks/use-load';
+import { useArea } from '../../app/actors/areas';
+import { customersArea } from '../../app/actors/customers';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { FilterSelect } from '../../components/filter-bar';
 import { FormField } from '../../components/form-field';
-
-/** At most 50 users per picker (the call's page limit); enough for a partner's agents. */
-const PICKER_LIMIT = 50;
 
 const label = (u: PlatformUserRow) =>
   u.name && u.name !== u.username ? `${u.name} (${u.username})` : u.username;
 
-/** Partners (admin) or agents the caller may pick, loaded once per page. */
-export function usePickerUsers(userType: 1 | 3) {
-  const load = useLoad(`customerPicker${userType}`, () =>
-    getPlatformUsers({ user_type: userType, limit: PICKER_LIMIT }),
-  );
+/** Partners (admin) or agents the caller may pick (the customers area's, loaded once). */
+function usePickerUsers(userType: 1 | 3) {
+  const area = useArea(customersArea);
+  const load = useLoadActor(userType === 1 ? area.partnerChoices : area.agentChoices);
   return load.data?.list ?? [];
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
 import { editAccountBody } from '../../api/contract/customers';
+import type { Permissions } from '../../app/actors/customers';
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -15,11 +16,6 @@ import { useDialogState, type CustomerDialogActor } from './use-customer-dialog'
 export type PasswordActor = CustomerDialogActor<CustomerRow, { password: string }>;
 export type StatusActor = CustomerDialogActor<CustomerRow, { status: 0 | 1 }>;
 export type DeleteActor = CustomerDialogActor<CustomerRow, { id: number }>;
-export interface Permissions {
-  can_transfer_money: 0 | 1;
-  can_transfer_digital_man: 0 | 1;
-  can_transfer_digital_voice: 0 | 1;
-}
 export type PermissionsActor = CustomerDialogActor<CustomerRow, Permissions>;
 
 function useT() {

@@ -3,9 +3,11 @@ import { useSelector } from '@xstate/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
-import { getCustomers } from '../../api/customers';
+import type { LoadActor } from '../../app/actors/factories';
 import { useAppActors } from '../../app/actors/actors-context';
-import { useLoad } from '../../app/hooks/use-load';
+import { useArea } from '../../app/actors/areas';
+import { customersArea } from '../../app/actors/customers';
+import { useLoadActor } from '../../app/hooks/use-load';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
@@ -13,27 +15,8 @@ import type { MessageId } from '../../i18n/messages';
 import { formatMinutes, formatMoney } from '../account/amounts';
 import { TYPE_LABEL, customerLabel } from './customer-kinds';
 
-/** The tree holds at most this many children per level (the list call's page limit). */
-const LEVEL_LIMIT = 100;
-
-/**
- * The children of a node (DOMAIN.md §1: partner → agent → merchant): a partner's agents, then
- * the merchants directly under it; an agent's merchants. `parent` null is the viewer's top level:
- * every partner for the admin, the partner's own agents and merchants for a partner.
- */
-async function childrenOf(
-  parent: CustomerRow | null,
-  me: { id: number; isAdmin: boolean },
-): Promise<CustomerRow[]> {
-  const page = { limit: LEVEL_LIMIT, sort: 'id' as const, order: 'asc' as const };
-  if (!parent && me.isAdmin) return (await getCustomers({ user_type: 1, ...page })).list;
-  const pid = parent?.id ?? me.id;
-  const types: (2 | 3)[] = parent?.user_type === 3 ? [2] : [3, 2];
-  const pages = await Promise.all(types.map((t) => getCustomers({ user_type: t, pid, ...page })));
-  return pages.flatMap((p) => p.list);
-}
-
-type Load = (parent: CustomerRow | null) => Promise<CustomerRow[]>;
+/** A level's load actor: the top (null) or a node's children (the customers area's). */
+type Level = (parent: CustomerRow | null) => LoadActor<CustomerRow[]>;
 
 /**
  * /promotion/tree (admin, partner): an accessible tree (WAI-ARIA tree view pattern). Each level
@@ -46,8 +29,9 @@ export default function CustomerTreePage() {
   const { auth } = useAppActors();
   const user = useSelector(auth, (s) => s.context.user);
   const me = { id: user?.accountId ?? 0, isAdmin: user?.user_type === 0 };
-  const load: Load = (parent) => childrenOf(parent, me);
-  const root = useLoad('customerTree', () => load(null));
+  const area = useArea(customersArea);
+  const levelOf: Level = (parent) => area.treeLevel(parent, me);
+  const root = useLoadActor(levelOf(null));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [focused, setFocused] = useState<number | null>(null);
   const treeRef = useRef<HTMLUListElement>(null);
@@ -134,7 +118,7 @@ export default function CustomerTreePage() {
               level={1}
               position={i + 1}
               size={rows.length}
-              load={load}
+              levelOf={levelOf}
               expanded={expanded}
               active={active}
               onFocus={setFocused}
@@ -154,7 +138,7 @@ interface ItemProps {
   level: number;
   position: number;
   size: number;
-  load: Load;
+  levelOf: Level;
   expanded: ReadonlySet<number>;
   active: number | null;
   onFocus: (id: number) => void;
@@ -236,13 +220,14 @@ function TreeItem(props: ItemProps) {
 }
 
 /**
- * An opened level (a load machine per node, loaded when first shown): the group its tree item
- * owns, with a note while it loads, when it failed (click to retry) or when it is empty.
+ * An opened level (a load actor per node, kept by the area, loaded when first shown): the group
+ * its tree item owns, with a note while it loads, when it failed (click to retry) or when it is
+ * empty.
  */
 function TreeChildren(props: ItemProps & { groupId: string }) {
   const intl = useIntl();
   const { groupId, ...item } = props;
-  const children = useLoad(`customerTree-${props.row.id}`, () => props.load(props.row));
+  const children = useLoadActor(props.levelOf(props.row));
   const rows = children.data ?? [];
   const note = children.failed
     ? 'customers.treeFailed'
