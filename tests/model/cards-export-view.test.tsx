@@ -185,7 +185,7 @@ describe('the export (a partner)', () => {
       );
       world.dispose();
     },
-    60_000,
+    120_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -203,4 +203,4 @@ test('a download the browser refuses is a failed export, with its reason', async
   expect(world.area().export.getSnapshot().value).toBe('failed');
   expect(screen.getByTestId('export-status').textContent).toBe('The browser refused the download');
   world.dispose();
-}, 60_000);
+}, 120_000);

@@ -315,7 +315,7 @@ describe('the generate-cards dialog (a partner: it pays)', () => {
       );
       world.dispose();
     },
-    60_000,
+    120_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -352,7 +352,7 @@ test('the form: a bad face value stays in the form; the typed batch is what is c
     ],
   });
   world.dispose();
-}, 60_000);
+}, 120_000);
 
 test('an admin’s cards are minted: no total to pay', async () => {
   const world = cardsWorld('admin');
@@ -366,4 +366,4 @@ test('an admin’s cards are minted: no total to pay', async () => {
   const summary = d.getByRole('group', { name: text('cards.generateConfirm') });
   expect(summary.textContent).toContain(text('cards.minted'));
   world.dispose();
-}, 60_000);
+}, 120_000);

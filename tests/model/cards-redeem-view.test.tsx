@@ -229,7 +229,7 @@ describe('the redeem dialog (a partner)', () => {
       );
       world.dispose();
     },
-    30_000,
+    120_000,
   );
 
   test('every row of the table is taken by a path', () => {
@@ -247,7 +247,7 @@ test('an empty entry is refused in the form: nothing is sent', async () => {
   expect(world.endpoints.waiting()).toEqual([]);
   expect(world.area().redeem.getSnapshot().value).toBe('editing');
   world.dispose();
-});
+}, 120_000);
 
 test('an admin is offered no redeem button', async () => {
   const world = cardsWorld('admin');
@@ -255,4 +255,4 @@ test('an admin is offered no redeem button', async () => {
   world.pageButton(text('cards.generate'));
   expect(() => world.pageButton(text('cards.redeem'))).toThrow();
   world.dispose();
-});
+}, 120_000);
