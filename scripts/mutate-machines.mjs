@@ -135,6 +135,33 @@ const MACHINES = {
     ],
     tests: ['tests/model/customers-view.test.tsx'],
   },
+  'cards-export': {
+    machine: 'src/machines/cards/export.ts',
+    senders: ['src/views/promotion/card-export.tsx'],
+    tests: ['tests/model/cards-export-view.test.tsx'],
+  },
+  // A money call: its states and events are money-call.ts's (generate.ts only names it).
+  'cards-generate': {
+    machine: 'src/machines/money-call.ts',
+    senders: [
+      'src/views/promotion/card-generate-dialog.tsx',
+      { file: 'src/views/promotion/card-password-page.tsx', receiver: 'generateActor' },
+    ],
+    tests: ['tests/model/cards-generate-view.test.tsx'],
+  },
+  'cards-redeem': {
+    machine: 'src/machines/cards/redeem.ts',
+    senders: ['src/views/promotion/card-redeem-dialog.tsx'],
+    tests: ['tests/model/cards-redeem-view.test.tsx'],
+  },
+  'cards-transfer': {
+    machine: 'src/machines/cards/transfer.ts',
+    senders: [
+      'src/views/promotion/card-transfer-dialog.tsx',
+      { file: 'src/views/promotion/card-password-page.tsx', receiver: 'transferActor' },
+    ],
+    tests: ['tests/model/cards-transfer-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -208,17 +235,19 @@ function targetMutations(file) {
  * Every `send({ type: 'X' … })` (or `send('X')`, a step-button callback) in the senders, each to
  * another event of the machine (named in `eventsFile`); with `receiver`, only the sends to the
  * actor it names (a regex of what precedes `send(`; the event is the last group); with
- * `eventCalls`, also every `f('X'` of those helper functions.
+ * `eventCalls`, also every `f('X'` of those helper functions. A sender given as
+ * `{ file, receiver }` counts only `receiver.send(…)` there (a page that sends to several actors).
  */
-function sendMutations(eventsFile, files, receiver = '', eventCalls = []) {
+function sendMutations(eventsFile, senders, receiver = '', eventCalls = []) {
   const machineText = readFileSync(join(root, eventsFile), 'utf8');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
   const found = [];
-  for (const file of files) {
+  for (const sender of senders) {
+    const { file, receiver: own } = typeof sender === 'string' ? { file: sender } : sender;
     const text = readFileSync(join(root, file), 'utf8');
     const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
     const pattern = new RegExp(
-      `(?:${receiver}send\\((?:\\{\\s*type: )?${helpers})'([A-Z_]+)'`,
+      `(?:${own ? `\\b${own}\\.` : receiver}send\\((?:\\{\\s*type: )?${helpers})'([A-Z_]+)'`,
       'g',
     );
     for (const m of text.matchAll(pattern)) {
