@@ -23,31 +23,31 @@ if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect')) 
   setInspector(startInspector());
 }
 
-// App-level actors live outside React so the HTTP layer and the router can reach them.
-const api = defaultDeps().api;
-const actors = createAppActors({
-  // The branding (name, logo, page title, tab icon) is fetched once the first page is painted.
-  api: {
-    ...api,
-    getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
-  },
-  notify: (notice) =>
-    void catalogue.then(() =>
+// The actors start and the console renders once the catalogue is in, so no notice is raised (or
+// missed by a view not yet mounted) before there are words for it. No top-level await: lazy
+// views import from this chunk.
+void catalogue.then(() => {
+  // App-level actors live outside React so the HTTP layer and the router can reach them.
+  const api = defaultDeps().api;
+  const actors = createAppActors({
+    // The branding (name, logo, page title, tab icon) is fetched once the first page is painted.
+    api: {
+      ...api,
+      getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
+    },
+    notify: (notice) =>
       notify(notice.type, formatText(currentIntl(), notice.text), notice.durationMs),
-    ),
-  locale: () => localeStore.get(),
-});
-const router = createAppRouter(actors);
-// A stored session: the console, not the login page, comes next, and its notices with it.
-if (tokenStore.get()) prepareNotices();
+    locale: () => localeStore.get(),
+  });
+  const router = createAppRouter(actors);
+  // A stored session: the console, not the login page, comes next, and its notices with it.
+  if (tokenStore.get()) prepareNotices();
 
-// Rendered once the catalogue is in (no top-level await: lazy views import from this chunk).
-void catalogue.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers actors={actors}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
-  ),
-);
+  );
+});
