@@ -13,7 +13,9 @@ import type { MessageId } from '../../i18n/messages';
 export default function WorkBenchPage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
-  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).workBench);
+  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).workBench, {
+    fresh: true,
+  });
   const t = (id: MessageId) => intl.formatMessage({ id });
   const account = data?.account;
   const totals = data?.totals;

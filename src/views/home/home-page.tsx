@@ -13,7 +13,9 @@ import type { MessageId } from '../../i18n/messages';
 export default function HomePage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
-  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).totals);
+  const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).totals, {
+    fresh: true,
+  });
   const t = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Page title={t('route.home')}>
