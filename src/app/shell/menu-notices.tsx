@@ -31,8 +31,8 @@ export function MenuNotices() {
         notify(notice.type, text);
       }
     };
-    // A load the route guard started before this mounted.
-    if (menu.getSnapshot().hasTag('menuLoading')) queueMicrotask(() => show(menu.getSnapshot()));
+    // A load the route guard started (or even finished) before this mounted.
+    queueMicrotask(() => show(menu.getSnapshot()));
     const subscription = menu.subscribe(show);
     return () => subscription.unsubscribe();
   }, [menu]);
