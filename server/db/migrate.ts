@@ -6,6 +6,7 @@ import * as money from './migrations/0002-money';
 import * as listIndexes from './migrations/0003-list-indexes';
 import * as memoIds from './migrations/0004-memo-ids';
 import * as jobs from './migrations/0005-jobs';
+import * as resources from './migrations/0006-resources';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -18,6 +19,10 @@ function provider(engine: Engine): MigrationProvider {
     },
     '0004-memo-ids': { up: (db) => memoIds.up(db), down: (db) => memoIds.down(db) },
     '0005-jobs': { up: (db) => jobs.up(db, engine), down: (db) => jobs.down(db) },
+    '0006-resources': {
+      up: (db) => resources.up(db, engine),
+      down: (db) => resources.down(db),
+    },
   };
   return { getMigrations: async () => migrations };
 }

@@ -62,6 +62,8 @@ export interface UsersTable {
   last_login_ip: string | null;
   created_at: Millis;
   updated_at: Millis;
+  /** Storage quota override in bytes (NULL: the platform's default), DOMAIN.md §12. */
+  storage_quota_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: Millis | null;
 }
 
@@ -337,6 +339,71 @@ export interface JobsTable {
   finished_at: Millis | null;
 }
 
+/** Upload grants and form uploads (issue 12 §3; migration 0006). */
+export interface UploadsTable {
+  id: Generated<number>;
+  /** The random key the browser names the upload by (`upload_key`). */
+  upload_key: string;
+  owner_id: number;
+  /** A resource type (RESOURCE_TYPES). */
+  type: string;
+  /** The user's file name (display only, cleaned). */
+  name: string;
+  /** Declared size in bytes. */
+  size: number;
+  storage_key: string;
+  /** tus, multipart (S3) or form (oss_upload). */
+  method: string;
+  s3_upload_id: string | null;
+  /** pending, uploaded, used, refused, expired. */
+  state: string;
+  /** A validation message id when refused. */
+  refused_reason: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  finished_at: Millis | null;
+}
+
+/** Resource folders, one flat list per owner (DOMAIN.md §12). */
+export interface ResourceGroupsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: Millis;
+}
+
+/** The resource library (DOMAIN.md §7). */
+export interface ResourcesTable {
+  id: Generated<number>;
+  owner_id: number;
+  group_id: number | null;
+  type: string;
+  name: string;
+  upload_id: number;
+  storage_key: string;
+  poster_key: string | null;
+  content_type: string;
+  size: number;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  codec: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  /** Hidden from the library; the file stays while a task refers to it. */
+  deleted_at: Millis | null;
+  /** When the sweep removed the file (no task referred to it any more). */
+  file_deleted_at: Millis | null;
+}
+
+/** A task's use of a resource: while one exists, a deleted resource's file is kept. */
+export interface ResourceRefsTable {
+  resource_id: number;
+  task_kind: string;
+  task_id: number;
+  created_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -356,6 +423,10 @@ export interface Database {
   recharge_orders: RechargeOrdersTable;
   download_tickets: DownloadTicketsTable;
   jobs: JobsTable;
+  uploads: UploadsTable;
+  resource_groups: ResourceGroupsTable;
+  resources: ResourcesTable;
+  resource_refs: ResourceRefsTable;
 }
 
 export type Db = Kysely<Database>;

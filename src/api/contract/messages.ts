@@ -48,6 +48,12 @@ export const validationMessages = {
     'validation.cardNo': 'Enter the card number',
     'validation.cardPwd': 'Enter the card password',
     'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
+    'validation.resourceType': 'Choose a resource type',
+    'validation.uploadKey': 'Unknown upload',
+    'validation.fileName': 'File name: 1 to 100 characters',
+    'validation.fileSize': 'The file size must be a whole number of bytes greater than 0',
+    'validation.resourceName': 'Name: 1 to 100 characters',
+    'validation.groupName': 'Group name: 1 to 20 characters',
   },
   'zh-CN': {
     'validation.usernameRequired': '用户名不能为空',
@@ -92,6 +98,12 @@ export const validationMessages = {
     'validation.cardNo': '请输入卡号',
     'validation.cardPwd': '请输入卡密',
     'validation.cardPageSize': '每页条数为 1–1000 的整数',
+    'validation.resourceType': '请选择素材类型',
+    'validation.uploadKey': '上传不存在或已过期',
+    'validation.fileName': '文件名为 1–100 个字符',
+    'validation.fileSize': '文件大小须为大于 0 的整数字节数',
+    'validation.resourceName': '名称为 1–100 个字符',
+    'validation.groupName': '分组名称为 1–20 个字符',
   },
 } as const;
 
