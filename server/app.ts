@@ -41,6 +41,7 @@ import { moneyRoutes } from './modules/money/routes';
 import { rechargeRoutes } from './modules/recharge/routes';
 import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
@@ -81,6 +82,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   rechargeRoutes,
   jobRoutes,
   fileRoutes,
+  uploadRoutes,
 ];
 
 /**

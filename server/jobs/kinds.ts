@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { closeRechargeOrders } from './close-recharge-orders';
+import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
 
 export interface KindOptions {
@@ -17,7 +18,7 @@ export interface KindOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own data
 export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
-  return [closeRechargeOrders(ctx, options.everyMs)];
+  return [closeRechargeOrders(ctx, options.everyMs), expireUploadsJob(ctx, options.everyMs)];
 }
 
 /** Starts a worker for every kind of the app on the app's queue. */
