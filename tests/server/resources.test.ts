@@ -5,6 +5,7 @@ import type {
   ResourceGroup,
   ResourcePage,
 } from '../../src/api/contract/resources';
+import { MAX_KEYS } from '../../server/db/list-cache';
 import { sweepResourceFiles } from '../../server/modules/resources/sweep-files';
 import { api, createTestApp, engines, MINUTE, type Reply, type TestApp } from './helpers';
 import { putResource } from './resource-fixtures';
@@ -156,6 +157,84 @@ describe.each(engines)('resource library on %s', (engine) => {
     const deep = await list('merchant', { limit: '3', page: '8' });
     expect(namesOf(deep)).toEqual(['img 3', 'img 2', 'img 1']);
     expect((await list('merchant')).list).toHaveLength(20);
+  });
+
+  it('keyword pages (from cached keys) follow new, renamed, moved and deleted resources at once', async () => {
+    const made = await putMany(
+      'merchant',
+      Array.from({ length: 30 }, (_, i) => ({ name: i % 3 === 0 ? `trip ${i}` : `other ${i}` })),
+    );
+    const trips = () => list('merchant', { keyword: 'trip', limit: '4' });
+    const expected = (names: string[]) => ({ total: names.length, first: names.slice(0, 4) });
+    const seen = async () => {
+      const page = await trips();
+      return { total: page.total, first: namesOf(page) };
+    };
+    let names = made
+      .map((_, i) => i)
+      .filter((i) => i % 3 === 0)
+      .reverse()
+      .map((i) => `trip ${i}`);
+    expect(await seen()).toEqual(expected(names));
+    expect(namesOf(await list('merchant', { keyword: 'trip', limit: '4', page: '3' }))).toEqual(
+      names.slice(8, 12),
+    );
+    await putResource(t, ids.merchant, { name: 'new trip' });
+    names = ['new trip', ...names];
+    expect(await seen()).toEqual(expected(names));
+    await post('merchant', '/edit', { id: made[1].id, name: 'trip renamed' });
+    expect((await seen()).total).toBe(names.length + 1);
+    await post('merchant', '/edit', { id: made[1].id, name: 'plain again' });
+    expect(await seen()).toEqual(expected(names));
+    await post('merchant', '/delete', { ids: [made[27].id] });
+    names = names.filter((n) => n !== 'trip 27');
+    expect(await seen()).toEqual(expected(names));
+    const group = await addGroup('merchant', 'G');
+    await post('merchant', '/edit', { id: made[24].id, group_id: group });
+    expect(namesOf(await list('merchant', { keyword: 'trip', group_id: String(group) }))).toEqual([
+      'trip 24',
+    ]);
+    // Written straight to the database, not through the app: seen too.
+    await t.db
+      .updateTable('resources')
+      .set({ name: 'trip direct' })
+      .where('id', '=', made[2].id)
+      .execute();
+    expect((await seen()).total).toBe(names.length + 1);
+  });
+
+  it('a keyword matching more names than the cache keeps pages as any list', async () => {
+    const now = t.clock();
+    const rows = Array.from({ length: MAX_KEYS + 5 }, (_, i) => ({
+      owner_id: ids.merchant,
+      group_id: null,
+      type: 'image',
+      name: `many ${i}`,
+      upload_id: 1_000_000 + i,
+      storage_key: `uploads/202603/${String(i).padStart(32, '0')}`,
+      poster_key: null,
+      content_type: 'image/png',
+      size: 1,
+      duration_ms: null,
+      width: null,
+      height: null,
+      codec: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      file_deleted_at: null,
+    }));
+    for (let i = 0; i < rows.length; i += 400) {
+      await t.db
+        .insertInto('resources')
+        .values(rows.slice(i, i + 400))
+        .execute();
+    }
+    const first = await list('merchant', { keyword: 'many', limit: '5' });
+    expect(first.total).toBe(MAX_KEYS + 5);
+    expect(namesOf(first)).toEqual([4, 3, 2, 1, 0].map((i) => `many ${MAX_KEYS + i}`));
+    const deep = await list('merchant', { keyword: 'many', limit: '5', page: '401' });
+    expect(namesOf(deep)).toEqual([4, 3, 2, 1, 0].map((i) => `many ${i}`));
   });
 
   it('scope: a partner’s resources are its own; it sees none of its merchants’, nor they its', async () => {

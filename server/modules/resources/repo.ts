@@ -95,6 +95,28 @@ export async function listResources(
         .execute(db)
         .then((r) => r.rows);
     },
+    // A keyword reads every name of the library to find its matches: found once per state of
+    // the resources (db/list-cache.ts `keys`), then each page reads only its own rows.
+    byKeys: filter.keyword
+      ? {
+          limit: page.limit,
+          find: async (max) => {
+            const found = await matching(db, conditions())
+              .select('r.id')
+              .orderBy('r.id', 'desc')
+              .limit(rowCount(max))
+              .execute();
+            return found.map((r) => Number(r.id));
+          },
+          rows: (keys) =>
+            resourceRows(
+              [...conditions(), sql<SqlBool>`r.id in (${sql.join(keys)})`],
+              sql`limit ${rowCount(keys.length)}`,
+            )
+              .execute(db)
+              .then((r) => r.rows),
+        }
+      : undefined,
     count: async () => {
       const row = await matching(db, conditions())
         .select((eb) => eb.fn.countAll<number>().as('n'))
