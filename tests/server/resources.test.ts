@@ -12,7 +12,7 @@ import { sweepResourceFiles } from '../../server/modules/resources/sweep-files';
 import { api, createTestApp, engines, MINUTE, type Reply, type TestApp } from './helpers';
 import { makeMedia, putResource, putUpload } from './resource-fixtures';
 
-const MEDIA = makeMedia();
+const MEDIA = await makeMedia();
 
 const EN = { lang: 'en-US' };
 const NAMES = ['admin', 'partner', 'partner2', 'agent', 'merchant', 'merchant2'] as const;
