@@ -102,8 +102,9 @@ const MACHINES = {
   load: {
     machine: 'src/machines/load.ts',
     senders: ['src/app/hooks/use-load.ts'],
-    tests: ['tests/model/property-paths-view.test.tsx'],
-    only: 'the balances',
+    // The balances (Retry, an exchange's reload); a page built again (the rebuild's RELOAD).
+    tests: ['tests/model/property-paths-view.test.tsx', 'tests/model/home-load-view.test.tsx'],
+    only: 'the balances|built again',
   },
   list: {
     machine: 'src/machines/list.ts',
