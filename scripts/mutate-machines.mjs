@@ -6,8 +6,16 @@
  *       the original target, so the machine still builds);
  *   (b) the event a button or effect sends changed to another event the machine accepts (or, for a
  *       machine with one event, to an event it ignores: the send is dropped).
- * `only` (optional) runs just the tests whose names match it (`vitest -t`).
  * Reports tried / caught for each kind and lists the survivors.
+ *
+ * An entry: `machine`, the machine file it stands for (every file in src/machines has an entry);
+ * `targets`, the file whose transition targets are mutated (default `machine`; a machine made by a
+ * generic one names the generic file); `events`, the file that names the machine's events
+ * (default `targets`); `senders`, the files whose sends are mutated, each a path (every
+ * `send(…)` in it) or `{ file, to: ['actor', …] }` (only `actor.send(…)`: a file that sends to
+ * several actors); `eventCalls` (optional), helper functions whose first argument is an event
+ * type; `tests`, the Vitest files run; `only` (optional), just the tests whose names match it
+ * (`vitest -t`).
  *
  *   node scripts/mutate-machines.mjs --machine auth[,tabs…] [--sample 6] [--kind targets|sends]
  *     [--list] [--at buy.ts:257,recharge-dialog.tsx:153]
@@ -94,8 +102,9 @@ const MACHINES = {
   load: {
     machine: 'src/machines/load.ts',
     senders: ['src/app/hooks/use-load.ts'],
-    tests: ['tests/model/property-paths-view.test.tsx'],
-    only: 'the balances',
+    // The balances (Retry, an exchange's reload); a page built again (the rebuild's RELOAD).
+    tests: ['tests/model/property-paths-view.test.tsx', 'tests/model/home-load-view.test.tsx'],
+    only: 'the balances|built again',
   },
   list: {
     machine: 'src/machines/list.ts',
@@ -115,15 +124,19 @@ const MACHINES = {
   transfer: {
     machine: 'src/machines/transfer.ts',
     events: 'src/machines/money-call.ts',
-    senders: ['src/views/account/transfer-dialog.tsx', 'src/views/account/property-page.tsx'],
-    receiver: '\\b(actor|transferActor)\\.',
+    senders: [
+      { file: 'src/views/account/transfer-dialog.tsx', to: ['actor'] },
+      { file: 'src/views/account/property-page.tsx', to: ['transferActor'] },
+    ],
     tests: ['tests/model/transfer-view.test.tsx'],
   },
   exchange: {
     machine: 'src/machines/exchange.ts',
     events: 'src/machines/money-call.ts',
-    senders: ['src/views/account/exchange-dialog.tsx', 'src/views/account/property-page.tsx'],
-    receiver: '\\b(actor|exchangeActor)\\.',
+    senders: [
+      { file: 'src/views/account/exchange-dialog.tsx', to: ['actor'] },
+      { file: 'src/views/account/property-page.tsx', to: ['exchangeActor'] },
+    ],
     tests: ['tests/model/exchange-view.test.tsx'],
   },
   'customer-dialog': {
@@ -142,10 +155,11 @@ const MACHINES = {
   },
   // A money call: its states and events are money-call.ts's (generate.ts only names it).
   'cards-generate': {
-    machine: 'src/machines/money-call.ts',
+    machine: 'src/machines/cards/generate.ts',
+    targets: 'src/machines/money-call.ts',
     senders: [
       'src/views/promotion/card-generate-dialog.tsx',
-      { file: 'src/views/promotion/card-password-page.tsx', receiver: 'generateActor' },
+      { file: 'src/views/promotion/card-password-page.tsx', to: ['generateActor'] },
     ],
     tests: ['tests/model/cards-generate-view.test.tsx'],
   },
@@ -158,7 +172,7 @@ const MACHINES = {
     machine: 'src/machines/cards/transfer.ts',
     senders: [
       'src/views/promotion/card-transfer-dialog.tsx',
-      { file: 'src/views/promotion/card-password-page.tsx', receiver: 'transferActor' },
+      { file: 'src/views/promotion/card-password-page.tsx', to: ['transferActor'] },
     ],
     tests: ['tests/model/cards-transfer-view.test.tsx'],
   },
@@ -233,21 +247,20 @@ function targetMutations(file) {
 
 /**
  * Every `send({ type: 'X' … })` (or `send('X')`, a step-button callback) in the senders, each to
- * another event of the machine (named in `eventsFile`); with `receiver`, only the sends to the
- * actor it names (a regex of what precedes `send(`; the event is the last group); with
- * `eventCalls`, also every `f('X'` of those helper functions. A sender given as
- * `{ file, receiver }` counts only `receiver.send(…)` there (a page that sends to several actors).
+ * another event of the machine (named in `eventsFile`); with `eventCalls`, also every `f('X'` of
+ * those helper functions. A sender `{ file, to }` counts only the sends to the actors `to` names.
  */
-function sendMutations(eventsFile, senders, receiver = '', eventCalls = []) {
+function sendMutations(eventsFile, senders, eventCalls = []) {
   const machineText = readFileSync(join(root, eventsFile), 'utf8');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
+  const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
   const found = [];
   for (const sender of senders) {
-    const { file, receiver: own } = typeof sender === 'string' ? { file: sender } : sender;
+    const { file, to = [] } = typeof sender === 'string' ? { file: sender } : sender;
     const text = readFileSync(join(root, file), 'utf8');
-    const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
+    const receiver = to.length ? `\\b(?:${to.join('|')})\\.` : '';
     const pattern = new RegExp(
-      `(?:${own ? `\\b${own}\\.` : receiver}send\\((?:\\{\\s*type: )?${helpers})'([A-Z_]+)'`,
+      `(?:${receiver}send\\((?:\\{\\s*type: )?${helpers})'([A-Z_]+)'`,
       'g',
     );
     for (const m of text.matchAll(pattern)) {
@@ -255,7 +268,7 @@ function sendMutations(eventsFile, senders, receiver = '', eventCalls = []) {
       if (!events.includes(event)) continue;
       const others = events.filter((e) => e !== event);
       // A machine of one event: the send is dropped (an event it does not know).
-      const to = others.length ? others[events.indexOf(event) % others.length] : 'NO_SUCH_EVENT';
+      const other = others.length ? others[events.indexOf(event) % others.length] : 'NO_SUCH_EVENT';
       const index = m.index + m[0].lastIndexOf(`'${event}'`);
       const line = text.slice(0, index).split('\n').length;
       found.push({
@@ -263,7 +276,7 @@ function sendMutations(eventsFile, senders, receiver = '', eventCalls = []) {
         file,
         index,
         from: `'${event}'`,
-        to: `'${to}'`,
+        to: `'${other}'`,
         where: `${file}:${line}`,
       });
     }
@@ -302,18 +315,29 @@ function runTests(dir, tests, only) {
   return result.status === 0;
 }
 
+const targets = (spec) => spec.targets ?? spec.machine;
+
+/** The machine files (src/machines, recursively) that no entry stands for. */
+function withoutEntry() {
+  const named = new Set(Object.values(MACHINES).map((spec) => spec.machine));
+  const files = readdirSync(join(root, 'src/machines'), { recursive: true })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `src/machines/${f}`);
+  return files.filter((f) => !named.has(f)).sort();
+}
+
 /** A machine's mutations as the options choose them (kinds, sample, places). */
 function mutationsOf(spec) {
   return chosen([
-    ...(kinds.includes('targets') ? pick(targetMutations(spec.machine), sample) : []),
+    ...(kinds.includes('targets') ? pick(targetMutations(targets(spec)), sample) : []),
     ...(kinds.includes('sends')
-      ? pick(
-          sendMutations(spec.events ?? spec.machine, spec.senders, spec.receiver, spec.eventCalls),
-          sample,
-        )
+      ? pick(sendMutations(spec.events ?? targets(spec), spec.senders, spec.eventCalls), sample)
       : []),
   ]);
 }
+
+const missing = withoutEntry();
+for (const file of missing) console.error(`no entry for ${file}: add one to MACHINES`);
 
 if (args.includes('--list')) {
   for (const [name, spec] of Object.entries(MACHINES)) {
@@ -321,7 +345,7 @@ if (args.includes('--list')) {
     for (const m of mutationsOf(spec))
       console.log(`${name} ${m.kind} ${m.where} ${m.from} → ${m.to}`);
   }
-  process.exit(0);
+  process.exit(missing.length ? 1 : 0);
 }
 
 const dir = copyRepo();

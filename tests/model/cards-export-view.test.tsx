@@ -6,16 +6,14 @@
  * comes from the table below, asserted on screen, with the query sent. The browser is handed the
  * ticket's download (an effect of that row only), never a session token.
  */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { ExportTicketReply } from '../../src/api/contract/cards';
-import { removeAllNotices } from '../../src/components/toaster';
-import { localeStore } from '../../src/i18n/locale-store';
 import { exportMachine } from '../../src/machines/cards/export';
 import { cardsWorld, field, text } from './cards-world';
 import { replyError } from './fixtures';
-import { coverRows, pathName, rowsUsed, runUiPath, settle, withoutPrefixes } from './ui-paths';
+import { settle, uiPaths, viewPathHooks } from './ui-paths';
 
 const TICKET: ExportTicketReply = {
   ticket: 'a'.repeat(43),
@@ -128,68 +126,38 @@ function setup() {
   return { world, exec, sees, actual, exportButton };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 describe('the export (a partner)', () => {
-  const rows = rowsUsed();
-  const oracle = { initial: 'idle', transitions: TRANSITIONS, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(exportMachine, {
-        events: (s) =>
-          (
-            [
-              { type: 'EXPORT', query: { status: '0' }, count: 2 },
-              // A selection is exported from a fresh page (a new one after an outcome).
-              ...(s.matches('idle')
-                ? [{ type: 'EXPORT', query: { ids: [11, 12] }, count: 2 }]
-                : []),
-              // DISMISS: no control of the page sends it (the outcome stays until the next export).
-              { type: 'xstate.done.actor.requestTicket', output: TICKET },
-              { type: 'xstate.error.actor.requestTicket', error: replyError(REFUSED) },
-              // The browser was handed the file; a refused handover: its own test below.
-              { type: 'xstate.done.actor.download' },
-            ] as never[]
-          ).filter((e) => s.can(e)),
-        serializeState: (s, e) => JSON.stringify([s.value, e ? label(e as PathEvent) : null]),
-      }),
-      oracle,
-    ),
-    (e) => label(e as PathEvent),
-  );
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'idle', transitions: TRANSITIONS, label },
+    proposed: getShortestPaths(exportMachine, {
+      events: (s) =>
+        (
+          [
+            { type: 'EXPORT', query: { status: '0' }, count: 2 },
+            // A selection is exported from a fresh page (a new one after an outcome).
+            ...(s.matches('idle') ? [{ type: 'EXPORT', query: { ids: [11, 12] }, count: 2 }] : []),
+            // DISMISS: no control of the page sends it (the outcome stays until the next export).
+            { type: 'xstate.done.actor.requestTicket', output: TICKET },
+            { type: 'xstate.error.actor.requestTicket', error: replyError(REFUSED) },
+            // The browser was handed the file; a refused handover: its own test below.
+            { type: 'xstate.done.actor.download' },
+          ] as never[]
+        ).filter((e) => s.can(e)),
+      serializeState: (s, e) => JSON.stringify([s.value, e ? label(e as PathEvent) : null]),
+    }),
+    run: async (_, walk) => {
       const { world, exec, sees, actual } = setup();
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec,
-          sees: Object.fromEntries(
-            ['idle', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)]),
-          ),
-          actual,
-          effects: { take: world.effects.take, expected: EFFECTS },
-        },
-        rows.used,
-      );
+      await walk({
+        exec,
+        sees: Object.fromEntries(['idle', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)])),
+        actual,
+        effects: { take: world.effects.take, expected: EFFECTS },
+      });
       world.dispose();
     },
-    120_000,
-  );
-
-  test('every row of the table is taken by a path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 120_000,
   });
 });
 

@@ -7,16 +7,13 @@
  * sent: a confirmed draft gets a new idempotency key, a retry after a lost reply sends the same
  * one, so a batch is made (and paid for) once. After an answer the list is loaded again.
  */
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { AddCardsReply } from '../../src/api/contract/cards';
-import { removeAllNotices } from '../../src/components/toaster';
-import { localeStore } from '../../src/i18n/locale-store';
 import { generateCardsMachine } from '../../src/machines/cards/generate';
 import { cardsWorld, field, footerButtons, MONEY, text } from './cards-world';
 import { replyError } from './fixtures';
-import { coverRows, pathName, rowsUsed, runUiPath, settle, withoutPrefixes } from './ui-paths';
+import { settle, uiPaths, viewPathHooks } from './ui-paths';
 
 const REPLY: AddCardsReply = { batch_no: 'BP261122000009', count: 3 };
 const REFUSED = 'Insufficient balance';
@@ -239,93 +236,69 @@ function setup() {
   return { world, exec, sees, actual, d };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 describe('the generate-cards dialog (a partner: it pays)', () => {
-  const rows = rowsUsed();
-  const oracle = { initial: 'closed', transitions: TRANSITIONS, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(generateCardsMachine, {
-        input: { newKey: () => 'key' },
-        events: (s) =>
-          (
-            [
-              { type: 'OPEN' },
-              { type: 'REVIEW', draft: BODY },
-              { type: 'BACK' },
-              { type: 'SUBMIT' },
-              { type: 'RETRY' },
-              { type: 'AGAIN' },
-              ...(CLOSE_BY[String(s.value)] ?? []).map((by) => ({ type: 'CLOSE', by })),
-              { type: 'xstate.done.actor.submit', output: REPLY },
-              { type: 'xstate.error.actor.submit', error: replyError(REFUSED) },
-              {
-                type: 'xstate.error.actor.submit',
-                error: replyError('http.networkError', 'transport'),
-              },
-            ] as never[]
-          ).filter((e) => s.can(e)),
-        // Each way into a state once.
-        serializeState: (s, e) =>
-          JSON.stringify([
-            s.value,
-            s.context.draft !== null,
-            s.context.uncertain,
-            e ? label(e as PathEvent) : null,
-          ]),
-      }),
-      oracle,
-    ),
-    (e) => label(e as PathEvent),
-  );
-  // A draft confirmed again is a new submission (a new key), which a retry keeps.
-  paths.push({
-    steps: [
-      { type: 'xstate.init' },
-      { type: 'OPEN' },
-      { type: 'REVIEW' },
-      { type: 'BACK' },
-      { type: 'REVIEW' },
-      { type: 'SUBMIT' },
-      { type: 'xstate.error.actor.submit', error: { kind: 'transport' } },
-      { type: 'RETRY' },
-      { type: 'xstate.done.actor.submit' },
-    ].map((event) => ({ event: event as never })),
-  });
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'closed', transitions: TRANSITIONS, label },
+    proposed: getShortestPaths(generateCardsMachine, {
+      input: { newKey: () => 'key' },
+      events: (s) =>
+        (
+          [
+            { type: 'OPEN' },
+            { type: 'REVIEW', draft: BODY },
+            { type: 'BACK' },
+            { type: 'SUBMIT' },
+            { type: 'RETRY' },
+            { type: 'AGAIN' },
+            ...(CLOSE_BY[String(s.value)] ?? []).map((by) => ({ type: 'CLOSE', by })),
+            { type: 'xstate.done.actor.submit', output: REPLY },
+            { type: 'xstate.error.actor.submit', error: replyError(REFUSED) },
+            {
+              type: 'xstate.error.actor.submit',
+              error: replyError('http.networkError', 'transport'),
+            },
+          ] as never[]
+        ).filter((e) => s.can(e)),
+      // Each way into a state once.
+      serializeState: (s, e) =>
+        JSON.stringify([
+          s.value,
+          s.context.draft !== null,
+          s.context.uncertain,
+          e ? label(e as PathEvent) : null,
+        ]),
+    }),
+    more: [
+      // A draft confirmed again is a new submission (a new key), which a retry keeps.
+      {
+        steps: [
+          { type: 'xstate.init' },
+          { type: 'OPEN' },
+          { type: 'REVIEW' },
+          { type: 'BACK' },
+          { type: 'REVIEW' },
+          { type: 'SUBMIT' },
+          { type: 'xstate.error.actor.submit', error: { kind: 'transport' } },
+          { type: 'RETRY' },
+          { type: 'xstate.done.actor.submit' },
+        ].map((event) => ({ event: event as never })),
+      },
+    ],
+    run: async (_, walk) => {
       const { world, exec, sees, actual } = setup();
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec,
-          sees: Object.fromEntries(
-            ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)]),
-          ),
-          actual,
-          effects: { take: world.effects.take, expected: EFFECTS },
-        },
-        rows.used,
-      );
+      await walk({
+        exec,
+        sees: Object.fromEntries(
+          ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)]),
+        ),
+        actual,
+        effects: { take: world.effects.take, expected: EFFECTS },
+      });
       world.dispose();
     },
-    120_000,
-  );
-
-  test('every row of the table is taken by a path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 120_000,
   });
 });
 

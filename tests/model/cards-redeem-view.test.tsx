@@ -5,12 +5,9 @@
  * settling, and the state after it comes from the table below, asserted on screen. A credited
  * card reloads the card list (the cards area's wiring): an effect of that row only.
  */
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { UseCardReply } from '../../src/api/contract/cards';
-import { removeAllNotices } from '../../src/components/toaster';
-import { localeStore } from '../../src/i18n/locale-store';
 import { redeemMachine, type RedeemEvent } from '../../src/machines/cards/redeem';
 import {
   cardsWorld,
@@ -22,7 +19,7 @@ import {
   type CardsWorld,
 } from './cards-world';
 import { replyError } from './fixtures';
-import { coverRows, pathName, rowsUsed, runUiPath, settle, withoutPrefixes } from './ui-paths';
+import { settle, uiPaths, viewPathHooks } from './ui-paths';
 
 const CARD_NO = 'P261122000001';
 /** As a person may type it: case, spaces and dashes do not matter. */
@@ -171,69 +168,43 @@ function actual(world: CardsWorld): string {
   return s.matches('editing') && s.context.entry !== null ? 'editing, kept' : String(s.value);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 describe('the redeem dialog (a partner)', () => {
-  const rows = rowsUsed();
-  const oracle = { initial: 'closed', transitions: TRANSITIONS, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(redeemMachine, {
-        events: (s) =>
-          (
-            [
-              { type: 'OPEN' },
-              { type: 'SUBMIT', entry: { cardNo: CARD_NO, cardPwd: 'ABCD2345EFGH6789' } },
-              { type: 'EDIT' },
-              { type: 'AGAIN' },
-              {
-                type: 'CLOSE',
-                by: s.matches('editing') && s.context.entry ? 'escape' : CLOSE_BY[String(s.value)],
-              },
-              { type: 'xstate.done.actor.redeem', output: REDEEMED },
-              { type: 'xstate.error.actor.redeem', error: replyError(ALREADY_USED) },
-            ] as never[]
-          ).filter((e) => s.can(e)),
-        serializeState: (s, e) =>
-          JSON.stringify([s.value, s.context.entry !== null, e ? label(e as PathEvent) : null]),
-      }),
-      oracle,
-    ),
-    (e) => label(e as PathEvent),
-  );
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'closed', transitions: TRANSITIONS, label },
+    proposed: getShortestPaths(redeemMachine, {
+      events: (s) =>
+        (
+          [
+            { type: 'OPEN' },
+            { type: 'SUBMIT', entry: { cardNo: CARD_NO, cardPwd: 'ABCD2345EFGH6789' } },
+            { type: 'EDIT' },
+            { type: 'AGAIN' },
+            {
+              type: 'CLOSE',
+              by: s.matches('editing') && s.context.entry ? 'escape' : CLOSE_BY[String(s.value)],
+            },
+            { type: 'xstate.done.actor.redeem', output: REDEEMED },
+            { type: 'xstate.error.actor.redeem', error: replyError(ALREADY_USED) },
+          ] as never[]
+        ).filter((e) => s.can(e)),
+      serializeState: (s, e) =>
+        JSON.stringify([s.value, s.context.entry !== null, e ? label(e as PathEvent) : null]),
+    }),
+    run: async (_, walk) => {
       const world = cardsWorld('partner');
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec: exec(world),
-          sees: Object.fromEntries(
-            ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(world, s)]),
-          ),
-          actual: () => actual(world),
-          effects: { take: world.effects.take, expected: EFFECTS },
-        },
-        rows.used,
-      );
+      await walk({
+        exec: exec(world),
+        sees: Object.fromEntries(
+          ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(world, s)]),
+        ),
+        actual: () => actual(world),
+        effects: { take: world.effects.take, expected: EFFECTS },
+      });
       world.dispose();
     },
-    120_000,
-  );
-
-  test('every row of the table is taken by a path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 120_000,
   });
 });
 

@@ -7,11 +7,9 @@
  * the table below, asserted on screen, with what is sent. A transfer that moved cards reloads the
  * list and empties the selection (the cards area's change count).
  */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { removeAllNotices } from '../../src/components/toaster';
-import { localeStore } from '../../src/i18n/locale-store';
 import {
   cardTransferMachine,
   type CardSelection,
@@ -19,7 +17,7 @@ import {
 } from '../../src/machines/cards/transfer';
 import { cardsWorld, field, footerButtons, settleLabel, text } from './cards-world';
 import { replyError } from './fixtures';
-import { coverRows, pathName, rowsUsed, runUiPath, settle, withoutPrefixes } from './ui-paths';
+import { settle, uiPaths, viewPathHooks } from './ui-paths';
 
 const BATCH = 'BP261122000001';
 const SELECTED: CardSelection = { ids: [11, 12] };
@@ -214,83 +212,59 @@ function setup() {
   return { world, exec, sees, actual };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 describe('the transfer-cards dialog (a partner)', () => {
-  const rows = rowsUsed();
-  const oracle = { initial: 'closed', transitions: TRANSITIONS, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(cardTransferMachine, {
-        events: (s) =>
-          (
-            [
-              { type: 'OPEN', selection: SELECTED },
-              { type: 'OPEN', selection: { batchNo: BATCH } },
-              { type: 'PICK', target: TARGET },
-              { type: 'BACK' },
-              { type: 'SUBMIT' },
-              { type: 'RETRY' },
-              { type: 'CLOSE', by: CLOSE_BY[String(s.value)] },
-              { type: 'xstate.done.actor.submit', output: { count: 2 } },
-              { type: 'xstate.error.actor.submit', error: replyError(REFUSED) },
-            ] as never[]
-          ).filter((e) => s.can(e)),
-        // Each way into a state once.
-        serializeState: (s, e) =>
-          JSON.stringify([s.value, s.context.target !== null, e ? label(e as PathEvent) : null]),
-      }),
-      oracle,
-    ),
-    (e) => label(e as PathEvent),
-  );
-  // A batch given whole: what is sent names the batch (the rows' cover only opens it).
-  paths.push({
-    steps: [
-      { type: 'xstate.init' },
-      { type: 'OPEN', selection: { batchNo: BATCH } },
-      { type: 'PICK', target: TARGET },
-      { type: 'SUBMIT' },
-      { type: 'xstate.done.actor.submit' },
-    ].map((event) => ({ event: event as never })),
-  });
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'closed', transitions: TRANSITIONS, label },
+    proposed: getShortestPaths(cardTransferMachine, {
+      events: (s) =>
+        (
+          [
+            { type: 'OPEN', selection: SELECTED },
+            { type: 'OPEN', selection: { batchNo: BATCH } },
+            { type: 'PICK', target: TARGET },
+            { type: 'BACK' },
+            { type: 'SUBMIT' },
+            { type: 'RETRY' },
+            { type: 'CLOSE', by: CLOSE_BY[String(s.value)] },
+            { type: 'xstate.done.actor.submit', output: { count: 2 } },
+            { type: 'xstate.error.actor.submit', error: replyError(REFUSED) },
+          ] as never[]
+        ).filter((e) => s.can(e)),
+      // Each way into a state once.
+      serializeState: (s, e) =>
+        JSON.stringify([s.value, s.context.target !== null, e ? label(e as PathEvent) : null]),
+    }),
+    more: [
+      // A batch given whole: what is sent names the batch (the rows' cover only opens it).
+      {
+        steps: [
+          { type: 'xstate.init' },
+          { type: 'OPEN', selection: { batchNo: BATCH } },
+          { type: 'PICK', target: TARGET },
+          { type: 'SUBMIT' },
+          { type: 'xstate.done.actor.submit' },
+        ].map((event) => ({ event: event as never })),
+      },
+    ],
+    run: async (_, walk) => {
       const { world, exec, sees, actual } = setup();
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec,
-          sees: Object.fromEntries(
-            ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)]),
-          ),
-          actual,
-          effects: {
-            // A reload of the list as it is filtered (the batch's, after a batch transfer).
-            take: () => world.effects.take().map((e) => e.replace(/^reload batch .*/, 'reload')),
-            expected: EFFECTS,
-          },
+      await walk({
+        exec,
+        sees: Object.fromEntries(
+          ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, sees(s)]),
+        ),
+        actual,
+        effects: {
+          // A reload of the list as it is filtered (the batch's, after a batch transfer).
+          take: () => world.effects.take().map((e) => e.replace(/^reload batch .*/, 'reload')),
+          expected: EFFECTS,
         },
-        rows.used,
-      );
+      });
       world.dispose();
     },
-    120_000,
-  );
-
-  test('every row of the table is taken by a path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 120_000,
   });
 });
 

@@ -8,17 +8,15 @@
  * server's refusal with Retry and Back, and after a save the list loaded afresh (the area's
  * reload, an event between its actors).
  */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { CustomerRow } from '../../src/api/contract/customers';
 import { provideArea } from '../../src/app/actors/areas';
 import { customersArea, type CustomersEndpoints } from '../../src/app/actors/customers';
 import { moneyArea } from '../../src/app/actors/money';
-import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { localeStore } from '../../src/i18n/locale-store';
 import { authMachine } from '../../src/machines/auth';
 import {
   createCustomerDialogMachine,
@@ -27,16 +25,7 @@ import {
 import MerchantPage from '../../src/views/promotion/merchant-page';
 import { replyError, userFixture } from './fixtures';
 import { fakeMoneyEndpoints } from './money-paths';
-import {
-  coverRows,
-  fakeEndpoints,
-  pathName,
-  person,
-  rowsUsed,
-  runUiPath,
-  withoutPrefixes,
-  type EventPath,
-} from './ui-paths';
+import { type EventPath, fakeEndpoints, person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
 const text = (id: MessageId) => enUS[id];
@@ -175,15 +164,7 @@ const DIALOGS: DialogUnderTest[] = [
   },
 ];
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 /** A partner (it creates merchants, holds only the money transfer flag) on /promotion/merchant. */
 async function setup() {
@@ -279,7 +260,8 @@ function pathsFor(d: DialogUnderTest) {
     const events = [row, submit, error, { type: 'BACK' } as Event, submit, done];
     return {
       table,
-      paths: [
+      proposed: [],
+      more: [
         {
           steps: [
             { event: { type: 'xstate.init' } as unknown as Event },
@@ -307,18 +289,11 @@ function pathsFor(d: DialogUnderTest) {
     serializeState: (s, e) =>
       JSON.stringify([s.value, s.context.target ? 'row' : 'new', (e as { type?: string })?.type]),
   });
-  return {
-    table,
-    paths: withoutPrefixes(
-      coverRows(paths as EventPath<Event>[], { initial: 'closed', transitions: table, label }),
-      (e) => label(e as Event),
-    ),
-  };
+  return { table, proposed: paths as EventPath<Event>[], more: [] };
 }
 
 describe.each(DIALOGS)('$name', (d) => {
-  const rows = rowsUsed();
-  const { table, paths } = pathsFor(d);
+  const { table, proposed, more } = pathsFor(d);
 
   const sees = (world: World, saves: () => number) => {
     const target = (state: string) => (state.endsWith(' new') ? 'new' : 'row');
@@ -351,80 +326,72 @@ describe.each(DIALOGS)('$name', (d) => {
     return Object.fromEntries(states.map((s) => [s, check(s)]));
   };
 
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'closed', transitions: table, label },
+    proposed,
+    more,
+    everyRow: !d.rowOnly,
+    run: async (_, walk) => {
       const world = await setup();
       let saves = 0;
       let about: 'new' | 'row' = 'row';
       const click = async (name: string) =>
         world.user.click(within(world.dialog()!).getByRole('button', { name }));
-      await runUiPath(
-        path,
-        {
-          initial: 'closed',
-          transitions: table,
-          label,
-          sees: sees(world, () => saves),
-          exec: async (event) => {
-            switch (event.type) {
-              case 'OPEN':
-                about = event.target ? 'row' : 'new';
-                if (!event.target) {
-                  return world.user.click(
-                    screen.getByRole('button', { name: text('customers.addMerchant') }),
-                  );
-                }
-                if (d.menuItem) return world.rowAction(d.menuItem);
+      await walk({
+        sees: sees(world, () => saves),
+        exec: async (event) => {
+          switch (event.type) {
+            case 'OPEN':
+              about = event.target ? 'row' : 'new';
+              if (!event.target) {
                 return world.user.click(
-                  screen.getByRole('checkbox', {
-                    name: fill(text('customers.enabledOf'), { name: ROW_NAME }),
-                  }),
-                );
-              case 'SUBMIT': {
-                const w = within(world.dialog()!);
-                const typeIn = async (name: RegExp, value: string) => {
-                  const input = w.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
-                  if (input.value) return;
-                  await world.user.type(input, value);
-                };
-                if (d.name.startsWith('create') && about === 'new') {
-                  await typeIn(/^Account/, 'shop8');
-                  await typeIn(/^Password/, 'Fresh@2027x');
-                }
-                if (d.name === 'reset password') await typeIn(/^New password/, 'Fresh@2027x');
-                return click(d.submit(about));
-              }
-              case 'RETRY':
-                return click(text('customers.retry'));
-              case 'BACK':
-                return click(text('customers.back'));
-              case 'CLOSE':
-                // From the form Cancel; from a refusal the dialog's close button.
-                return world.dialog()!.querySelector('[role="alert"]')
-                  ? click(text('form.close'))
-                  : click(text('form.cancel'));
-              default: {
-                const done = (event as { type: string }).type.includes('.done.');
-                if (done) saves += 1;
-                return world.endpoints.settle(
-                  d.endpoint(about),
-                  done ? 'done' : 'error',
-                  done ? ROW : replyError(REFUSAL),
+                  screen.getByRole('button', { name: text('customers.addMerchant') }),
                 );
               }
+              if (d.menuItem) return world.rowAction(d.menuItem);
+              return world.user.click(
+                screen.getByRole('checkbox', {
+                  name: fill(text('customers.enabledOf'), { name: ROW_NAME }),
+                }),
+              );
+            case 'SUBMIT': {
+              const w = within(world.dialog()!);
+              const typeIn = async (name: RegExp, value: string) => {
+                const input = w.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
+                if (input.value) return;
+                await world.user.type(input, value);
+              };
+              if (d.name.startsWith('create') && about === 'new') {
+                await typeIn(/^Account/, 'shop8');
+                await typeIn(/^Password/, 'Fresh@2027x');
+              }
+              if (d.name === 'reset password') await typeIn(/^New password/, 'Fresh@2027x');
+              return click(d.submit(about));
             }
-          },
+            case 'RETRY':
+              return click(text('customers.retry'));
+            case 'BACK':
+              return click(text('customers.back'));
+            case 'CLOSE':
+              // From the form Cancel; from a refusal the dialog's close button.
+              return world.dialog()!.querySelector('[role="alert"]')
+                ? click(text('form.close'))
+                : click(text('form.cancel'));
+            default: {
+              const done = (event as { type: string }).type.includes('.done.');
+              if (done) saves += 1;
+              return world.endpoints.settle(
+                d.endpoint(about),
+                done ? 'done' : 'error',
+                done ? ROW : replyError(REFUSAL),
+              );
+            }
+          }
         },
-        rows.used,
-      );
+      });
       world.dispose();
     },
-    60_000,
-  );
-
-  test.runIf(!d.rowOnly)('every row of the table is a step of some path', () => {
-    expect(rows.unused(table)).toEqual([]);
+    timeout: 120_000,
   });
 });
 
@@ -448,7 +415,7 @@ describe('the forms', () => {
       },
     ]);
     world.dispose();
-  }, 60_000);
+  }, 120_000);
 
   test('a partner may switch off any transfer flag but switch on only the ones it holds', async () => {
     const world = await setup();
@@ -480,7 +447,7 @@ describe('the forms', () => {
       },
     ]);
     world.dispose();
-  }, 60_000);
+  }, 120_000);
 
   test("Transfer in a row's menu opens the money transfer to that customer", async () => {
     const world = await setup();
@@ -489,5 +456,5 @@ describe('the forms', () => {
     w.getByRole('heading', { name: text('property.transfer') });
     w.getByText(ROW_NAME, { exact: false });
     world.dispose();
-  }, 60_000);
+  }, 120_000);
 });

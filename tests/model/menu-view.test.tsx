@@ -229,4 +229,28 @@ describe('the server menu, for an admin at home', () => {
     expect(notices().join(' | ')).not.toContain(text['menuLoad.success']);
     world.dispose();
   }, 180_000);
+
+  // Spec §4: logout clears the server menu. The server is not asked for it again on the way out
+  // (there is no session left to ask with): the next sign-in's guard loads it afresh.
+  test('a logout forgets the server menu: it is not asked for again on the way out', async () => {
+    const world = await signedInAdmin();
+    const exec = executor(world);
+    await exec({ type: 'LOAD' });
+    await exec({ type: 'xstate.done.actor.fetchMenu' });
+    sees('server menu')();
+    const user = person();
+    // By keyboard: zag's menu ignores user-event's pointer on items in jsdom.
+    screen.getByRole('button', { name: `User menu of ${USERS.admin.nickname}` }).focus();
+    await user.keyboard('{Enter}');
+    await vi.advanceTimersByTimeAsync(100);
+    await user.keyboard('{End}');
+    await vi.advanceTimersByTimeAsync(100);
+    await user.keyboard('{Enter}');
+    await world.endpoints.settle('logout', 'done', null);
+    for (let i = 0; i < 4; i++) await settle();
+    expect(world.url()).toMatch(/^\/login/);
+    expect(world.endpoints.waiting()).toEqual([]);
+    expect(notices().join(' | ')).not.toContain(text['menuLoad.loading']);
+    world.dispose();
+  }, 180_000);
 });

@@ -8,17 +8,15 @@
  * payment, the notice when the dialog was closed while the order was watched (docs/decisions.md
  * "Recharge: the order is watched after the dialog closes").
  */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { Account } from '../../src/api/contract/dashboard';
 import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { moneyArea } from '../../src/app/actors/money';
 import { rechargeArea } from '../../src/app/actors/recharge';
 import { formatDateTime } from '../../src/components/filter-bar';
-import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { localeStore } from '../../src/i18n/locale-store';
 import {
   POLL_MS,
   STILL_CHECKING_AFTER,
@@ -41,15 +39,7 @@ import {
   refusal,
 } from './recharge-fixtures';
 import { fakeMoneyEndpoints } from './money-paths';
-import {
-  coverRows,
-  fakeEndpoints,
-  pathName,
-  person,
-  rowsUsed,
-  runUiPath,
-  withoutPrefixes,
-} from './ui-paths';
+import { fakeEndpoints, person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, BRANDING, isOpen, renderAt } from './view-harness';
 
 const text = (id: MessageId) => enUS[id];
@@ -576,56 +566,31 @@ beforeAll(async () => {
   await import('../../src/app/theme/theme-later');
   await import('../../src/components/app-toaster');
 });
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 const oracle = { initial: 'closed', transitions: TRANSITIONS, label };
 
 describe('buying a recharge package, path by path', () => {
-  const rows = rowsUsed();
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(buyMachine, {
-        events: (s) => EVENTS.filter((e) => inTable(s, e)) as BuyEvent[],
-        serializeState: (s, e) => JSON.stringify([nameOf(s), e ? label(e) : null]),
-      }),
-      oracle,
-    ),
-    label,
-  );
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle,
+    proposed: getShortestPaths(buyMachine, {
+      events: (s) => EVENTS.filter((e) => inTable(s, e)) as BuyEvent[],
+      serializeState: (s, e) => JSON.stringify([nameOf(s), e ? label(e) : null]),
+    }),
+    run: async (_, walk) => {
       const world = setup();
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec: (event) => exec(world, event),
-          sees: Object.fromEntries(
-            ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, () => sees(s)]),
-          ),
-          actual: world.actual,
-          effects: { take: world.take, expected: EFFECTS },
-        },
-        rows.used,
-      );
+      await walk({
+        exec: (event) => exec(world, event),
+        sees: Object.fromEntries(
+          ['closed', ...Object.values(TRANSITIONS)].map((s) => [s, () => sees(s)]),
+        ),
+        actual: world.actual,
+        effects: { take: world.take, expected: EFFECTS },
+      });
       areasOf(world.actors).reset();
       world.actors.dispose();
     },
-    60_000,
-  );
-
-  test('every row of the table is a step of some path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 60_000,
   });
 });
 

@@ -6,15 +6,13 @@
  * step the test checks the list a person sees (its order, which move buttons wait), and the
  * row's side effects: the calls, the list shown afresh, the notice of a package moved.
  */
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { RechargePackage } from '../../src/api/contract/recharge';
 import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { rechargeArea } from '../../src/app/actors/recharge';
-import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { localeStore } from '../../src/i18n/locale-store';
 import {
   packageSortMachine,
   type PackageSortEvent,
@@ -23,15 +21,7 @@ import {
 import RechargePage from '../../src/views/account/recharge-page';
 import { replyError } from './fixtures';
 import { fakeRechargeEndpoints } from './recharge-fixtures';
-import {
-  coverRows,
-  fakeEndpoints,
-  pathName,
-  person,
-  rowsUsed,
-  runUiPath,
-  withoutPrefixes,
-} from './ui-paths';
+import { fakeEndpoints, person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, renderAt } from './view-harness';
 
 const fill = (id: MessageId, values: Record<string, string | number> = {}) =>
@@ -270,58 +260,32 @@ beforeAll(async () => {
   await import('../../src/app/theme/theme-later');
   await import('../../src/components/app-toaster');
 });
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 describe('moving a recharge package, path by path', () => {
-  const rows = rowsUsed();
-  const oracle = { initial: 'A B C', transitions: TRANSITIONS, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(packageSortMachine, {
-        events: (s) =>
-          EVENTS.filter(
-            (e) => `${nameOf(s, serverOrder(s))} ${label(e)}` in TRANSITIONS,
-          ) as PackageSortEvent[],
-        serializeState: (s, e) => JSON.stringify([nameOf(s, serverOrder(s)), e ? label(e) : null]),
-      }),
-      oracle,
-    ),
-    label,
-  );
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'A B C', transitions: TRANSITIONS, label },
+    proposed: getShortestPaths(packageSortMachine, {
+      events: (s) =>
+        EVENTS.filter(
+          (e) => `${nameOf(s, serverOrder(s))} ${label(e)}` in TRANSITIONS,
+        ) as PackageSortEvent[],
+      serializeState: (s, e) => JSON.stringify([nameOf(s, serverOrder(s)), e ? label(e) : null]),
+    }),
+    run: async (_, walk) => {
       const world = setup();
       const before = { list: 'A B C' };
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec: (event) => exec(world, event),
-          sees: Object.fromEntries(
-            ['A B C', ...Object.values(TRANSITIONS)].map((s) => [s, () => sees(s, before)]),
-          ),
-          actual: world.actual,
-          effects: { take: world.take, expected: EFFECTS },
-        },
-        rows.used,
-      );
+      await walk({
+        exec: (event) => exec(world, event),
+        sees: Object.fromEntries(
+          ['A B C', ...Object.values(TRANSITIONS)].map((s) => [s, () => sees(s, before)]),
+        ),
+        actual: world.actual,
+        effects: { take: world.take, expected: EFFECTS },
+      });
       areasOf(world.actors).reset();
       world.actors.dispose();
     },
-    60_000,
-  );
-
-  test('every row of the table is a step of some path', () => {
-    expect(rows.unused(TRANSITIONS)).toEqual([]);
+    timeout: 60_000,
   });
 });

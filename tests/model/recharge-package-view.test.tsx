@@ -4,11 +4,10 @@
  * without sending anything; it sends a new package as typed and an edit as only what changed; a
  * refusal from the server shows its sentence with Retry and Back to the form.
  */
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
 import { createActor } from 'xstate';
 import type { RechargePackage } from '../../src/api/contract/recharge';
-import { removeAllNotices } from '../../src/components/toaster';
 import enUS from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import zhCN from '../../src/i18n/zh-CN';
@@ -16,17 +15,10 @@ import { createCustomerDialogMachine } from '../../src/machines/customers/custom
 import { PackageFormDialog } from '../../src/views/account/package-dialog';
 import type { PackagePayload } from '../../src/views/account/package-form-values';
 import { fakeCalls } from './harness';
+import { viewPathHooks } from './ui-paths';
 import { appActors, flush, isOpen, renderAt } from './view-harness';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
+viewPathHooks();
 
 const ROW: RechargePackage = {
   id: 7,

@@ -9,14 +9,12 @@
  * something. Each step checks the calls made (the amount sent) and what the dialog shows: the
  * sender and the recipient by name, alike on the confirmation and in the result.
  */
-import { cleanup, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { TransferBody, TransferRecord } from '../../src/api/contract/money';
 import { areasOf } from '../../src/app/actors/areas';
 import { moneyArea } from '../../src/app/actors/money';
-import { removeAllNotices } from '../../src/components/toaster';
-import { localeStore } from '../../src/i18n/locale-store';
 import { transferMachine, type TransferDraft } from '../../src/machines/transfer';
 import {
   assertStep,
@@ -38,7 +36,7 @@ import {
   type DialogTexts,
   type MoneyWorld,
 } from './money-paths';
-import { coverRows, pathName, rowsUsed, runUiPath, withoutPrefixes } from './ui-paths';
+import { uiPaths, viewPathHooks } from './ui-paths';
 
 // ---------------------------------------------------------------------------------------------
 // The two forms a person fills in: give money (10.50, all the partner holds: 10.51 is refused in
@@ -222,58 +220,37 @@ function sees(world: MoneyWorld, state: string) {
 }
 
 describe('the transfer dialog on the property page', () => {
-  const rows = rowsUsed();
   // One page for every path (reset between them): rendering it is most of a path's time.
   let world: MoneyWorld;
-  beforeAll(async () => {
-    vi.useFakeTimers();
-    localeStore.set('en-US');
-    world = await moneyWorld({ submit: 'transfer', reply: record });
-  }, 300_000);
-  afterAll(() => {
-    world.actors.dispose();
-    cleanup();
-    removeAllNotices();
-    vi.useRealTimers();
+  viewPathHooks({
+    perFile: true,
+    before: async () => {
+      world = await moneyWorld({ submit: 'transfer', reply: record });
+    },
+    after: () => world.actors.dispose(),
+    timeout: 300_000,
   });
-  const oracle = { initial: 'closed', transitions: TABLE, label };
-  const paths = withoutPrefixes(
-    coverRows(
-      getShortestPaths(transferMachine, {
-        input: { newKey: () => 'key' },
-        events: moneyEvents(DRAFTS.map(draftOf), record(FORMS.give.body), TABLE, nameOf) as never,
-        serializeState: moneySerialize(nameOf) as never,
-      }),
-      oracle,
-    ),
-    label,
-  );
-
-  test.each(paths.map((p) => [pathName(p, label), p] as const))(
-    '%s',
-    async (_, path) => {
+  uiPaths({
+    oracle: { initial: 'closed', transitions: TABLE, label },
+    proposed: getShortestPaths(transferMachine, {
+      input: { newKey: () => 'key' },
+      events: moneyEvents(DRAFTS.map(draftOf), record(FORMS.give.body), TABLE, nameOf) as never,
+      serializeState: moneySerialize(nameOf) as never,
+    }),
+    run: async (_, walk) => {
       await world.reset();
       let state = 'closed';
-      await runUiPath(
-        path,
-        {
-          ...oracle,
-          exec: async (event) => {
-            await exec(world, state, event);
-            state = TABLE[`${state} ${label(event)}`];
-          },
-          sees: Object.fromEntries(statesOf(TABLE, 'closed').map((s) => [s, sees(world, s)])),
-          actual: () =>
-            moneyState(areasOf(world.actors).get(moneyArea).transfer.getSnapshot(), nameOf),
-          effects: { take: world.take, expected: EFFECTS },
+      await walk({
+        exec: async (event) => {
+          await exec(world, state, event);
+          state = TABLE[`${state} ${label(event)}`];
         },
-        rows.used,
-      );
+        sees: Object.fromEntries(statesOf(TABLE, 'closed').map((s) => [s, sees(world, s)])),
+        actual: () =>
+          moneyState(areasOf(world.actors).get(moneyArea).transfer.getSnapshot(), nameOf),
+        effects: { take: world.take, expected: EFFECTS },
+      });
     },
-    300_000,
-  );
-
-  test('every row of the table is taken by a path', () => {
-    expect(rows.unused(TABLE)).toEqual([]);
+    timeout: 300_000,
   });
 });

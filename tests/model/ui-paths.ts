@@ -5,10 +5,12 @@
  * state expected after it comes from a table written by hand in the test — never from the
  * machine. So a wrong transition target or a button wired to the wrong event fails a path.
  */
-import { act } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import type { EventObject } from 'xstate';
+import { removeAllNotices } from '../../src/components/toaster';
+import { localeStore } from '../../src/i18n/locale-store';
 
 /** A path as `getShortestPaths` / `getSimplePaths` give it; only the events are used. */
 export interface EventPath<TEvent extends EventObject = EventObject> {
@@ -159,6 +161,74 @@ export function coverRows<TEvent extends EventObject>(
     }
   }
   return all;
+}
+
+/**
+ * The hooks a view path file needs: fake timers and the en-US locale before, and after, the
+ * rendered tree and the notices gone and real timers back. Per test, or `perFile` (one page for
+ * every path of a describe block). `before` runs after the timers and the locale are set (a
+ * page rendered once), `after` before the tree is cleaned up (actors disposed).
+ */
+export function viewPathHooks(
+  options: {
+    perFile?: boolean;
+    before?: () => void | Promise<void>;
+    after?: () => void;
+    timeout?: number;
+  } = {},
+): void {
+  const [before, after] = options.perFile ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
+    vi.useFakeTimers();
+    localeStore.set('en-US');
+    await options.before?.();
+  }, options.timeout);
+  after(() => {
+    options.after?.();
+    cleanup();
+    removeAllNotices();
+    vi.useRealTimers();
+  });
+}
+
+/** What a test gives `runUiPath` beside the oracle's table: the view's side. */
+export type ViewSide<TEvent extends EventObject> = Omit<
+  UiOracle<TEvent>,
+  'initial' | 'transitions' | 'label'
+>;
+
+/**
+ * A file's path tests: the machine's `proposed` paths (`getShortestPaths`), plus a path for each
+ * row they miss (`coverRows`), without those that are the prefix of another, plus `more` (written
+ * by hand, run as they are); one test per path, named by its events, and one test that every row
+ * of the table is taken by some path (unless `everyRow` is false: the paths are a selection).
+ * `run` sets up the view for a path, awaits `walk(view)` (the path run against the oracle) and
+ * tears the view down.
+ */
+export function uiPaths<TEvent extends EventObject>(options: {
+  oracle: Pick<UiOracle<TEvent>, 'initial' | 'transitions' | 'label'>;
+  proposed: EventPath<TEvent>[];
+  more?: EventPath<TEvent>[];
+  run: (path: EventPath<TEvent>, walk: (view: ViewSide<TEvent>) => Promise<void>) => Promise<void>;
+  timeout: number;
+  everyRow?: boolean;
+}): EventPath<TEvent>[] {
+  const { oracle, run } = options;
+  const label = oracle.label ?? defaultLabel;
+  const rows = rowsUsed();
+  const paths = [
+    ...withoutPrefixes(coverRows(options.proposed, oracle), (e) => label(e as TEvent)),
+    ...(options.more ?? []),
+  ];
+  test.each(paths.map((p) => [pathName(p, label), p] as const))(
+    '%s',
+    (_, path) => run(path, (view) => runUiPath(path, { ...oracle, ...view }, rows.used)),
+    options.timeout,
+  );
+  test.runIf(options.everyRow ?? true)('every row of the table is taken by a path', () => {
+    expect(rows.unused(oracle.transitions)).toEqual([]);
+  });
+  return paths;
 }
 
 /** A readable test name from a path's events. */
