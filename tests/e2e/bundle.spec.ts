@@ -35,5 +35,5 @@ test('the login page loads its own code only: the scripts index.html loads stay 
   );
   expect(brotliBytes / 1024).toBeLessThan(200);
   const moneyViews = /(property|recharge|card-password|transfer|exchange|customer)-/;
-  expect(files.filter((f) => moneyViews.test(f.replace(/^assets\/ui~.*/, '')))).toEqual([]);
+  expect(files.filter((f) => moneyViews.test(f.replace(/^assets\/ui-.*/, '')))).toEqual([]);
 });
