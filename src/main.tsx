@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppActors, defaultDeps } from './app/actors/app-actors';
+import { createAppActors, defaultDeps, loadShellModule } from './app/actors/app-actors';
 import { STORAGE_KEYS } from './api/contract/storage-keys';
 import { setInspector } from './app/actors/inspection';
 import { tokenStore } from './api/http';
@@ -24,7 +24,7 @@ const catalogue = loadMessages(localeStore.get());
 // The shell's actors (menu, settings, tabs) load with a session (AppActors.loadShell): fetched
 // beside the catalogue when one is stored. Until they exist, the stored theme and colour weak are
 // applied here, as login.html's inline script and then the settings actor apply them.
-if (tokenStore.get()) void import('./app/actors/shell-actors');
+if (tokenStore.get()) void loadShellModule();
 try {
   const look = storedLook(localStorage.getItem(STORAGE_KEYS.layoutSettings));
   applyThemeToDocument(look.theme);

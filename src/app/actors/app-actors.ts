@@ -111,6 +111,9 @@ function applyBrandingToDocument(info: SystemInfo): void {
   link.href = icon;
 }
 
+/** The shell's actors' module (a chunk of its own: they come with the session). */
+export const loadShellModule = () => import('./shell-actors');
+
 export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
   return {
     api: { ...authApi, getSystemInfo: systemApi.getSystemInfo },
@@ -128,7 +131,7 @@ export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
     applyTheme: applyThemeToDocument,
     applyColorWeak: applyColorWeakToDocument,
     accountApi,
-    loadShellModule: () => import('./shell-actors'),
+    loadShellModule,
   };
 }
 
