@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { afterBuild } from './build/after-build.ts';
 import { aliases } from './build/aliases.ts';
-import { chunkGroups } from './build/chunks.ts';
+import { chunkFileNames, chunkGroups } from './build/chunks.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { preloadLoginView } from './build/preload-login-view.ts';
 
@@ -20,6 +20,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups }, chunkFileNames } },
   },
 });

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createAppActors, defaultDeps } from './app/actors/app-actors';
+import { createAppActors, defaultDeps, loadShellModule } from './app/actors/app-actors';
+import { STORAGE_KEYS } from './api/contract/storage-keys';
 import { setInspector } from './app/actors/inspection';
 import { tokenStore } from './api/http';
 import { firstPagePainted } from './app/boot/first-paint';
@@ -11,10 +12,26 @@ import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
 import { loadMessages } from './i18n/messages';
+import {
+  applyColorWeakToDocument,
+  applyThemeToDocument,
+  storedLook,
+} from './app/theme/document-theme';
 
 document.documentElement.lang = localeStore.get();
 // Only the shown language's catalogue is downloaded (src/i18n/messages.ts).
 const catalogue = loadMessages(localeStore.get());
+// The shell's actors (menu, settings, tabs) load with a session (AppActors.loadShell): fetched
+// beside the catalogue when one is stored. Until they exist, the stored theme and colour weak are
+// applied here, as login.html's inline script and then the settings actor apply them.
+if (tokenStore.get()) void loadShellModule();
+try {
+  const look = storedLook(localStorage.getItem(STORAGE_KEYS.layoutSettings));
+  applyThemeToDocument(look.theme);
+  if (look.colorWeak) applyColorWeakToDocument(true);
+} catch {
+  /* storage disabled: the default look */
+}
 
 // Development only: `?inspect` opens the XState inspector on the app-level actors (README).
 // Production builds drop this branch and never contain the inspector.

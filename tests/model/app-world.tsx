@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router-dom';
 import type { MenuItem } from '../../src/api/contract/dashboard';
 import type { SystemInfo } from '../../src/api/contract/system';
 import { createAppActors, defaultDeps, type AppActors } from '../../src/app/actors/app-actors';
+import { createShellActors } from '../../src/app/actors/shell-actors';
 import { Providers } from '../../src/app/boot/providers';
 import { createAppRouter } from '../../src/app/routes/router';
 import { userFixture } from './fixtures';
@@ -57,6 +58,8 @@ export function appWorld(options: WorldOptions): World {
   const memory = (value: unknown) => ({ read: () => value, write: () => {} });
   const never = () => new Promise<never>(() => {});
   const actors = createAppActors({
+    // The shell's actors at once, as if their module had loaded with the session.
+    createShellActors,
     api: {
       login: endpoints.endpoint('login'),
       logout: endpoints.endpoint('logout'),

@@ -10,6 +10,7 @@ import { getShortestPaths } from 'xstate/graph';
 import type * as HttpModule from '../../src/api/http';
 import type { HttpConfig } from '../../src/api/http';
 import { createAppActors, type AppActors } from '../../src/app/actors/app-actors';
+import { createShellActors } from '../../src/app/actors/shell-actors';
 import { guardNavigation } from '../../src/app/actors/app-actors';
 import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
@@ -80,6 +81,8 @@ function makeWorld(start: TokenKind | null): World {
   const never = () => new Promise<never>(() => {});
   const memory = () => ({ read: () => null, write: () => {} });
   const actors = createAppActors({
+    // The shell's actors at once, as if their module had loaded with the session.
+    createShellActors,
     api: {
       login: endpoints.endpoint('login'),
       logout: endpoints.endpoint('logout'),

@@ -57,6 +57,9 @@ export function appActors(
     settings,
     tabs,
     setRouteListener: noop,
+    loadShell: () => Promise.resolve(),
+    shellLoaded: () => true,
+    subscribeShell: () => noop,
     menuFromServer: () => false,
     account: () =>
       (account ??= createAccountActors({

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAppActors, guardNavigation, type AppActors } from '../../src/app/actors/app-actors';
+import { createShellActors } from '../../src/app/actors/shell-actors';
 import { getAccount, getDashboardData } from '../../src/api/dashboard';
 import { configureHttp, resetHttp, type Notice } from '../../src/api/http';
 import { userFixture } from '../model/fixtures';
@@ -92,8 +93,11 @@ const fx = {
 };
 const storageEvents = new EventTarget();
 
-function start(options: { menuFromServer?: boolean } = {}) {
+function start(options: { menuFromServer?: boolean; lazyShell?: boolean } = {}) {
   actors = createAppActors({
+    // The shell's actors at once, as if their module had loaded with the session (lazyShell:
+    // as main.tsx has them, loaded by loadShell).
+    createShellActors: options.lazyShell ? undefined : createShellActors,
     ...fx,
     locale: () => 'en-US',
     domain: () => 'localhost',
@@ -116,6 +120,36 @@ beforeEach(() => {
 afterEach(() => {
   actors?.dispose();
   resetHttp();
+});
+
+describe("the shell's actors come with the session", () => {
+  test('none before loadShell (reading one throws); a logout meanwhile needs none', async () => {
+    const a = start({ lazyShell: true });
+    expect(a.shellLoaded()).toBe(false);
+    expect(() => a.settings).toThrow(/loadShell/);
+    expect(() => a.tabs).toThrow(/loadShell/);
+    expect(() => a.menu).toThrow(/loadShell/);
+    expect(a.menuFromServer()).toBe(false);
+    // A stale stored token: restoring fails and logs out (resets tabs, clears the menu) unloaded.
+    localStorage.setItem('token', 'stale');
+    const b = createAppActors({ ...fx, storageEvents: null, locale: () => 'en-US' });
+    await waitFor(b.auth, (s) => s.matches('signedOut'));
+    expect(b.shellLoaded()).toBe(false);
+    b.dispose();
+  });
+
+  test('loadShell creates them once, with the stored settings, and says so to subscribers', async () => {
+    localStorage.setItem('layoutSettings', JSON.stringify({ tabBar: true, theme: 'dark' }));
+    const a = start({ lazyShell: true });
+    const heard = vi.fn();
+    a.subscribeShell(heard);
+    await Promise.all([a.loadShell(), a.loadShell()]);
+    expect(a.shellLoaded()).toBe(true);
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(a.settings.getSnapshot().context).toMatchObject({ tabBar: true, theme: 'dark' });
+    expect(a.tabs.getSnapshot().context.tabs).toEqual([]);
+    expect(a.menu.getSnapshot().matches('idle')).toBe(true);
+  });
 });
 
 describe('logging in', () => {

@@ -207,6 +207,7 @@ describe('the slim Chakra theme', () => {
       './toaster-store',
       '../../api/contract/auth',
       '../theme/theme-later',
+      './shell-actors', // the shell's actors (app-actors.ts), no view
       './app/boot/inspector', // development only, renders nothing
       './en-US', // the catalogues (src/i18n/messages.ts)
       './zh-CN',

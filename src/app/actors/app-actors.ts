@@ -16,11 +16,10 @@ import * as systemApi from '../../api/system';
 import { authMachine, summarizeAuth, type TokenKind } from '../../machines/auth';
 import { brandingMachine } from '../../machines/branding';
 import { guardMachine, type GuardDecision } from '../../machines/guard';
-import { menuMachine } from '../../machines/menu';
-import { settingsMachine, type PersistedSettings, type Theme } from '../../machines/settings';
-import { tabsMachine, type TabEntry } from '../../machines/tabs';
+import type { Theme } from '../../machines/settings';
 import { progress } from '../shell/progress';
 import { accountApi, createAccountActors, type AccountActors, type AccountApi } from './account';
+import type { KeyValueStore, ShellActors, ShellActorsFactory } from './shell-actors';
 
 export interface AppApi {
   login: typeof authApi.login;
@@ -67,12 +66,13 @@ export interface AppActorDeps {
   applyColorWeak: (on: boolean) => void;
   /** The account area's endpoints (SMS codes, sign-up, password, profile). */
   accountApi: AccountApi;
+  /** Where the shell's actors come from: loaded with the session (see `loadShell`). */
+  loadShellModule: () => Promise<{ createShellActors: ShellActorsFactory }>;
+  /** Tests: create the shell's actors at once with this, as if already loaded. */
+  createShellActors?: ShellActorsFactory;
 }
 
-export interface KeyValueStore {
-  read(): unknown;
-  write(value: unknown): void;
-}
+export type { KeyValueStore };
 
 const LAYOUT_SETTINGS_KEY = STORAGE_KEYS.layoutSettings;
 const TABS_KEY = STORAGE_KEYS.tabs;
@@ -111,6 +111,9 @@ function applyBrandingToDocument(info: SystemInfo): void {
   link.href = icon;
 }
 
+/** The shell's actors' module (a chunk of its own: they come with the session). */
+export const loadShellModule = () => import('./shell-actors');
+
 export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
   return {
     api: { ...authApi, getSystemInfo: systemApi.getSystemInfo },
@@ -128,15 +131,25 @@ export function defaultDeps(): Omit<AppActorDeps, 'notify'> {
     applyTheme: applyThemeToDocument,
     applyColorWeak: applyColorWeakToDocument,
     accountApi,
+    loadShellModule,
   };
 }
 
 export interface AppActors {
   auth: ActorRefFrom<typeof authMachine>;
-  menu: ActorRefFrom<typeof menuMachine>;
   branding: ActorRefFrom<typeof brandingMachine>;
-  settings: ActorRefFrom<typeof settingsMachine>;
-  tabs: ActorRefFrom<typeof tabsMachine>;
+  /**
+   * The shell's actors (menu, settings, tabs) exist once `loadShell` has settled: the router
+   * loads them before any page but a signed-out visitor's login page, main.tsx at start-up when a
+   * session is stored. Reading one earlier throws (tests/unit/app-actors.test.ts).
+   */
+  menu: ShellActors['menu'];
+  settings: ShellActors['settings'];
+  tabs: ShellActors['tabs'];
+  loadShell(): Promise<void>;
+  /** Whether the shell's actors exist, and a way to hear when they come (React stores). */
+  shellLoaded(): boolean;
+  subscribeShell(listener: () => void): () => void;
   /** The shell registers how to stop following route changes; logout calls it (spec §4). */
   setRouteListener(stop: (() => void) | null): void;
   menuFromServer(): boolean;
@@ -154,35 +167,24 @@ export function createAppActors(
   const { api, tokens } = deps;
   let stopRouteListener: (() => void) | null = null;
 
-  const menu = createActor(
-    menuMachine.provide({
-      actors: { fetchMenu: fromPromise(() => api.getUserMenu()) },
-    }),
-    { ...inspection(), systemId: 'menu' },
-  );
-
-  const settings = createActor(
-    settingsMachine.provide({
-      actions: {
-        applyTheme: (_, { theme }) => deps.applyTheme(theme),
-        applyColorWeak: (_, { on }) => deps.applyColorWeak(on),
-        loadServerMenu: () => menu.send({ type: 'LOAD' }),
-        clearServerMenu: () => menu.send({ type: 'CLEAR' }),
-        persist: (_, { settings: value }: { settings: PersistedSettings }) =>
-          deps.layoutStore.write(value),
-      },
-    }),
-    { ...inspection(), systemId: 'settings', input: { stored: deps.layoutStore.read() } },
-  );
-
-  const tabs = createActor(
-    tabsMachine.provide({
-      actions: {
-        persist: (_, { tabs: value }: { tabs: TabEntry[] }) => deps.tabStore.write(value),
-      },
-    }),
-    { ...inspection(), systemId: 'tabs', input: { stored: deps.tabStore.read() } },
-  );
+  let shell: ShellActors | null = null;
+  const shellListeners = new Set<() => void>();
+  const attachShell = (create: ShellActorsFactory) => {
+    shell ??= create({
+      getUserMenu: () => api.getUserMenu(),
+      layoutStore: deps.layoutStore,
+      tabStore: deps.tabStore,
+      applyTheme: deps.applyTheme,
+      applyColorWeak: deps.applyColorWeak,
+    });
+    shellListeners.forEach((listener) => listener());
+  };
+  if (deps.createShellActors) attachShell(deps.createShellActors);
+  let shellLoading: Promise<void> | null = null;
+  const needShell = (): ShellActors => {
+    if (!shell) throw new Error('The shell actors are not loaded yet: await loadShell() first.');
+    return shell;
+  };
 
   const auth = createActor(
     authMachine.provide({
@@ -205,9 +207,10 @@ export function createAppActors(
         clearRouteListener: () => {
           stopRouteListener?.();
           stopRouteListener = null;
-          tabs.send({ type: 'RESET' });
+          // No shell actors: no session was shown in this page, so no tabs to forget.
+          shell?.tabs.send({ type: 'RESET' });
         },
-        clearServerMenu: () => menu.send({ type: 'CLEAR' }),
+        clearServerMenu: () => shell?.menu.send({ type: 'CLEAR' }),
         reload: () => deps.reload(),
         closeWindow: () => deps.closeWindow(),
       },
@@ -249,18 +252,32 @@ export function createAppActors(
 
   let account: AccountActors | null = null;
 
-  menu.start();
-  settings.start();
-  tabs.start();
   auth.start();
   branding.start();
 
   return {
     auth,
-    menu,
     branding,
-    settings,
-    tabs,
+    get menu() {
+      return needShell().menu;
+    },
+    get settings() {
+      return needShell().settings;
+    },
+    get tabs() {
+      return needShell().tabs;
+    },
+    loadShell() {
+      shellLoading ??= shell
+        ? Promise.resolve()
+        : deps.loadShellModule().then((module) => attachShell(module.createShellActors));
+      return shellLoading;
+    },
+    shellLoaded: () => shell !== null,
+    subscribeShell(listener) {
+      shellListeners.add(listener);
+      return () => void shellListeners.delete(listener);
+    },
     setRouteListener(stop) {
       stopRouteListener = stop;
     },
@@ -268,7 +285,7 @@ export function createAppActors(
     menuFromServer: () =>
       overrides.menuFromServer
         ? overrides.menuFromServer()
-        : settings.getSnapshot().context.menuFromServer,
+        : (shell?.settings.getSnapshot().context.menuFromServer ?? false),
     account() {
       account ??= createAccountActors({ api: deps.accountApi, auth });
       return account;
@@ -278,9 +295,7 @@ export function createAppActors(
       deps.storageEvents?.removeEventListener('storage', onStorage);
       branding.stop();
       auth.stop();
-      tabs.stop();
-      settings.stop();
-      menu.stop();
+      shell?.stop();
     },
   };
 }
@@ -294,7 +309,7 @@ export function guardNavigation(
   location: { pathname: string; search: string },
   options: { menuFromServer?: boolean } = {},
 ): Promise<GuardDecision> {
-  const { auth, menu } = actors;
+  const { auth } = actors;
   const settled = () => waitFor(auth, (s) => !s.hasTag('authPending')).then(summarizeAuth);
   const guard = createActor(
     guardMachine.provide({
@@ -305,6 +320,8 @@ export function guardNavigation(
           return settled();
         }),
         waitForMenu: fromPromise(async () => {
+          // Only for a session, so after loadShell (the router's guard loader).
+          const { menu } = actors;
           if (menu.getSnapshot().matches('idle')) menu.send({ type: 'LOAD' });
           // Back to idle means CLEAR (a logout) while waiting: no menu.
           const snapshot = await waitFor(menu, (s) => s.hasTag('menuSettled') || s.matches('idle'));

@@ -20,6 +20,9 @@ export function Providers(props: { actors: AppActors; children: ReactNode }) {
     noticesRaised.get,
   );
   const system = useSyncExternalStore(systemStore.subscribe, systemStore.get, systemStore.get);
+  // The menu's notices need the menu actor, which comes with the shell's actors.
+  const { subscribeShell, shellLoaded } = props.actors;
+  const shell = useSyncExternalStore(subscribeShell, shellLoaded, shellLoaded);
   return (
     <ActorsContext.Provider value={props.actors}>
       <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
@@ -30,7 +33,7 @@ export function Providers(props: { actors: AppActors; children: ReactNode }) {
               <AppToaster />
             </Suspense>
           )}
-          <MenuNotices />
+          {shell && <MenuNotices />}
         </ChakraProvider>
       </IntlProvider>
     </ActorsContext.Provider>

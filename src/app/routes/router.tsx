@@ -110,6 +110,11 @@ function wasInSession(snapshot: ReturnType<AppActors['auth']['getSnapshot']>): b
 export function createAppRouter(actors: AppActors) {
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
+    // The shell's actors (menu, settings, tabs) come with a session, never with a signed-out
+    // visitor's login page (tests/e2e/bundle.spec.ts).
+    if (actors.auth.getSnapshot().context.tokenKind !== null || url.pathname !== '/login') {
+      await actors.loadShell();
+    }
     const decision = await guardNavigation(actors, { pathname: url.pathname, search: url.search });
     if (decision.type === 'redirect') throw redirect(decision.to);
     return null;
