@@ -162,6 +162,16 @@ const MACHINES = {
     ],
     tests: ['tests/model/cards-transfer-view.test.tsx'],
   },
+  'resource-library': {
+    machine: 'src/machines/resource-library.ts',
+    senders: [
+      { file: 'src/views/creation/resource-page.tsx', receiver: 'library' },
+      { file: 'src/views/creation/resource-dialogs.tsx', receiver: 'library' },
+      { file: 'src/app/actors/resources.ts', receiver: "started\\('library'\\)\\?" },
+    ],
+    tests: ['tests/model/resource-library-view.test.tsx'],
+    only: 'library machine|delete the selection',
+  },
 };
 
 const args = process.argv.slice(2);
