@@ -9,7 +9,7 @@
  * slot frees: the queue's START is the person cancelling one of them (and RESUME / RETRY first
  * add another file, which takes the free slot).
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -36,6 +36,7 @@ import {
   person,
   rowsUsed,
   runUiPath,
+  settle,
   withoutPrefixes,
 } from './ui-paths';
 import { appActors, renderAt } from './view-harness';
@@ -178,7 +179,7 @@ interface Transfer {
   reject: (e: unknown) => void;
 }
 
-function uploadWorld(options: { restored?: UploadRecord[] } = {}) {
+function uploadWorld(options: { restored?: UploadRecord[]; typeFilter?: boolean } = {}) {
   const endpoints = fakeEndpoints();
   const effects: string[] = [];
   const transfers: Transfer[] = [];
@@ -231,7 +232,11 @@ function uploadWorld(options: { restored?: UploadRecord[] } = {}) {
   renderAt(
     actors,
     <>
-      <UploadDropZone resourceType="video" groupId={3} />
+      {options.typeFilter === false ? (
+        <UploadDropZone />
+      ) : (
+        <UploadDropZone resourceType="video" groupId={3} />
+      )}
       <UploadQueue />
     </>,
     '/creation/resource',
@@ -251,6 +256,7 @@ function uploadWorld(options: { restored?: UploadRecord[] } = {}) {
       );
 
   return {
+    actors,
     endpoints,
     effects: {
       take: () => {
@@ -643,3 +649,93 @@ function inTable(
   }
   return true;
 }
+
+describe('the queue', () => {
+  const grantsAsked = (world: World) =>
+    world.endpoints.calls.filter((c) => c.name.startsWith('grant')).map((c) => c.name);
+
+  test('at most two files upload at a time; the next starts when one is done', async () => {
+    const world = uploadWorld();
+    await settle();
+    await world.user.upload(world.picker(), [
+      file('a.mp4', 10),
+      file('b.mp4', 10),
+      file('c.mp4', 10),
+    ]);
+    expect(grantsAsked(world)).toEqual(['grant a.mp4', 'grant b.mp4']);
+    await world.endpoints.settle('grant a.mp4', 'done', GRANT);
+    world.transfers.at(-1)!.resolve();
+    await settle();
+    expect(grantsAsked(world)).toEqual(['grant a.mp4', 'grant b.mp4']);
+    await world.endpoints.settle('addResource', 'done', { ...RESOURCE, name: 'a.mp4' });
+    expect(grantsAsked(world)).toEqual(['grant a.mp4', 'grant b.mp4', 'grant c.mp4']);
+    world.dispose();
+  });
+
+  test("several files dropped on the zone are queued with the page's type and group", async () => {
+    const world = uploadWorld();
+    await settle();
+    const zone = screen.getByRole('group', { name: text('uploads.dropZone') });
+    fireEvent.drop(zone, { dataTransfer: { files: [file('a.mp4', 10), file('b.mp4', 10)] } });
+    await settle();
+    expect(screen.getAllByTestId('upload-item')).toHaveLength(2);
+    const first = world.area().queue.getSnapshot().context.items[0].actor.getSnapshot().context;
+    expect([first.resourceType, first.groupId]).toEqual(['video', 3]);
+    world.dispose();
+  });
+
+  test('without a type filter the person chooses the type, and the picker offers its files', async () => {
+    const world = uploadWorld({ typeFilter: false });
+    await settle();
+    await world.user.selectOptions(
+      screen.getByRole('combobox', { name: text('uploads.type') }),
+      text('uploads.typeImage'),
+    );
+    expect(world.picker().accept).toBe('.jpg,.jpeg,.png,.webp');
+    await world.user.upload(world.picker(), new File(['x'], 'p.png', { type: 'image/png' }));
+    const item = world.area().queue.getSnapshot().context.items[0].actor.getSnapshot().context;
+    expect([item.resourceType, item.groupId]).toEqual(['image', null]);
+    world.dispose();
+  });
+
+  test("the quota shows used and total storage in the viewer's units", async () => {
+    const world = uploadWorld();
+    await settle();
+    expect(screen.getByTestId('upload-quota').textContent).toBe(
+      text('uploads.quota', { used: '5 MB', quota: '10 GB' }),
+    );
+    world.dispose();
+  });
+
+  test('an unfinished upload is kept for a reload, and forgotten (and discarded) at logout', async () => {
+    const world = uploadWorld();
+    await settle();
+    await world.user.upload(world.picker(), file());
+    await world.endpoints.settle(`grant ${NAME}`, 'done', GRANT);
+    world.transfers.at(-1)!.job.progress(SENT, SIZE);
+    await settle();
+    expect(world.records()).toEqual([{ ...RECORD, id: 'u1' }]);
+    world.effects.take();
+    areasOf(world.actors).reset();
+    expect(world.records()).toEqual([]);
+    expect(world.effects.take()).toEqual(['abort', 'discard']);
+    world.dispose();
+  });
+
+  test('a kept upload whose grant has expired is not offered after a reload', async () => {
+    const world = uploadWorld({ restored: [{ ...RECORD, grant: { ...GRANT, expire_at: 1 } }] });
+    await settle();
+    expect(screen.queryAllByTestId('upload-item')).toHaveLength(0);
+    world.dispose();
+  });
+
+  test('a finished item can be taken off the list', async () => {
+    const world = uploadWorld();
+    await settle();
+    await world.user.upload(world.picker(), file());
+    await world.user.click(screen.getByRole('button', { name: named('uploads.cancel') }));
+    await world.user.click(screen.getByRole('button', { name: named('uploads.remove') }));
+    expect(screen.queryAllByTestId('upload-item')).toHaveLength(0);
+    world.dispose();
+  });
+});

@@ -145,14 +145,16 @@ function createUploadsActors(e: UploadsEndpoints) {
   ).start();
   const publish = () => queue.send({ type: 'SET', items });
 
-  /** Starts waiting items while fewer than MAX_ACTIVE run. */
+  /**
+   * Starts waiting items, oldest first, while fewer than MAX_ACTIVE run. Counted afresh for each
+   * start: a START runs this again from the item's subscription.
+   */
   const schedule = () => {
-    let active = items.filter((i) => i.actor.getSnapshot().hasTag('active')).length;
-    for (const item of items) {
-      if (active >= MAX_ACTIVE) break;
-      if (!item.actor.getSnapshot().hasTag('waiting')) continue;
-      item.actor.send({ type: 'START' });
-      active++;
+    for (;;) {
+      const running = items.filter((i) => i.actor.getSnapshot().hasTag('active')).length;
+      const next = items.find((i) => i.actor.getSnapshot().hasTag('waiting'));
+      if (running >= MAX_ACTIVE || !next) return;
+      next.actor.send({ type: 'START' });
     }
   };
 
