@@ -39,6 +39,7 @@ import { jobRoutes } from './modules/jobs/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { moneyRoutes } from './modules/money/routes';
 import { rechargeRoutes } from './modules/recharge/routes';
+import { resourceRoutes } from './modules/resources/routes';
 import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -79,6 +80,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   moneyRoutes,
   cardRoutes,
   rechargeRoutes,
+  resourceRoutes,
   jobRoutes,
   fileRoutes,
 ];

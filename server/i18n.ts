@@ -135,6 +135,15 @@ const enUS = {
   'export.asset.digital_voice': 'Voice clones',
   'export.never': 'Never',
   'export.cards.header': 'Card no,Password,Asset,Face value,Status,Expires (UTC+8),Batch',
+  'resource.notFound': 'Resource not found',
+  'resource.groupNotFound': 'Group not found',
+  'resource.groupNameTaken': 'A group named “{name}” already exists',
+  'resource.added': 'Resource added',
+  'resource.saved': 'Saved',
+  'resource.deleted': 'Resources deleted',
+  'resource.groupCreated': 'Group created',
+  'resource.groupSaved': 'Group saved',
+  'resource.groupDeleted': 'Group deleted; its resources are now ungrouped',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -267,6 +276,15 @@ const zhCN: Record<ServerMessageId, string> = {
   'export.asset.digital_voice': '声音克隆（次）',
   'export.never': '永久有效',
   'export.cards.header': '卡号,卡密,类型,面值,状态,过期时间(UTC+8),批次号',
+  'resource.notFound': '素材不存在',
+  'resource.groupNotFound': '分组不存在',
+  'resource.groupNameTaken': '已存在名为“{name}”的分组',
+  'resource.added': '素材已添加',
+  'resource.saved': '保存成功',
+  'resource.deleted': '素材已删除',
+  'resource.groupCreated': '分组已创建',
+  'resource.groupSaved': '分组已保存',
+  'resource.groupDeleted': '分组已删除，其中的素材已移至未分组',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

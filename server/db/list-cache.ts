@@ -27,7 +27,15 @@ interface Entry {
   total?: Promise<number>;
   /** anchor k → the sort key of row k × ANCHOR_EVERY (undefined: past the end). */
   anchors: Map<number, Promise<number | undefined>>;
+  /** Every sort key of a short list, in its order (undefined: more than MAX_KEYS). */
+  keys?: Promise<Float64Array | undefined>;
 }
+
+/**
+ * The longest list whose sort keys are kept (`ListCache.keys`): 16 KB a list, so the cache's
+ * MAX_ENTRIES lists stay within 32 MB.
+ */
+export const MAX_KEYS = 2_000;
 
 /**
  * Totals and page anchors of list queries, per database handle (docs/decisions.md "List totals,
@@ -130,6 +138,31 @@ export class ListCache {
     }
     return anchor;
   }
+
+  /**
+   * Every sort key of the list `key` (in its order) when it has at most MAX_KEYS rows, found
+   * once per state of its source: a filter that reads every row to find a few (a keyword in
+   * names) then costs one pass, and each page only its own rows. `find(max)` answers at most
+   * `max` keys; more than MAX_KEYS found: undefined (the list pages as any other).
+   */
+  keys(
+    key: string,
+    source: ListSource,
+    now: number,
+    find: (max: number) => Promise<number[]>,
+  ): Promise<Float64Array | undefined> {
+    const entry = this.entry(key, source, now);
+    if (!entry.keys) {
+      entry.keys = find(MAX_KEYS + 1).then(
+        (found) => (found.length > MAX_KEYS ? undefined : Float64Array.from(found)),
+        (error: unknown) => {
+          this.forget(key, entry);
+          throw error;
+        },
+      );
+    }
+    return entry.keys;
+  }
 }
 
 const caches = new WeakMap<object, ListCache>();
@@ -198,6 +231,16 @@ export interface CachedPage<R> {
   /** The page's rows from where it starts (never asked past the end). */
   rows: (start: PageStart) => Promise<R[]>;
   count: () => Promise<{ total: number; until?: number }>;
+  /**
+   * For filters that read every row to find a few (a keyword): the sort keys of the matching
+   * rows in the list's order, at most `max` of them, and the rows of some keys (in that order,
+   * meeting the list's conditions). A short list (≤ MAX_KEYS) then pages from its cached keys.
+   */
+  byKeys?: {
+    find: (max: number) => Promise<number[]>;
+    rows: (keys: number[]) => Promise<R[]>;
+    limit: number;
+  };
 }
 
 /** A page's rows and the list's total, both through the cache when the handle has one. */
@@ -214,6 +257,13 @@ export async function readPage<R>(
     return { rows, total };
   }
   const source = cache.sourceOf(page.key, page.filtered);
+  if (page.byKeys) {
+    const keys = await cache.keys(`${page.key} keys`, source, page.now, page.byKeys.find);
+    if (keys) {
+      const slice = Array.from(keys.subarray(page.offset, page.offset + page.byKeys.limit));
+      return { rows: slice.length > 0 ? await page.byKeys.rows(slice) : [], total: keys.length };
+    }
+  }
   const start = page.keyAt
     ? pageStart(cache, page.anchorKey ?? page.key, source, page.now, page.offset, page.keyAt)
     : Promise.resolve<PageStart>({ skip: page.offset });

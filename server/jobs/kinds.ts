@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { closeRechargeOrders } from './close-recharge-orders';
 import type { JobKind, JobWorker } from './queue';
+import { sweepResourceFilesJob } from './sweep-resource-files';
 
 export interface KindOptions {
   /** Every recurring kind's interval instead of its own (tests run them often). */
@@ -17,7 +18,7 @@ export interface KindOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own data
 export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
-  return [closeRechargeOrders(ctx, options.everyMs)];
+  return [closeRechargeOrders(ctx, options.everyMs), sweepResourceFilesJob(ctx, options.everyMs)];
 }
 
 /** Starts a worker for every kind of the app on the app's queue. */

@@ -14,6 +14,7 @@ import {
   READ_URL_SECONDS,
   type FileInfo,
   type FileStorage,
+  type LocalFiles,
 } from './storage';
 
 export interface LocalStorageOptions {
@@ -71,9 +72,44 @@ export function createLocalStorage(options: LocalStorageOptions): FileStorage {
     return { key, size, contentType: meta.contentType, filename: meta.filename };
   };
 
+  const writeMeta = async (key: string, contentType: string, filename: string | undefined) => {
+    const name = cleanFilename(filename) || undefined;
+    const meta: StoredMeta = { contentType, ...(name ? { filename: name } : {}) };
+    await writeAtomically(metaPath(key), JSON.stringify(meta));
+    return name;
+  };
+
+  const localFiles: LocalFiles = {
+    path: dataPath,
+    async adopt(key, source, { contentType, filename, maxBytes }) {
+      const file = dataPath(key);
+      const { size } = await fsp.stat(source);
+      if (maxBytes !== undefined && size > maxBytes) throw new FileTooLargeError(maxBytes);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fsp.rename(source, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        // Another file system: copy through a temp file (a reader never sees half a file).
+        const tmp = await tempFile();
+        try {
+          await fsp.copyFile(source, tmp);
+          await fsp.rename(tmp, file);
+        } catch (copyError) {
+          await fsp.rm(tmp, { force: true });
+          throw copyError;
+        }
+        await fsp.rm(source, { force: true });
+      }
+      const name = await writeMeta(key, contentType, filename);
+      return { key, size, contentType, filename: name };
+    },
+  };
+
   return {
     kind: 'local',
     directUploads: null,
+    localFiles,
 
     async put(key, body, { contentType, filename, maxBytes }) {
       const file = dataPath(key);
@@ -101,9 +137,7 @@ export function createLocalStorage(options: LocalStorageOptions): FileStorage {
         await fsp.rm(tmp, { force: true });
         throw error;
       }
-      const name = cleanFilename(filename) || undefined;
-      const meta: StoredMeta = { contentType, ...(name ? { filename: name } : {}) };
-      await writeAtomically(metaPath(key), JSON.stringify(meta));
+      const name = await writeMeta(key, contentType, filename);
       return { key, size, contentType, filename: name };
     },
 

@@ -220,6 +220,7 @@ export function createS3Storage(config: S3Config, now: Clock, client = s3Client(
   const storage: FileStorage = {
     kind: 's3',
     directUploads,
+    localFiles: null,
 
     async put(key, body, { contentType, filename, maxBytes }) {
       const Key = checkKey(key);

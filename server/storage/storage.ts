@@ -134,6 +134,19 @@ export interface FileStorage {
   signedReadUrl(key: string, expiresIn?: number): Promise<SignedUrl>;
   /** Object storage's presigned uploads; null for local disk (its grant is tus, issue 12 §3). */
   readonly directUploads: DirectUploads | null;
+  /** The local disk's files as paths on this machine (ffprobe reads them); null for S3. */
+  readonly localFiles: LocalFiles | null;
+}
+
+/** What only the local disk offers: its files' paths, and taking in a finished file. */
+export interface LocalFiles {
+  /** Where the key's bytes are (whether or not the file exists). */
+  path(key: string): string;
+  /**
+   * Moves a finished file of this machine under `key` (a rename on the same file system, else a
+   * copy), with its content type and name, and answers what was stored. The file is gone after.
+   */
+  adopt(key: string, file: string, options: PutOptions): Promise<FileInfo>;
 }
 
 /** Signed read URLs live 1 hour by default: a preview player seeks with the same URL. */

@@ -88,6 +88,15 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/pay/sandbox/checkout': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/sandbox/pay': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  // The resource library (issue 12 §4): partners and merchants, each its own (DOMAIN.md §11).
+  'GET /api/v1/resource/list': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/add': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/edit': /*       */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/delete': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/resource/group_list': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/group_add': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/group_edit': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/group_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.

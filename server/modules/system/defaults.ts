@@ -1,3 +1,5 @@
+import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources';
+
 /**
  * Platform settings every installation has (`platform_config`). Missing keys are added at start-up
  * with these values; existing values are never overwritten. Secrets are write-only (DOMAIN.md §6).
@@ -39,6 +41,8 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'resource', name: 'upload_image_types', value: 'jpg,png,webp' },
   { group: 'resource', name: 'upload_audio_types', value: 'mp3,wav,m4a' },
   { group: 'resource', name: 'storage_driver', value: 'local' },
+  // The storage quota of a user without its own (users.storage_quota_bytes), DOMAIN.md §12: 10 GB.
+  { group: 'resource', name: 'storage_quota_bytes', value: String(DEFAULT_STORAGE_QUOTA_BYTES) },
   // SMS gateway (embedded provider by default).
   { group: 'sms', name: 'sms_provider', value: 'embedded' },
   { group: 'sms', name: 'sms_access_key_secret', value: '', secret: true },

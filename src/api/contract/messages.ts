@@ -54,6 +54,25 @@ export const validationMessages = {
     'validation.fileSize': 'The file size must be a whole number of bytes greater than 0',
     'validation.resourceName': 'Name: 1 to 100 characters',
     'validation.groupName': 'Group name: 1 to 20 characters',
+    'upload.tooLarge': 'The file is too large: at most {max} for this type',
+    'upload.overQuota':
+      'Not enough storage space: the file needs {size}, {free} of {quota} is left',
+    'upload.badName':
+      'The file name must not contain a path (/ or \\) or invisible control characters',
+    'upload.badExtension': 'This type accepts only {extensions} files',
+    'upload.wrongType': 'The file is not a {extensions} file (its content was checked)',
+    'upload.extensionMismatch': 'The file’s content does not match its extension {extension}',
+    'upload.polyglot': 'The file has another file (an archive) hidden inside it',
+    'upload.noVideo': 'No video stream was found in the file',
+    'upload.noAudio': 'No audio stream was found in the file',
+    'upload.unreadable': 'The file could not be read as media',
+    'upload.incomplete': 'The upload has not finished yet',
+    'upload.sizeMismatch': 'The uploaded file is {actual} bytes, not the {declared} bytes declared',
+    'upload.grantInvalid':
+      'The upload permission is invalid or has expired: start the upload again',
+    'upload.fileMissing': 'Choose a file to upload',
+    'upload.partsInvalid':
+      'The uploaded parts do not match the upload: upload the missing parts again',
   },
   'zh-CN': {
     'validation.usernameRequired': '用户名不能为空',
@@ -104,6 +123,21 @@ export const validationMessages = {
     'validation.fileSize': '文件大小须为大于 0 的整数字节数',
     'validation.resourceName': '名称为 1–100 个字符',
     'validation.groupName': '分组名称为 1–20 个字符',
+    'upload.tooLarge': '文件过大：该类型最大 {max}',
+    'upload.overQuota': '存储空间不足：该文件需要 {size}，剩余 {free}（共 {quota}）',
+    'upload.badName': '文件名不能包含路径（/ 或 \\）或不可见的控制字符',
+    'upload.badExtension': '该类型只接受 {extensions} 文件',
+    'upload.wrongType': '文件不是 {extensions} 格式（已检查文件内容）',
+    'upload.extensionMismatch': '文件内容与扩展名 {extension} 不符',
+    'upload.polyglot': '文件中藏有另一个文件（压缩包）',
+    'upload.noVideo': '文件中没有视频流',
+    'upload.noAudio': '文件中没有音频流',
+    'upload.unreadable': '无法将文件读取为媒体文件',
+    'upload.incomplete': '上传尚未完成',
+    'upload.sizeMismatch': '上传的文件为 {actual} 字节，与声明的 {declared} 字节不符',
+    'upload.grantInvalid': '上传凭证无效或已过期，请重新上传',
+    'upload.fileMissing': '请选择要上传的文件',
+    'upload.partsInvalid': '已上传的分片与本次上传不符，请重新上传缺失的分片',
   },
 } as const;
 

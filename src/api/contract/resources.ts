@@ -253,3 +253,11 @@ export type GroupListReply = z.infer<typeof groupListReplySchema>;
 /** `GET /upload/quota`: the caller's storage use (the upload panel shows it). */
 export const quotaReplySchema = z.object({ used: z.number(), quota: z.number() });
 export type QuotaReply = z.infer<typeof quotaReplySchema>;
+
+/**
+ * Replies of the library's changes: `resource/add` and `resource/edit` answer the resource
+ * ({@link resourceSchema}); `resource/delete` how many were deleted; `group_add` and `group_edit`
+ * the group ({@link resourceGroupSchema}); `group_delete` null.
+ */
+export const resourceDeleteReplySchema = z.object({ count: z.number() });
+export type ResourceDeleteReply = z.infer<typeof resourceDeleteReplySchema>;

@@ -1,0 +1,68 @@
+// The server of bench section g (started by scripts/bench/resource-load.ts), in its own process
+// as server/main.ts runs it: the API and an in-process job worker (the app's kinds, plus
+// `bench-render`: an ffmpeg encode through runNiced, as a render task will run). On the database
+// the bench prepared: BENCH_DATA_DIR (SQLite), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. Prints
+// `BENCH_SERVER_PORT=<port>` once listening.
+import path from 'node:path';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/connection';
+import { runNiced } from '../../server/jobs/child-process';
+import { startAppWorker } from '../../server/jobs/kinds';
+import type { JobKind } from '../../server/jobs/queue';
+
+/** A render's stand-in: a 720p H.264 encode of a generated clip, in a niced child process. */
+interface BenchRender {
+  out: string;
+  seconds: number;
+}
+
+const renderKind: JobKind<BenchRender> = {
+  kind: 'bench-render',
+  concurrency: 2,
+  handler: async (job) => {
+    const { out, seconds } = job.data;
+    await runNiced(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+        ...['-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`],
+        ...['-c:v', 'libx264', '-preset', 'medium', '-threads', '1', '-pix_fmt', 'yuv420p', out],
+      ],
+      { signal: job.signal },
+    );
+  },
+};
+
+async function main(): Promise<void> {
+  const dataDir = process.env.BENCH_DATA_DIR;
+  if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
+  const handle = openDatabase({
+    dataDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
+  });
+  const app = await buildApp({
+    db: handle,
+    logger: false,
+    config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
+    jobs: { timing: { pollMs: 200 } },
+  });
+  startAppWorker(app.ctx);
+  app.ctx.jobs.work([renderKind]);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`BENCH_SERVER_PORT=${port}`);
+  const stop = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import type { GroupListReply, ResourceGroup } from '../../../src/api/contract/resources';
+import type { AppContext, AuthContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { refuse } from '../../http/errors';
+import { countInGroup, findGroup, listGroups } from './repo';
+
+/**
+ * Resource groups (DOMAIN.md §12): a flat list of folders per owner, names 1–20 characters
+ * (the contract trims and checks them), unique per owner (the table's unique constraint decides,
+ * so two concurrent adds of one name make one group). Another user's group answers like a
+ * missing one.
+ */
+
+/** GET /resource/group_list */
+export function groupList(ctx: AppContext, auth: AuthContext): Promise<GroupListReply> {
+  return listGroups(ctx.db, auth.user.id);
+}
+
+/** POST /resource/group_add */
+export async function addGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: { name: string },
+): Promise<ResourceGroup> {
+  try {
+    const row = await ctx.db
+      .insertInto('resource_groups')
+      .values({ owner_id: auth.user.id, name: body.name, created_at: ctx.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: Number(row.id), name: body.name, count: 0 };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse('resource.groupNameTaken', { name: body.name });
+    throw error;
+  }
+}
+
+/** POST /resource/group_edit: renames a group. */
+export async function editGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: { id: number; name: string },
+): Promise<ResourceGroup> {
+  const ownerId = auth.user.id;
+  const group = await findGroup(ctx.db, ownerId, body.id);
+  if (!group) throw refuse('resource.groupNotFound');
+  try {
+    const result = await ctx.db
+      .updateTable('resource_groups')
+      .set({ name: body.name })
+      .where('id', '=', body.id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw refuse('resource.groupNotFound');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse('resource.groupNameTaken', { name: body.name });
+    throw error;
+  }
+  return { id: body.id, name: body.name, count: await countInGroup(ctx.db, ownerId, body.id) };
+}
+
+/** POST /resource/group_delete: deletes a group; its resources become ungrouped. */
+export async function deleteGroup(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: { id: number },
+): Promise<null> {
+  const ownerId = auth.user.id;
+  if (!(await findGroup(ctx.db, ownerId, body.id))) throw refuse('resource.groupNotFound');
+  await ctx.db.transaction().execute(async (trx) => {
+    // The group first: an edit that moves a resource into it checks it still exists.
+    const deleted = await trx
+      .deleteFrom('resource_groups')
+      .where('id', '=', body.id)
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) throw refuse('resource.groupNotFound');
+    await trx
+      .updateTable('resources')
+      .set({ group_id: null, updated_at: ctx.now() })
+      .where('owner_id', '=', ownerId)
+      .where('group_id', '=', body.id)
+      .execute();
+  });
+  return null;
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/schema';
+import { readConfigValue } from '../system/repo';
+
+/** The platform setting holding the default quota in bytes (admin setting, DOMAIN.md §12). */
+export const QUOTA_SETTING = 'storage_quota_bytes';
+
+/** Upload states whose declared size counts against the quota until they end. */
+export const OPEN_UPLOAD_STATES = ['pending', 'uploaded'] as const;
+
+export interface Quota {
+  /** Bytes in use: the owner's resources not deleted, plus its unfinished and unclaimed uploads. */
+  used: number;
+  quota: number;
+}
+
+/** The platform's default quota: the setting when it is a whole number of bytes, else 10 GB. */
+async function platformQuota(db: Executor): Promise<number> {
+  const raw = await readConfigValue(db, QUOTA_SETTING);
+  const value = raw === undefined ? NaN : Number(raw.trim());
+  return Number.isSafeInteger(value) && value >= 0 ? value : DEFAULT_STORAGE_QUOTA_BYTES;
+}
+
+/**
+ * An owner's storage use and quota (DOMAIN.md §12). quota: the user's own
+ * (`users.storage_quota_bytes`), else the platform's. used: the sizes of its resources not
+ * deleted plus the declared sizes of its uploads still pending or uploaded (not yet a resource).
+ * Only the owner's own rows count: a partner's quota does not include its merchants'.
+ */
+export async function quotaOf(
+  ctx: Pick<AppContext, 'db'>,
+  ownerId: number,
+  db: Executor = ctx.db,
+): Promise<Quota> {
+  const user = await db
+    .selectFrom('users')
+    .select('storage_quota_bytes')
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
+  const own = user?.storage_quota_bytes;
+  const quota = own === null || own === undefined ? await platformQuota(db) : Number(own);
+  const resources = await db
+    .selectFrom('resources')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('total'))
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const uploads = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('total'))
+    .where('owner_id', '=', ownerId)
+    .where('state', 'in', OPEN_UPLOAD_STATES)
+    .executeTakeFirst();
+  // PostgreSQL sums bigints as numeric, which the driver hands over as a string.
+  const used = Number(resources?.total ?? 0) + Number(uploads?.total ?? 0);
+  return { used, quota };
+}
