@@ -42,6 +42,7 @@ import { rechargeRoutes } from './modules/recharge/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
@@ -83,6 +84,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   resourceRoutes,
   jobRoutes,
   fileRoutes,
+  uploadRoutes,
 ];
 
 /**

@@ -49,6 +49,8 @@ export interface RouteDefinition<
   reply: R;
   /** `msg` of a successful reply (default "Success"). */
   successMessage?: MessageId;
+  /** The body is not JSON (a multipart form the handler reads itself): its content type. */
+  bodyType?: string;
   handler: (input: RouteInput<P, B, Q>) => Promise<ReplyData<R>>;
 }
 
@@ -62,7 +64,12 @@ export function defineRoute<
   Q extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
 >(app: FastifyInstance, def: RouteDefinition<P, B, Q, R>): void {
-  const doc: RouteDoc = { body: def.body, query: def.query, reply: def.reply };
+  const doc: RouteDoc = {
+    body: def.body,
+    query: def.query,
+    reply: def.reply,
+    ...(def.bodyType ? { bodyType: def.bodyType } : {}),
+  };
   app.route({
     method: def.method,
     url: def.url,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { closeRechargeOrders } from './close-recharge-orders';
+import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
 import { sweepResourceFilesJob } from './sweep-resource-files';
 
@@ -18,7 +19,11 @@ export interface KindOptions {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own data
 export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
-  return [closeRechargeOrders(ctx, options.everyMs), sweepResourceFilesJob(ctx, options.everyMs)];
+  return [
+    closeRechargeOrders(ctx, options.everyMs),
+    sweepResourceFilesJob(ctx, options.everyMs),
+    expireUploadsJob(ctx, options.everyMs),
+  ];
 }
 
 /** Starts a worker for every kind of the app on the app's queue. */

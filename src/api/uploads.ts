@@ -212,6 +212,7 @@ function putPart(
 
 /** The URLs of `numbers`: the grant's, else fresh ones (in batches of 100). */
 async function partUrls(
+  calls: MultipartCalls,
   grant: UploadTokenReply,
   numbers: number[],
   fresh: boolean,
@@ -222,7 +223,7 @@ async function partUrls(
   const missing = numbers.filter((n) => !urls.has(n));
   for (let i = 0; i < missing.length; i += 100) {
     const batch = missing.slice(i, i + 100);
-    const reply = await getPartUrls(
+    const reply = await calls.getPartUrls(
       { upload_key: grant.upload_key, parts: batch },
       { signal, quiet: true },
     );
@@ -231,10 +232,19 @@ async function partUrls(
   return urls;
 }
 
+/** The calls a multipart transfer makes (tests give fakes). */
+export interface MultipartCalls {
+  put: typeof putPart;
+  getPartUrls: typeof getPartUrls;
+  completeMultipart: typeof completeMultipart;
+}
+const LIVE_MULTIPART: MultipartCalls = { put: putPart, getPartUrls, completeMultipart };
+
 export function multipartTransfer(
   job: TransferJob,
-  put: typeof putPart = putPart,
+  calls: MultipartCalls = LIVE_MULTIPART,
 ): TransferControl {
+  const { put } = calls;
   const controller = new AbortController();
   const { signal } = controller;
   const spec = job.grant.multipart;
@@ -254,7 +264,7 @@ export function multipartTransfer(
     };
     report();
     // A resumed upload's grant URLs may have expired: ask for fresh ones.
-    const urls = await partUrls(job.grant, todo, job.parts.length > 0, signal);
+    const urls = await partUrls(calls, job.grant, todo, job.parts.length > 0, signal);
     let next = 0;
     const worker = async () => {
       while (next < todo.length) {
@@ -283,7 +293,10 @@ export function multipartTransfer(
     const parts: Part[] = [...stored]
       .map(([part_number, etag]) => ({ part_number, etag }))
       .sort(byNumber);
-    await completeMultipart({ upload_key: job.grant.upload_key, parts }, { signal, quiet: true });
+    await calls.completeMultipart(
+      { upload_key: job.grant.upload_key, parts },
+      { signal, quiet: true },
+    );
   };
   // One part refused or lost: the others stop too (what is stored stays for a retry).
   const done = run().catch((error: unknown) => {

@@ -90,6 +90,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   // The resource library (issue 12 §4): partners and merchants, each its own (DOMAIN.md §11).
   'GET /api/v1/resource/list': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/resource/add': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/edit': /*       */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/delete': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/resource/group_list': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],

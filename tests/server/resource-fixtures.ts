@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ResourceType } from '../../src/api/contract/resources';
 import { newFileKey } from '../../server/storage/keys';
 import type { TestApp } from './helpers';
@@ -99,4 +103,65 @@ export async function putResource(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: Number(row.id), storageKey, posterKey, bytes };
+}
+
+/** Small real media made by ffmpeg once per test file: a 320×240 1 s H.264 MP4 and a PNG. */
+export function makeMedia(): { mp4: Buffer; png: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-media-'));
+  try {
+    const run = (args: string[]) =>
+      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+    const mp4 = path.join(dir, 'clip.mp4');
+    const png = path.join(dir, 'pic.png');
+    run(
+      ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=1'].concat([
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        mp4,
+      ]),
+    );
+    run(['-f', 'lavfi', '-i', 'color=c=red:s=64x48', '-frames:v', '1', png]);
+    return { mp4: fs.readFileSync(mp4), png: fs.readFileSync(png) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A complete upload of `ownerId` (state `uploaded`, its bytes stored), as the tus endpoint or
+ * `oss_upload` leaves one; answers its key for `resource/add`.
+ */
+export async function putUpload(
+  t: TestApp,
+  ownerId: number,
+  file: { type: ResourceType; name: string; bytes: Buffer; contentType?: string },
+): Promise<{ uploadKey: string; storageKey: string }> {
+  const now = t.clock();
+  const storageKey = newFileKey('uploads', now);
+  await t.app.ctx.storage.put(storageKey, file.bytes, {
+    contentType: file.contentType ?? 'application/octet-stream',
+    filename: file.name,
+  });
+  const uploadKey = randomBytes(12).toString('hex');
+  await t.db
+    .insertInto('uploads')
+    .values({
+      upload_key: uploadKey,
+      owner_id: ownerId,
+      type: file.type,
+      name: file.name,
+      size: file.bytes.length,
+      storage_key: storageKey,
+      method: 'form',
+      s3_upload_id: null,
+      state: 'uploaded',
+      refused_reason: null,
+      created_at: now,
+      expires_at: now + 3_600_000,
+      finished_at: now,
+    })
+    .execute();
+  return { uploadKey, storageKey };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   GroupListReply,
@@ -8,7 +10,9 @@ import type {
 import { MAX_KEYS } from '../../server/db/list-cache';
 import { sweepResourceFiles } from '../../server/modules/resources/sweep-files';
 import { api, createTestApp, engines, MINUTE, type Reply, type TestApp } from './helpers';
-import { putResource } from './resource-fixtures';
+import { makeMedia, putResource, putUpload } from './resource-fixtures';
+
+const MEDIA = makeMedia();
 
 const EN = { lang: 'en-US' };
 const NAMES = ['admin', 'partner', 'partner2', 'agent', 'merchant', 'merchant2'] as const;
@@ -235,6 +239,137 @@ describe.each(engines)('resource library on %s', (engine) => {
     expect(namesOf(first)).toEqual([4, 3, 2, 1, 0].map((i) => `many ${MAX_KEYS + i}`));
     const deep = await list('merchant', { keyword: 'many', limit: '5', page: '401' });
     expect(namesOf(deep)).toEqual([4, 3, 2, 1, 0].map((i) => `many ${i}`));
+  });
+
+  it('add: a checked MP4 and PNG become resources; the list shows them, their URLs read the files', async () => {
+    const group = await addGroup('merchant', 'Clips');
+    const video = await putUpload(t, ids.merchant, {
+      type: 'video',
+      name: 'clip.mp4',
+      bytes: MEDIA.mp4,
+    });
+    const image = await putUpload(t, ids.merchant, {
+      type: 'image',
+      name: 'pic.png',
+      bytes: MEDIA.png,
+    });
+    const added = await post<Resource>('merchant', '/add', {
+      upload_key: video.uploadKey,
+      name: ' My clip ',
+      group_id: group,
+    });
+    expect(added.body.msg, added.raw).toBe('Resource added');
+    expect(added.body.data).toMatchObject({
+      type: 'video',
+      name: 'My clip',
+      group_id: group,
+      content_type: 'video/mp4',
+      size: MEDIA.mp4.length,
+      width: 320,
+      height: 240,
+      codec: 'h264',
+    });
+    expect(added.body.data.duration).toBeCloseTo(1, 0);
+    t.clock.advance(MINUTE);
+    const pic = await post<Resource>('merchant', '/add', {
+      upload_key: image.uploadKey,
+      name: 'Pic',
+    });
+    expect(pic.body.data).toMatchObject({ type: 'image', width: 64, height: 48, duration: null });
+    const page = await list('merchant');
+    expect(namesOf(page)).toEqual(['Pic', 'My clip']);
+    const clip = page.list[1];
+    const file = await t.app.inject({ method: 'GET', url: clip.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(MEDIA.mp4)).toBe(true);
+    const poster = await t.app.inject({ method: 'GET', url: clip.cover! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toMatch(/^image\//);
+    const upload = await t.db
+      .selectFrom('uploads')
+      .select('state')
+      .where('upload_key', '=', video.uploadKey)
+      .executeTakeFirstOrThrow();
+    expect(upload.state).toBe('used');
+  });
+
+  it('add: the same upload twice, one after the other or at once, makes one resource', async () => {
+    const first = await putUpload(t, ids.merchant, {
+      type: 'image',
+      name: 'a.png',
+      bytes: MEDIA.png,
+    });
+    expect(
+      (await post('merchant', '/add', { upload_key: first.uploadKey, name: 'a' })).body.code,
+    ).toBe(1);
+    const again = await post('merchant', '/add', { upload_key: first.uploadKey, name: 'a' });
+    expect(again.body).toEqual({ code: 0, msg: 'Unknown upload', data: null });
+    const second = await putUpload(t, ids.merchant, {
+      type: 'video',
+      name: 'b.mp4',
+      bytes: MEDIA.mp4,
+    });
+    const both = await Promise.all(
+      [1, 2].map(() => post('merchant', '/add', { upload_key: second.uploadKey, name: 'b' })),
+    );
+    expect(both.map((r) => r.body.code).sort()).toEqual([0, 1]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.find((r) => r.body.code === 0)?.body.msg).toBe('Unknown upload');
+    expect(namesOf(await list('merchant'))).toEqual(['b', 'a']);
+    // The loser's poster was not kept: the posters stored are the two resources' own.
+    const rows = await t.db.selectFrom('resources').select('poster_key').execute();
+    const stored = fs
+      .readdirSync(path.join(t.dataDir, 'files', 'posters'), {
+        recursive: true,
+        withFileTypes: true,
+      })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+    expect(stored.sort()).toEqual(rows.map((r) => r.poster_key!.split('/').pop()).sort());
+  });
+
+  it('add: another user’s upload or group answers like a missing one; a refused file leaves nothing', async () => {
+    const theirs = await putUpload(t, ids.merchant2, {
+      type: 'image',
+      name: 'x.png',
+      bytes: MEDIA.png,
+    });
+    const a = await post('merchant', '/add', { upload_key: theirs.uploadKey, name: 'x' });
+    const b = await post('merchant', '/add', { upload_key: 'a'.repeat(24), name: 'x' });
+    expect(a.raw).toBe(b.raw);
+    expect(a.body.msg).toBe('Unknown upload');
+    const theirGroup = await addGroup('merchant2', 'Theirs');
+    const mine = await putUpload(t, ids.merchant, {
+      type: 'image',
+      name: 'y.png',
+      bytes: MEDIA.png,
+    });
+    const c = await post('merchant', '/add', {
+      upload_key: mine.uploadKey,
+      name: 'y',
+      group_id: theirGroup,
+    });
+    const d = await post('merchant', '/add', {
+      upload_key: mine.uploadKey,
+      name: 'y',
+      group_id: theirGroup + 99,
+    });
+    expect(c.raw).toBe(d.raw);
+    expect(c.body.msg).toBe('Group not found');
+    // The upload was not used up by the refusal.
+    expect(
+      (await post('merchant', '/add', { upload_key: mine.uploadKey, name: 'y' })).body.code,
+    ).toBe(1);
+    const fake = await putUpload(t, ids.merchant, {
+      type: 'image',
+      name: 'fake.png',
+      bytes: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
+    const refused = await post('merchant', '/add', { upload_key: fake.uploadKey, name: 'fake' });
+    expect(refused.body.code).toBe(0);
+    expect(refused.body.msg).not.toBe('Unknown upload');
+    expect(await t.app.ctx.storage.exists(fake.storageKey)).toBe(false);
+    expect(namesOf(await list('merchant'))).toEqual(['y']);
   });
 
   it('scope: a partner’s resources are its own; it sees none of its merchants’, nor they its', async () => {

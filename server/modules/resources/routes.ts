@@ -5,6 +5,7 @@ import {
   groupDeleteBody,
   groupEditBody,
   groupListReplySchema,
+  resourceAddBody,
   resourceDeleteBody,
   resourceDeleteReplySchema,
   resourceEditBody,
@@ -15,6 +16,7 @@ import {
 } from '../../../src/api/contract/resources';
 import type { Policy } from '../../http/policy';
 import { defineRoute } from '../../http/route';
+import { addResource } from './add-resource';
 import { deleteResources, editResource } from './edit-resources';
 import { addGroup, deleteGroup, editGroup, groupList } from './groups';
 import { resourceList } from './list-resources';
@@ -36,6 +38,16 @@ export function resourceRoutes(app: FastifyInstance): void {
     policy: OWN,
     query: resourceListQuery,
     handler: ({ auth, query }) => resourceList(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/resource/add',
+    reply: resourceSchema,
+    policy: OWN,
+    body: resourceAddBody,
+    successMessage: 'resource.added',
+    handler: ({ auth, body }) => addResource(ctx, auth, body),
   });
 
   defineRoute(app, {

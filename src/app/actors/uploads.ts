@@ -9,7 +9,6 @@
  */
 import { createActor, fromCallback, fromPromise, fromTransition, type Subscription } from 'xstate';
 import type { Resource, ResourceType, UploadTokenReply } from '../../api/contract/resources';
-import { ApiError } from '../../api/http';
 import * as api from '../../api/uploads';
 import {
   percentOf,
@@ -64,15 +63,18 @@ export interface QueueItem {
   actor: UploadActor;
 }
 
-/** Failures of calls: the server's refusal is final; no reply (or 5xx) may be retried. */
+/**
+ * Failures of calls (http.ts's ApiError) and transfers: a refusal by the server is final; no reply
+ * (or a 5xx) may be retried.
+ */
 export function failureOf(error: unknown): UploadFailure {
-  if (error instanceof ApiError) {
-    const lost = error.kind === 'transport' && (error.status === null || error.status >= 500);
-    return { msg: error.msg, retry: lost };
+  const e = error as { msg?: unknown; retry?: unknown; kind?: unknown; status?: unknown } | null;
+  if (typeof e?.msg !== 'string') return { msg: 'uploads.lost', retry: true };
+  if (typeof e.kind === 'string') {
+    const status = typeof e.status === 'number' ? e.status : null;
+    return { msg: e.msg, retry: e.kind === 'transport' && (status === null || status >= 500) };
   }
-  const f = error as Partial<UploadFailure> | null;
-  if (typeof f?.msg === 'string') return { msg: f.msg, retry: f.retry === true };
-  return { msg: 'uploads.lost', retry: true };
+  return { msg: e.msg, retry: e.retry === true };
 }
 
 const FINISHED = ['done', 'refused', 'cancelled'] as const;
@@ -87,6 +89,7 @@ function createItemActor(e: UploadsEndpoints, files: Map<string, Blob>, input: U
       ),
       transfer: fromCallback<UploadEvent, TransferInput>(({ input: job, sendBack }) => {
         let stopped = false;
+        let settled = false;
         const control = e.transfer({
           file: files.get(job.id) ?? new Blob([]),
           grant: job.grant,
@@ -96,15 +99,18 @@ function createItemActor(e: UploadsEndpoints, files: Map<string, Blob>, input: U
         });
         control.done.then(
           () => {
+            settled = true;
             if (!stopped) sendBack({ type: 'TRANSFERRED' });
           },
           (error: unknown) => {
+            settled = true;
             if (!stopped) sendBack({ type: 'TRANSFER_FAILED', failure: failureOf(error) });
           },
         );
         return () => {
           stopped = true;
-          control.abort();
+          // Paused or cancelled mid-transfer: stop sending (a settled one has nothing to stop).
+          if (!settled) control.abort();
         };
       }),
       addResource: fromPromise(({ input: body, signal }) =>
@@ -139,14 +145,16 @@ function createUploadsActors(e: UploadsEndpoints) {
   ).start();
   const publish = () => queue.send({ type: 'SET', items });
 
-  /** Starts waiting items while fewer than MAX_ACTIVE run. */
+  /**
+   * Starts waiting items, oldest first, while fewer than MAX_ACTIVE run. Counted afresh for each
+   * start: a START runs this again from the item's subscription.
+   */
   const schedule = () => {
-    let active = items.filter((i) => i.actor.getSnapshot().hasTag('active')).length;
-    for (const item of items) {
-      if (active >= MAX_ACTIVE) break;
-      if (!item.actor.getSnapshot().hasTag('waiting')) continue;
-      item.actor.send({ type: 'START' });
-      active++;
+    for (;;) {
+      const running = items.filter((i) => i.actor.getSnapshot().hasTag('active')).length;
+      const next = items.find((i) => i.actor.getSnapshot().hasTag('waiting'));
+      if (running >= MAX_ACTIVE || !next) return;
+      next.actor.send({ type: 'START' });
     }
   };
 

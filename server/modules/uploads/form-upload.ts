@@ -1,0 +1,109 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  FORM_UPLOAD_MAX_BYTES,
+  MAX_UPLOAD_BYTES,
+  MEDIA_KIND,
+  uploadTokenQuery,
+  type UploadDoneReply,
+} from '../../../src/api/contract/resources';
+import type { AppContext } from '../../context';
+import { refuse } from '../../http/errors';
+import { parseInput } from '../../http/validation';
+import { newFileKey } from '../../storage/keys';
+import { FileTooLargeError } from '../../storage/storage';
+import { checkQuota, newUploadKey } from './grant';
+import { insertUpload } from './repo';
+import { checkName, formatBytes } from './upload-rules';
+
+/**
+ * `POST /upload/oss_upload` (multipart form: `type`, then `file`): a small file (≤ 10 MB, and the
+ * type's own limit) in one request, streamed to storage (never held in memory), recorded as an
+ * `uploaded` upload within the quota. The `type` field must come before the file, so that the
+ * name and the limit are known before the bytes arrive. The content is checked when the upload
+ * becomes a resource (checkUpload), as for the other methods.
+ */
+export async function formUpload(
+  ctx: AppContext,
+  ownerId: number,
+  request: FastifyRequest,
+): Promise<UploadDoneReply> {
+  // Parts in their order: the `type` field must have arrived when the file starts. Busboy stops
+  // the file one byte past the larger limit; the storage's own limit refuses it.
+  let type: unknown;
+  let part: MultipartFile | undefined;
+  // The name as sent (busboy would drop a path silently): a path is refused, as by the grant.
+  for await (const next of request.parts({
+    limits: { fileSize: FORM_UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6 },
+    preservePath: true,
+  })) {
+    if (next.type === 'file') {
+      part = next;
+      break;
+    }
+    if (next.fieldname === 'type') type = next.value;
+  }
+  if (!part) throw refuse('upload.fileMissing');
+  let input;
+  let served: string;
+  try {
+    input = parseInput(
+      uploadTokenQuery,
+      { type, name: part.filename ?? '', size: 1 },
+      request.locale,
+    );
+    ({ served } = checkName(input.type, input.name));
+  } catch (error) {
+    part.file.resume(); // let the rest of the request drain
+    throw error;
+  }
+  const maxBytes = Math.min(FORM_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES[MEDIA_KIND[input.type]]);
+
+  const now = ctx.now();
+  const storageKey = newFileKey('uploads', now);
+  let size: number;
+  try {
+    ({ size } = await ctx.storage.put(storageKey, part.file, {
+      contentType: served,
+      filename: input.name,
+      maxBytes,
+    }));
+  } catch (error) {
+    part.file.resume(); // let the rest of the request drain
+    await ctx.storage.delete(storageKey).catch(() => undefined);
+    const tooLarge =
+      error instanceof FileTooLargeError ||
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+    if (tooLarge) throw refuse('upload.tooLarge', { max: formatBytes(maxBytes) });
+    throw error;
+  }
+  if (size === 0) {
+    await ctx.storage.delete(storageKey);
+    throw refuse('validation.fileSize');
+  }
+
+  const uploadKey = newUploadKey();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await checkQuota(ctx, trx, ownerId, size);
+      await insertUpload(trx, {
+        uploadKey,
+        ownerId,
+        type: input.type,
+        name: input.name,
+        size,
+        storageKey,
+        method: 'form',
+        s3UploadId: null,
+        state: 'uploaded',
+        createdAt: now,
+        expiresAt: now,
+        finishedAt: ctx.now(),
+      });
+    });
+  } catch (error) {
+    await ctx.storage.delete(storageKey).catch(() => undefined);
+    throw error;
+  }
+  return { upload_key: uploadKey, size };
+}

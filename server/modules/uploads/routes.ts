@@ -1,0 +1,80 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  FORM_UPLOAD_MAX_BYTES,
+  partUrlsReplySchema,
+  quotaReplySchema,
+  uploadCompleteBody,
+  uploadDoneReplySchema,
+  uploadPartUrlsQuery,
+  uploadTokenQuery,
+  uploadTokenReplySchema,
+} from '../../../src/api/contract/resources';
+import { defineRoute } from '../../http/route';
+import { formUpload } from './form-upload';
+import { grantUpload } from './grant';
+import { completeMultipart, partUrls } from './multipart';
+import { quotaOf } from './quota';
+import { tusRoutes } from './tus';
+
+/** Who has a library (DOMAIN.md §11–12): partners and merchants; admin and agents do not. */
+const OWNERS = ['partner', 'merchant'] as const;
+const scope = 'the caller’s own uploads and storage quota';
+
+/** Uploads (spec §7 `/upload/*`, issue 12 §3; docs/decisions.md "Uploads"). */
+export function uploadRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/upload/generate_sts_token',
+    policy: { roles: OWNERS, scope },
+    query: uploadTokenQuery,
+    reply: uploadTokenReplySchema,
+    handler: ({ query, auth }) => grantUpload(ctx, auth.user.id, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/upload/part_urls',
+    policy: { roles: OWNERS, scope },
+    query: uploadPartUrlsQuery,
+    reply: partUrlsReplySchema,
+    handler: ({ query, auth }) =>
+      partUrls(ctx, auth.user.id, query.upload_key, query.parts.split(',').map(Number)),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/upload/complete',
+    policy: { roles: OWNERS, scope },
+    body: uploadCompleteBody,
+    reply: uploadDoneReplySchema,
+    handler: ({ body, auth }) => completeMultipart(ctx, auth.user.id, body),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/upload/quota',
+    policy: { roles: OWNERS, scope },
+    reply: quotaReplySchema,
+    handler: ({ auth }) => quotaOf(ctx, auth.user.id),
+  });
+
+  // The form upload reads its multipart body itself (streamed); the parser lives in this scope.
+  app.register(async (form) => {
+    await form.register(multipart, {
+      limits: { fileSize: FORM_UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6 },
+    });
+    defineRoute(form, {
+      method: 'POST',
+      url: '/upload/oss_upload',
+      policy: { roles: OWNERS, scope },
+      bodyType: 'multipart/form-data',
+      reply: uploadDoneReplySchema,
+      handler: ({ auth, request }) => formUpload(ctx, auth.user.id, request),
+    });
+  });
+
+  tusRoutes(app);
+}
