@@ -104,6 +104,29 @@ describe.each(engines)('resource library on %s', (engine) => {
     expect(poster.headers['content-type']).toBe('image/jpeg');
   });
 
+  it('hands out the same signed URLs while they have half their hour to live, then new ones', async () => {
+    await putResource(t, ids.merchant, { type: 'video', name: 'v' });
+    const urls = async () => {
+      const [r] = (await list('merchant')).list;
+      return [r.url, r.cover!];
+    };
+    const first = await urls();
+    t.clock.advance(29 * MINUTE);
+    expect(await urls()).toEqual(first);
+    t.clock.advance(2 * MINUTE);
+    const fresh = await urls();
+    expect(fresh[0]).not.toBe(first[0]);
+    expect(fresh[1]).not.toBe(first[1]);
+    const exp = (url: string) => Number(new URL(url, 'http://x').searchParams.get('exp')) * 1000;
+    expect(exp(fresh[0]) - t.clock()).toBeGreaterThanOrEqual(59 * MINUTE);
+    for (const url of [...first, ...fresh]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    t.clock.advance(30 * MINUTE);
+    expect((await t.app.inject({ method: 'GET', url: first[0] })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: fresh[0] })).statusCode).toBe(200);
+  });
+
   it('filters by type, group, ungrouped and keyword (% and _ literal, any case)', async () => {
     const g1 = await addGroup('merchant', 'Trips');
     const g2 = await addGroup('merchant', 'Food');

@@ -67,5 +67,5 @@ export async function addResource(
   }
   const row = await findResource(ctx.db, ownerId, id);
   if (!row) throw refuse('resource.notFound');
-  return toResource(ctx.storage, row);
+  return toResource(ctx, row);
 }

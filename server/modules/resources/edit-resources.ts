@@ -48,7 +48,7 @@ export async function editResource(
   }
   const row = await findResource(ctx.db, ownerId, body.id);
   if (!row) throw refuse('resource.notFound');
-  return toResource(ctx.storage, row);
+  return toResource(ctx, row);
 }
 
 /**

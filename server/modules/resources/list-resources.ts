@@ -17,5 +17,5 @@ export async function resourceList(
     { page, limit },
     ctx.now(),
   );
-  return { list: await Promise.all(rows.map((row) => toResource(ctx.storage, row))), total };
+  return { list: await Promise.all(rows.map((row) => toResource(ctx, row))), total };
 }
