@@ -29,6 +29,8 @@ import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
 import { buyMachine } from '../src/machines/recharge/buy';
+import { resourceLibraryMachine } from '../src/machines/resource-library';
+import { uploadMachine } from '../src/machines/upload';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 
@@ -162,6 +164,18 @@ const MACHINES: MachineDoc[] = [
     machine: smsCodeMachine,
     file: 'src/machines/sms-code.ts',
     about: 'Sending an SMS code: idle, sending, a 60 s cooldown, idle again.',
+  },
+  {
+    machine: resourceLibraryMachine,
+    file: 'src/machines/resource-library.ts',
+    about:
+      'The resource library page: the selection for a multi-select delete (kept to what the list shows) and the preview of one resource (player, image, or facts).',
+  },
+  {
+    machine: uploadMachine,
+    file: 'src/machines/upload.ts',
+    about:
+      'One file upload (uploads area): queued, grant, transfer with progress, pause/resume, finishing into a resource; refused, failed (retry) or interrupted by a reload.',
   },
 ];
 
