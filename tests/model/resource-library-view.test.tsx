@@ -294,6 +294,10 @@ describe('the selection (library machine)', () => {
       name: fill('resources.deleteSelected', { count }),
     }) as HTMLButtonElement;
     expect(remove.disabled).toBe(count === 0);
+    const clear = screen.getByRole('button', {
+      name: text('resources.clearSelection'),
+    }) as HTMLButtonElement;
+    expect(clear.disabled).toBe(count === 0);
     const all = screen.getByRole('checkbox', {
       name: text('resources.selectPage'),
     }) as HTMLInputElement;

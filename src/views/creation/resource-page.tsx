@@ -45,6 +45,7 @@ export default function ResourcePage() {
   const applied = list.query.filters;
   const library = area.library;
   const selected = useSelector(library, (s) => s.context.selected);
+  const anySelected = useSelector(library, (s) => s.hasTag('selected'));
   const groups = useSelector(area.groups, (s) => s.context.data);
 
   const setFilters = (next: Partial<ResourceFilters>) => list.setFilters({ ...applied, ...next });
@@ -87,7 +88,7 @@ export default function ResourcePage() {
             <Button
               size="sm"
               variant="outline"
-              disabled={selected.length === 0}
+              disabled={!anySelected}
               onClick={() =>
                 area.remove.send({ type: 'OPEN', target: { ids: selected, name: null } })
               }
@@ -97,7 +98,7 @@ export default function ResourcePage() {
             <Button
               size="sm"
               variant="ghost"
-              disabled={selected.length === 0}
+              disabled={!anySelected}
               onClick={() => library.send({ type: 'CLEAR' })}
             >
               {t('resources.clearSelection')}
