@@ -79,15 +79,14 @@ function ResourceCard(props: {
       data-testid="resource-card"
     >
       <Box
-        as="button"
         position="relative"
         aspectRatio={16 / 9}
         bg="bg.muted"
         borderRadius="sm"
         overflow="hidden"
-        cursor="pointer"
-        aria-label={t('resources.preview', { name: r.name })}
-        onClick={() => actions.onPreview(r)}
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
       >
         {r.cover ? (
           <Image src={r.cover} alt="" width="100%" height="100%" objectFit="cover" />
@@ -106,6 +105,16 @@ function ResourceCard(props: {
             {formatDuration(r.duration)}
           </Badge>
         )}
+        {/* Over the poster, without text of its own: its name is the whole accessible name. */}
+        <Box
+          as="button"
+          position="absolute"
+          inset="0"
+          cursor="pointer"
+          borderRadius="sm"
+          aria-label={t('resources.preview', { name: r.name })}
+          onClick={() => actions.onPreview(r)}
+        />
       </Box>
       <HStack gap="2" minWidth="0">
         <Checkbox.Root
