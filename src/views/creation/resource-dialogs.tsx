@@ -259,22 +259,18 @@ export function GroupDeleteDialog(props: {
   );
 }
 
-/** The preview of the resource the library machine has open: a player, the image, or its facts. */
+/**
+ * The preview the library machine has open (its `previewing` states): a player, the image, or the
+ * facts of a font.
+ */
 export function PreviewDialog(props: { library: ResourcesActors['library'] }) {
   const t = useT();
-  const intl = useIntl();
+  const previewing = useSelector(props.library, (s) => s.hasTag('previewing'));
   const resource = useSelector(props.library, (s) => s.context.preview);
   const playing = useSelector(props.library, (s) => s.matches({ preview: 'playing' }));
   const viewing = useSelector(props.library, (s) => s.matches({ preview: 'viewing' }));
-  if (!resource) return null;
+  if (!previewing) return null;
   const close = () => props.library.send({ type: 'CLOSE_PREVIEW' });
-  const audio = MEDIA_KIND[resource.type] === 'audio';
-  const facts = [
-    t(RESOURCE_TYPE_LABEL[resource.type]),
-    resource.duration !== null ? formatDuration(resource.duration) : null,
-    resource.width && resource.height ? `${resource.width}×${resource.height}` : null,
-    formatBytes(intl, resource.size),
-  ].filter((f): f is string => f !== null);
   return (
     <Dialog.Root
       open
@@ -289,42 +285,10 @@ export function PreviewDialog(props: { library: ResourcesActors['library'] }) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{resource.name}</Dialog.Title>
+              <Dialog.Title>{resource?.name}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Stack gap="3">
-                {playing && !audio && (
-                  <chakra.video
-                    controls
-                    src={resource.url}
-                    width="100%"
-                    maxHeight="60vh"
-                    aria-label={t('resources.player', { name: resource.name })}
-                    data-testid="resource-player"
-                  />
-                )}
-                {playing && audio && (
-                  <chakra.audio
-                    controls
-                    src={resource.url}
-                    width="100%"
-                    aria-label={t('resources.player', { name: resource.name })}
-                    data-testid="resource-player"
-                  />
-                )}
-                {viewing && (
-                  <Image
-                    src={resource.url}
-                    alt={resource.name}
-                    maxHeight="60vh"
-                    objectFit="contain"
-                  />
-                )}
-                {!playing && !viewing && <Text>{t('resources.noPreview')}</Text>}
-                <Text fontSize="sm" color="fg.muted">
-                  {facts.join(' · ')}
-                </Text>
-              </Stack>
+              {resource && <Preview resource={resource} playing={playing} viewing={viewing} />}
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('form.close')} />
@@ -333,6 +297,49 @@ export function PreviewDialog(props: { library: ResourcesActors['library'] }) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+function Preview(props: { resource: Resource; playing: boolean; viewing: boolean }) {
+  const t = useT();
+  const intl = useIntl();
+  const { resource, playing, viewing } = props;
+  const audio = MEDIA_KIND[resource.type] === 'audio';
+  const facts = [
+    t(RESOURCE_TYPE_LABEL[resource.type]),
+    resource.duration !== null ? formatDuration(resource.duration) : null,
+    resource.width && resource.height ? `${resource.width}×${resource.height}` : null,
+    formatBytes(intl, resource.size),
+  ].filter((f): f is string => f !== null);
+  return (
+    <Stack gap="3">
+      {playing && !audio && (
+        <chakra.video
+          controls
+          src={resource.url}
+          width="100%"
+          maxHeight="60vh"
+          aria-label={t('resources.player', { name: resource.name })}
+          data-testid="resource-player"
+        />
+      )}
+      {playing && audio && (
+        <chakra.audio
+          controls
+          src={resource.url}
+          width="100%"
+          aria-label={t('resources.player', { name: resource.name })}
+          data-testid="resource-player"
+        />
+      )}
+      {viewing && (
+        <Image src={resource.url} alt={resource.name} maxHeight="60vh" objectFit="contain" />
+      )}
+      {!playing && !viewing && <Text>{t('resources.noPreview')}</Text>}
+      <Text fontSize="sm" color="fg.muted">
+        {facts.join(' · ')}
+      </Text>
+    </Stack>
   );
 }
 
