@@ -28,6 +28,7 @@ export const VIEWS: Record<string, Lazy> = {
   partner: view(() => import('../../views/promotion/partner-page')),
   agent: view(() => import('../../views/promotion/agent-page')),
   tree: view(() => import('../../views/promotion/customer-tree-page')),
+  resource: view(() => import('../../views/creation/resource-page')),
   exception403: exception('Exception403'),
   exception404: exception('Exception404'),
   exception500: exception('Exception500'),
