@@ -21,6 +21,7 @@ import { smsCodeMachine } from '../src/machines/sms-code';
 import { transferMachine } from '../src/machines/transfer';
 import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
+import { uploadMachine } from '../src/machines/upload';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
 import { guardMachine } from '../src/machines/guard';
@@ -162,6 +163,12 @@ const MACHINES: MachineDoc[] = [
     machine: smsCodeMachine,
     file: 'src/machines/sms-code.ts',
     about: 'Sending an SMS code: idle, sending, a 60 s cooldown, idle again.',
+  },
+  {
+    machine: uploadMachine,
+    file: 'src/machines/upload.ts',
+    about:
+      'One file’s upload: waiting for a slot, grant, transfer (pause / resume), the server’s check (resource/add); failed (retry) or refused; interrupted by a reload until the file is chosen again.',
   },
 ];
 
