@@ -13,7 +13,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiLogin, enUS, expect, fill, storeToken, test, zhCN } from './fixtures';
+import {
+  apiLogin,
+  enUS,
+  expect,
+  fill,
+  seriousViolations,
+  storeToken,
+  test,
+  zhCN,
+} from './fixtures';
 
 let dir = '';
 /** A 2 s 720p MP4 (ffmpeg, ultrafast). */
@@ -205,4 +214,6 @@ test('in en-US: an upload and a refusal speak English', async ({ page }) => {
     timeout: 30_000,
   });
   await expect(page.getByTestId('upload-quota')).toContainText('Storage used:');
+  // The drop zone, the queue's rows and their buttons pass axe (names include what they show).
+  expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
 });
