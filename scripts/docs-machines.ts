@@ -21,6 +21,7 @@ import { smsCodeMachine } from '../src/machines/sms-code';
 import { transferMachine } from '../src/machines/transfer';
 import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
+import { uploadMachine } from '../src/machines/upload';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
 import { guardMachine } from '../src/machines/guard';
@@ -30,7 +31,6 @@ import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
 import { buyMachine } from '../src/machines/recharge/buy';
 import { resourceLibraryMachine } from '../src/machines/resource-library';
-import { uploadMachine } from '../src/machines/upload';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 
@@ -175,7 +175,7 @@ const MACHINES: MachineDoc[] = [
     machine: uploadMachine,
     file: 'src/machines/upload.ts',
     about:
-      'One file upload (uploads area): queued, grant, transfer with progress, pause/resume, finishing into a resource; refused, failed (retry) or interrupted by a reload.',
+      'One file’s upload: waiting for a slot, grant, transfer (pause / resume), the server’s check (resource/add); failed (retry) or refused; interrupted by a reload until the file is chosen again.',
   },
 ];
 

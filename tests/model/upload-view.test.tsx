@@ -196,6 +196,8 @@ function uploadWorld(options: { restored?: UploadRecord[]; typeFilter?: boolean 
         reject = rej;
       });
       transfers.push({ job, resolve, reject });
+      // The bytes sent are the chosen file's (after a reload: the file chosen again).
+      if (job.file.size !== SIZE) effects.push(`transfer of ${job.file.size} bytes`);
       return { done, abort: () => effects.push('abort') };
     },
     discardTransfer: async () => {
@@ -669,6 +671,27 @@ describe('the queue', () => {
     expect(grantsAsked(world)).toEqual(['grant a.mp4', 'grant b.mp4']);
     await world.endpoints.settle('addResource', 'done', { ...RESOURCE, name: 'a.mp4' });
     expect(grantsAsked(world)).toEqual(['grant a.mp4', 'grant b.mp4', 'grant c.mp4']);
+    world.dispose();
+  });
+
+  test('an interrupted upload chosen again while a slot is free sends that file at once', async () => {
+    const world = uploadWorld({ restored: [RECORD] });
+    await settle();
+    const input = screen.getByLabelText(text('uploads.chooseAgainFile', { name: NAME }));
+    await world.user.upload(input as HTMLInputElement, file());
+    expect(world.transfers.map((t) => t.job.file.size)).toEqual([SIZE]);
+    world.dispose();
+  });
+
+  test('a file resumed while a slot is free uploads again at once', async () => {
+    const world = uploadWorld();
+    await settle();
+    await world.user.upload(world.picker(), file());
+    await world.endpoints.settle(`grant ${NAME}`, 'done', GRANT);
+    await world.user.click(screen.getByRole('button', { name: named('uploads.pause') }));
+    await world.user.click(screen.getByRole('button', { name: named('uploads.resume') }));
+    expect(world.transfers).toHaveLength(2);
+    status(text('uploads.uploading', { percent: '0%' }));
     world.dispose();
   });
 

@@ -147,13 +147,21 @@ function createUploadsActors(e: UploadsEndpoints) {
 
   /**
    * Starts waiting items, oldest first, while fewer than MAX_ACTIVE run. Counted afresh for each
-   * start: a START runs this again from the item's subscription.
+   * start (a START to another item runs this again from its subscription); an item that is busy
+   * with an event of its own (a RESUME whose subscriber called this) takes the START after it, so
+   * the items sent START here count as running until then.
    */
   const schedule = () => {
+    const started = new Set<UploadActor>();
     for (;;) {
-      const running = items.filter((i) => i.actor.getSnapshot().hasTag('active')).length;
-      const next = items.find((i) => i.actor.getSnapshot().hasTag('waiting'));
+      const running = items.filter(
+        (i) => started.has(i.actor) || i.actor.getSnapshot().hasTag('active'),
+      ).length;
+      const next = items.find(
+        (i) => !started.has(i.actor) && i.actor.getSnapshot().hasTag('waiting'),
+      );
       if (running >= MAX_ACTIVE || !next) return;
+      started.add(next.actor);
       next.actor.send({ type: 'START' });
     }
   };
@@ -252,13 +260,12 @@ function createUploadsActors(e: UploadsEndpoints) {
         if (!item) return;
         const { file } = event;
         const chosen = { name: file.name, size: file.size, lastModified: file.lastModified };
-        const before = item.actor.getSnapshot();
-        // Kept only when it is the same file (the machine decides).
+        if (!item.actor.getSnapshot().matches('interrupted')) return;
+        // Given before the event: a free slot starts the transfer as the machine takes it.
+        files.set(event.id, file);
         item.actor.send({ type: 'FILE_CHOSEN', file: chosen });
-        if (before.matches('interrupted') && !item.actor.getSnapshot().matches('interrupted')) {
-          files.set(event.id, file);
-          schedule();
-        }
+        // Another file (the machine decides): not kept.
+        if (item.actor.getSnapshot().matches('interrupted')) files.delete(event.id);
         return;
       }
       case 'REMOVE': {
