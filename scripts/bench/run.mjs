@@ -1,7 +1,8 @@
 // npm run bench: how light and fast the console is, as ratios to a floor timed in the same run
 // (issue 3, "Speed"), the money API under load with large lists (issue 4, section d) and the card
-// page at 1000 rows per page (issue 4, section e: scripts/bench/card-page.mjs), the resource library
-// and the API under renders (issue 12, section g: scripts/bench/resource-load.ts). Prints figures
+// page at 1000 rows per page (issue 4, section e: scripts/bench/card-page.mjs), uploads through
+// tus (issue 12, section f: scripts/bench/upload-load.ts), the resource library and the API under
+// renders (issue 12, section g: scripts/bench/resource-load.ts). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -22,7 +23,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,g').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -66,6 +67,21 @@ try {
     } catch (error) {
       failed = true;
       console.log(`   could not measure: ${error.message.split('\n')[0]}`);
+    }
+  }
+  if (ONLY.has('f')) {
+    section(
+      'f. Uploads through tus on loopback (issue 12: throughput vs writing to disk directly; ' +
+        'the server’s memory during 1 GB)',
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'upload-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
     }
   }
   if (ONLY.has('g')) {

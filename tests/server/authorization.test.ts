@@ -23,8 +23,11 @@ const IDENTITIES = [
   'overstep',
 ] as const;
 type Identity = (typeof IDENTITIES)[number];
-/** 'ok': HTTP 200 with the envelope (code 1 or a refusal); 200: HTTP 200, not an envelope. */
-type Outcome = 'ok' | 200 | 401 | 403 | '4xx';
+/**
+ * 'ok': HTTP 200 with the envelope (code 1 or a refusal); 200: HTTP 200, not an envelope;
+ * 'grant': HTTP 401 for a missing upload grant (the tus endpoint takes no session).
+ */
+type Outcome = 'ok' | 200 | 401 | 403 | '4xx' | 'grant';
 
 const MATRIX: Record<string, Outcome[]> = {
   //                                         anon  admin partner partner2 merchant agent overstep
@@ -101,6 +104,21 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.
   'GET /api/v1/files/*': /*               */ ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
+  // Uploads (issue 12 §3): partners and merchants (those with a library) and a merchant's
+  // overstep session; the tus endpoint takes the grant of generate_sts_token, never a session.
+  'GET /api/v1/upload/generate_sts_token': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/upload/part_urls': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/upload/complete': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/upload/quota': /*          */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/upload/oss_upload': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // prettier-ignore
+  'POST /api/v1/upload/tus': /*           */ ['grant', 'grant', 'grant', 'grant', 'grant', 'grant', 'grant'],
+  // prettier-ignore
+  'HEAD /api/v1/upload/tus/*': /*         */ ['grant', 'grant', 'grant', 'grant', 'grant', 'grant', 'grant'],
+  // prettier-ignore
+  'PATCH /api/v1/upload/tus/*': /*        */ ['grant', 'grant', 'grant', 'grant', 'grant', 'grant', 'grant'],
+  // prettier-ignore
+  'DELETE /api/v1/upload/tus/*': /*       */ ['grant', 'grant', 'grant', 'grant', 'grant', 'grant', 'grant'],
 };
 
 describe.each(engines)('authorisation on %s', (engine) => {
@@ -142,6 +160,15 @@ describe.each(engines)('authorisation on %s', (engine) => {
           expect([0, 1], where).toContain(reply.body.code);
         } else if (expected === 200) {
           expect(reply.status, where).toBe(200);
+        } else if (expected === 'grant') {
+          expect(reply.status, where).toBe(401);
+          if ((method as string) !== 'HEAD') {
+            expect(reply.body, where).toEqual({
+              code: 0,
+              msg: 'The upload permission is invalid or has expired: start the upload again',
+              data: null,
+            });
+          }
         } else if (expected === '4xx') {
           expect(reply.status, where).toBeGreaterThanOrEqual(400);
           expect(reply.status, where).toBeLessThan(500);

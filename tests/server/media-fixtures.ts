@@ -32,6 +32,11 @@ const RECIPES = {
   ],
   'tone.mp3': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-c:a', 'libmp3lame'],
   'tone.wav': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+  /** ≈ 12 MB of real H.264 (lossless noise, 10 frames): two parts of an S3 multipart upload. */
+  'medium.mp4': [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25,noise=alls=100:allf=t', '-t', '0.4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+  ],
   /**
    * ≈ 210 MB of real H.264 (lossless noise, so it cannot compress): the resumable upload test's
    * large file, made in a few seconds.

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ResourceType } from '../../src/api/contract/resources';
+import { runNiced } from '../../server/jobs/child-process';
 import { newFileKey } from '../../server/storage/keys';
 import type { TestApp } from './helpers';
 
@@ -106,23 +106,18 @@ export async function putResource(
 }
 
 /** Small real media made by ffmpeg once per test file: a 320×240 1 s H.264 MP4 and a PNG. */
-export function makeMedia(): { mp4: Buffer; png: Buffer } {
+export async function makeMedia(): Promise<{ mp4: Buffer; png: Buffer }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-media-'));
   try {
     const run = (args: string[]) =>
-      execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+      runNiced('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { niceness: 0 });
     const mp4 = path.join(dir, 'clip.mp4');
     const png = path.join(dir, 'pic.png');
-    run(
-      ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=1'].concat([
-        '-c:v',
-        'libx264',
-        '-pix_fmt',
-        'yuv420p',
-        mp4,
-      ]),
-    );
-    run(['-f', 'lavfi', '-i', 'color=c=red:s=64x48', '-frames:v', '1', png]);
+    await run([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=1'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', mp4],
+    ]);
+    await run(['-f', 'lavfi', '-i', 'color=c=red:s=64x48', '-frames:v', '1', png]);
     return { mp4: fs.readFileSync(mp4), png: fs.readFileSync(png) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

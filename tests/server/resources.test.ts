@@ -11,8 +11,9 @@ import { MAX_KEYS } from '../../server/db/list-cache';
 import { sweepResourceFiles } from '../../server/modules/resources/sweep-files';
 import { api, createTestApp, engines, MINUTE, type Reply, type TestApp } from './helpers';
 import { makeMedia, putResource, putUpload } from './resource-fixtures';
+import { uploadBytes } from './upload-helpers';
 
-const MEDIA = makeMedia();
+const MEDIA = await makeMedia();
 
 const EN = { lang: 'en-US' };
 const NAMES = ['admin', 'partner', 'partner2', 'agent', 'merchant', 'merchant2'] as const;
@@ -314,6 +315,55 @@ describe.each(engines)('resource library on %s', (engine) => {
       .where('upload_key', '=', video.uploadKey)
       .executeTakeFirstOrThrow();
     expect(upload.state).toBe('used');
+  });
+
+  it('add through the real upload calls: oss_upload an MP4, tus a PNG, then add; the list reads them', async () => {
+    const boundary = '----vc-resource-test';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nvideo\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="trip.mp4"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      MEDIA.mp4,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: api('/upload/oss_upload'),
+      headers: {
+        token: tokens.merchant,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...EN,
+      },
+      payload,
+    });
+    const formed = form.json() as { code: number; data: { upload_key: string; size: number } };
+    expect(formed.code, form.body).toBe(1);
+    expect(formed.data.size).toBe(MEDIA.mp4.length);
+    const pngKey = await uploadBytes(t, tokens.merchant, 'image', 'photo.png', MEDIA.png);
+    const video = await post<Resource>('merchant', '/add', {
+      upload_key: formed.data.upload_key,
+      name: 'Trip',
+    });
+    expect(video.body.code, video.raw).toBe(1);
+    t.clock.advance(MINUTE);
+    const photo = await post<Resource>('merchant', '/add', { upload_key: pngKey, name: 'Photo' });
+    expect(photo.body.code, photo.raw).toBe(1);
+    const twice = await post('merchant', '/add', { upload_key: pngKey, name: 'Photo again' });
+    expect(twice.body.msg).toBe('Unknown upload');
+    const page = await list('merchant');
+    expect(namesOf(page)).toEqual(['Photo', 'Trip']);
+    for (const [resource, bytes] of [
+      [page.list[0], MEDIA.png],
+      [page.list[1], MEDIA.mp4],
+    ] as const) {
+      const file = await t.app.inject({ method: 'GET', url: resource.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(bytes)).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: resource.cover! })).statusCode).toBe(200);
+    }
+    expect(page.list[1]).toMatchObject({ type: 'video', width: 320, height: 240, codec: 'h264' });
   });
 
   it('add: the same upload twice, one after the other or at once, makes one resource', async () => {

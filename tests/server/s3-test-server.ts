@@ -18,6 +18,8 @@ import type { Clock } from '../../server/lib/clock';
  * - it answers AbortMultipartUpload (s3rver answers 405) and records it;
  * - it refuses a CompleteMultipartUpload whose parts are not in ascending order (S3's
  *   InvalidPartOrder; s3rver sorts them).
+ * - it refuses a CompleteMultipartUpload naming a part that was not uploaded or with another
+ *   ETag (S3's InvalidPart; s3rver does not compare ETags and crashes on a missing part).
  * Everything else goes to s3rver unchanged.
  */
 export interface S3TestServer {
@@ -114,6 +116,9 @@ export async function startS3TestServer(clock: Clock): Promise<S3TestServer> {
   });
   const backend = await s3rver.run();
   const seen: string[] = [];
+  /** ETags of the parts uploaded, by `uploadId:partNumber`. */
+  const partEtags = new Map<string, string>();
+  const bareEtag = (etag: string) => etag.replace(/&quot;|"/g, '');
 
   const front = http.createServer((request, response) => {
     const url = request.url ?? '/';
@@ -144,6 +149,21 @@ export async function startS3TestServer(clock: Clock): Promise<S3TestServer> {
         const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) =>
           Number(m[1]),
         );
+        const uploadId = new URLSearchParams(url.split('?')[1] ?? '').get('uploadId');
+        const named = [...body.toString().matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => [
+          /<PartNumber>(\d+)<\/PartNumber>/.exec(m[1])?.[1],
+          /<ETag>([^<]*)<\/ETag>/.exec(m[1])?.[1] ?? '',
+        ]);
+        const unknown =
+          named.length !== numbers.length ||
+          named.some(([n, etag]) => partEtags.get(`${uploadId}:${n}`) !== bareEtag(etag!));
+        if (unknown) {
+          response.writeHead(400, { 'content-type': 'application/xml' });
+          response.end(
+            xmlError('InvalidPart', 'One or more of the specified parts could not be found'),
+          );
+          return;
+        }
         if (numbers.some((n, i) => i > 0 && n <= numbers[i - 1])) {
           response.writeHead(400, { 'content-type': 'application/xml' });
           response.end(
@@ -167,6 +187,16 @@ export async function startS3TestServer(clock: Clock): Promise<S3TestServer> {
           headers: request.headers,
         },
         (answer) => {
+          const query = new URLSearchParams(url.split('?')[1] ?? '');
+          const etag = answer.headers.etag;
+          if (
+            request.method === 'PUT' &&
+            query.get('uploadId') &&
+            query.get('partNumber') &&
+            etag
+          ) {
+            partEtags.set(`${query.get('uploadId')}:${query.get('partNumber')}`, bareEtag(etag));
+          }
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);
         },

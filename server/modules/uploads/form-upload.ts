@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import {
   FORM_UPLOAD_MAX_BYTES,
@@ -8,7 +9,7 @@ import {
   type UploadDoneReply,
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import { refuse } from '../../http/errors';
+import { AppError, refuse } from '../../http/errors';
 import { parseInput } from '../../http/validation';
 import { newFileKey } from '../../storage/keys';
 import { FileTooLargeError } from '../../storage/storage';
@@ -23,6 +24,13 @@ import { checkName, formatBytes } from './upload-rules';
  * name and the limit are known before the bytes arrive. The content is checked when the upload
  * becomes a resource (checkUpload), as for the other methods.
  */
+/** A form the parser cannot read (cut short, malformed, over its limits): the client's mistake. */
+function badForm(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  return new AppError('request.bad', {}, status && status >= 400 && status < 500 ? status : 400);
+}
+
 export async function formUpload(
   ctx: AppContext,
   ownerId: number,
@@ -30,18 +38,23 @@ export async function formUpload(
 ): Promise<UploadDoneReply> {
   // Parts in their order: the `type` field must have arrived when the file starts. Busboy stops
   // the file one byte past the larger limit; the storage's own limit refuses it.
+  if (!request.isMultipart()) throw refuse('upload.fileMissing');
   let type: unknown;
   let part: MultipartFile | undefined;
-  // The name as sent (busboy would drop a path silently): a path is refused, as by the grant.
-  for await (const next of request.parts({
-    limits: { fileSize: FORM_UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6 },
-    preservePath: true,
-  })) {
-    if (next.type === 'file') {
-      part = next;
-      break;
+  try {
+    // The name as sent (busboy would drop a path silently): a path is refused, as by the grant.
+    for await (const next of request.parts({
+      limits: { fileSize: FORM_UPLOAD_MAX_BYTES + 1, files: 1, fields: 4, parts: 6 },
+      preservePath: true,
+    })) {
+      if (next.type === 'file') {
+        part = next;
+        break;
+      }
+      if (next.fieldname === 'type') type = next.value;
     }
-    if (next.fieldname === 'type') type = next.value;
+  } catch (error) {
+    throw badForm(error);
   }
   if (!part) throw refuse('upload.fileMissing');
   let input;
@@ -62,8 +75,19 @@ export async function formUpload(
   const now = ctx.now();
   const storageKey = newFileKey('uploads', now);
   let size: number;
+  // An error of the file's own stream is the request's (cut short, malformed), not the storage's:
+  // the storage reads a pass-through, so its own failures never show on the file's stream.
+  const file = part.file;
+  let streamError: unknown = file.errored ?? undefined;
+  const body = new PassThrough();
+  file.on('error', (error) => {
+    streamError = error;
+    body.destroy(error);
+  });
+  if (streamError !== undefined) body.destroy(streamError as Error);
+  else file.pipe(body);
   try {
-    ({ size } = await ctx.storage.put(storageKey, part.file, {
+    ({ size } = await ctx.storage.put(storageKey, body, {
       contentType: served,
       filename: input.name,
       maxBytes,
@@ -75,6 +99,7 @@ export async function formUpload(
       error instanceof FileTooLargeError ||
       (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
     if (tooLarge) throw refuse('upload.tooLarge', { max: formatBytes(maxBytes) });
+    if (streamError !== undefined) throw badForm(streamError);
     throw error;
   }
   if (size === 0) {

@@ -130,6 +130,12 @@ export function tusRoutes(app: FastifyInstance): void {
       // Created once; a second POST would truncate what arrived (resume with HEAD instead).
       if (started) throw new AppError('upload.incomplete', {}, 409);
     }
+    if (request.method === 'DELETE') {
+      // Given up: its bytes go, and its declared size no longer counts against the quota.
+      await moveUpload(ctx.db, row.id, 'pending', 'expired', { refusedReason: 'cancelled' });
+      await removeTusFiles(ctx, row.upload_key);
+      return reply.code(204).header('tus-resumable', TUS_VERSION).send();
+    }
     reply.hijack();
     try {
       await tus.handle(request.raw, reply.raw);
@@ -137,10 +143,6 @@ export function tusRoutes(app: FastifyInstance): void {
       ctx.log.error({ err: error }, 'tus request failed');
       reply.raw.destroy();
       return;
-    }
-    if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
-      // Given up: its declared size no longer counts against the quota.
-      await moveUpload(ctx.db, row.id, 'pending', 'expired', { refusedReason: 'cancelled' });
     }
   };
 
