@@ -123,6 +123,28 @@ describe.each(engines)('uploads on S3 (%s)', (engine) => {
     expect(await t.app.ctx.storage.exists(after.storage_key)).toBe(false);
   });
 
+  it('refuses at completion when the quota shrank after the grant, and keeps nothing', async () => {
+    const bytes = await fixtureBytes('photo.webp');
+    const data = (await grant(t, token, { type: 'image', name: 'w.webp', size: bytes.length })).body
+      .data;
+    const parts = await putParts(data, bytes);
+    await t.db
+      .updateTable('users')
+      .set({ storage_quota_bytes: 1 })
+      .where('id', '=', ownerId)
+      .execute();
+    const reply = await complete({ upload_key: data.upload_key, parts });
+    await t.db
+      .updateTable('users')
+      .set({ storage_quota_bytes: null })
+      .where('id', '=', ownerId)
+      .execute();
+    expect(reply.body.msg).toMatch(/^Not enough storage space/);
+    const after = await row(data.upload_key);
+    expect(after.state).toBe('refused');
+    expect(await t.app.ctx.storage.exists(after.storage_key)).toBe(false);
+  });
+
   it('wrong ETags leave the upload pending (send the parts again); another owner’s key is unknown', async () => {
     const bytes = await fixtureBytes('photo.jpg');
     const data = (await grant(t, token, { type: 'image', name: 'p.jpg', size: bytes.length })).body

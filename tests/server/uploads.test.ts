@@ -453,6 +453,44 @@ describe.each(engines)('uploads on local disk (%s)', (engine) => {
       expect(await t.app.ctx.storage.exists(row.storage_key)).toBe(false);
       expect((await quota()).used).toBe(start.used);
 
+      // Shrunk while the bytes arrive: the last PATCH is refused and nothing is kept.
+      await t.db
+        .updateTable('users')
+        .set({ storage_quota_bytes: start.used + bytes.length })
+        .where('id', '=', agentMerchant.id)
+        .execute();
+      const granted = (
+        await grant(t, token, { type: 'image', name: 'late.jpg', size: bytes.length })
+      ).body.data;
+      const created = await tusCall(t, 'POST', granted.tus!.endpoint, {
+        ...granted.tus!.headers,
+        'upload-length': String(bytes.length),
+      });
+      await t.db
+        .updateTable('users')
+        .set({ storage_quota_bytes: start.used + 10 })
+        .where('id', '=', agentMerchant.id)
+        .execute();
+      const last = await tusCall(
+        t,
+        'PATCH',
+        String(created.headers.location),
+        {
+          ...granted.tus!.headers,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        bytes,
+      );
+      expect(last.status).toBe(403);
+      expect(last.raw).toMatch(/^Not enough storage space/);
+      const lateRow = await uploadRow(granted.upload_key);
+      expect(lateRow.state).toBe('refused');
+      expect(await t.app.ctx.storage.exists(lateRow.storage_key)).toBe(false);
+      expect((await filesUnder(tusDir())).filter((f) => f.startsWith(granted.upload_key))).toEqual(
+        [],
+      );
+
       // The platform default applies without an override; a partner's quota leaves out its merchants'.
       await t.db
         .updateTable('users')

@@ -15,9 +15,9 @@ import { AppError, refuse } from '../../http/errors';
 import type { MessageParams } from '../../i18n';
 import { newFileKey } from '../../storage/keys';
 import { hasArchiveTail, makePoster, POSTER_TYPE, probeMedia, sniffType } from './media-probe';
-import { quotaOf } from './quota';
+import { overQuotaNow } from './quota';
 import { findOwnUpload, moveUpload, type UploadRow } from './repo';
-import { checkSize, EXTENSION_TYPES, extensionOf, extensionsOf, formatBytes } from './upload-rules';
+import { checkSize, EXTENSION_TYPES, extensionOf, extensionsOf } from './upload-rules';
 
 /** A complete upload that passed every check: what a resource is made of. */
 export interface CheckedUpload {
@@ -123,14 +123,8 @@ async function checkStored(ctx: AppContext, row: UploadRow): Promise<CheckedUplo
     throw error;
   }
   // Its own declared size is counted in `used` already (state uploaded).
-  const { used, quota } = await quotaOf(ctx, row.owner_id);
-  if (used > quota) {
-    throw refusal('upload.overQuota', {
-      size: formatBytes(row.size),
-      free: formatBytes(Math.max(0, quota - (used - row.size))),
-      quota: formatBytes(quota),
-    });
-  }
+  const over = await overQuotaNow(ctx, row);
+  if (over) throw refusal('upload.overQuota', over);
 
   const { file, dispose } = await localCopy(ctx, row.storage_key);
   try {

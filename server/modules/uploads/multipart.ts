@@ -3,6 +3,7 @@ import type { UploadDoneReply } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
 import { refuse } from '../../http/errors';
 import type { DirectUploads } from '../../storage/storage';
+import { overQuotaNow } from './quota';
 import { findOwnUpload, moveUpload, type UploadRow } from './repo';
 
 /** The caller's pending multipart upload, or the same refusal as an unknown key. */
@@ -67,6 +68,15 @@ export async function completeMultipart(
       await ctx.storage.delete(row.storage_key);
     }
     throw refuse('upload.sizeMismatch', { actual: size, declared: row.size });
+  }
+  const over = await overQuotaNow(ctx, row);
+  if (over) {
+    if (
+      await moveUpload(ctx.db, row.id, 'pending', 'refused', { refusedReason: 'upload.overQuota' })
+    ) {
+      await ctx.storage.delete(row.storage_key);
+    }
+    throw refuse('upload.overQuota', over);
   }
   if (!(await moveUpload(ctx.db, row.id, 'pending', 'uploaded', { finishedAt: ctx.now() }))) {
     throw refuse('validation.uploadKey');

@@ -2,6 +2,7 @@ import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/schema';
 import { readConfigValue } from '../system/repo';
+import { formatBytes } from './upload-rules';
 
 /** The platform setting holding the default quota in bytes (admin setting, DOMAIN.md §12). */
 export const QUOTA_SETTING = 'storage_quota_bytes';
@@ -55,4 +56,22 @@ export async function quotaOf(
   // PostgreSQL sums bigints as numeric, which the driver hands over as a string.
   const used = Number(resources?.total ?? 0) + Number(uploads?.total ?? 0);
   return { used, quota };
+}
+
+/**
+ * The refusal's params when an open upload (its declared size counted in `used`) no longer fits
+ * the owner's quota — the quota was lowered, or resources added, after its grant; else undefined.
+ * Asked again when the bytes are complete and when the upload becomes a resource (DOMAIN.md §12).
+ */
+export async function overQuotaNow(
+  ctx: Pick<AppContext, 'db'>,
+  upload: { owner_id: number; size: number },
+): Promise<Record<string, string> | undefined> {
+  const { used, quota } = await quotaOf(ctx, upload.owner_id);
+  if (used <= quota) return undefined;
+  return {
+    size: formatBytes(upload.size),
+    free: formatBytes(Math.max(0, quota - (used - upload.size))),
+    quota: formatBytes(quota),
+  };
 }

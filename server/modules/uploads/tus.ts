@@ -1,16 +1,18 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Server, type ServerOptions, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UPLOAD_GRANT_HEADER } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import type { RouteDoc } from '../../http/route-doc';
+import { localeOf, t } from '../../i18n';
 import { fileUrlSecret } from '../../storage/create';
 import { TUS_ENDPOINT, TUS_PATH } from './grant';
 import { verifyGrant, type GrantClaims } from './grant-token';
+import { overQuotaNow } from './quota';
 import { findUploadByKey, moveUpload, type UploadRow } from './repo';
 import { EXTENSION_TYPES, extensionOf } from './upload-rules';
 
@@ -40,10 +42,24 @@ export async function removeTusFiles(ctx: Pick<AppContext, 'config'>, uploadKey:
  * DATA_DIR/files share a file system) and marks it `uploaded` — before the last PATCH answers,
  * so the browser may make it a resource at once.
  */
-async function finishUpload(ctx: AppContext, upload: Upload): Promise<void> {
+/** The request tus hands its hooks (srvx's). */
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
+
+async function finishUpload(ctx: AppContext, req: TusRequest, upload: Upload): Promise<void> {
   const row = await findUploadByKey(ctx.db, upload.id);
   const local = ctx.storage.localFiles;
   if (!row || row.state !== 'pending' || !local) throw new Error(`tus upload ${upload.id} is gone`);
+  // The quota again, now that the bytes are complete (it may have been lowered since the grant).
+  const over = await overQuotaNow(ctx, row);
+  if (over) {
+    if (
+      await moveUpload(ctx.db, row.id, 'pending', 'refused', { refusedReason: 'upload.overQuota' })
+    ) {
+      await removeTusFiles(ctx, row.upload_key);
+    }
+    const locale = localeOf(Object.fromEntries(req.headers.entries()));
+    throw { status_code: 403, body: `${t(locale, 'upload.overQuota', over)}\n` };
+  }
   const served = EXTENSION_TYPES[extensionOf(row.name)]?.served ?? 'application/octet-stream';
   await local.adopt(row.storage_key, path.join(tusDirectory(ctx), upload.id), {
     contentType: served,
@@ -86,8 +102,8 @@ export function tusRoutes(app: FastifyInstance): void {
       if (!claims) throw { status_code: 401, body: 'Upload grant required\n' };
       return claims.k;
     },
-    onUploadFinish: async (_req, upload) => {
-      await finishUpload(ctx, upload);
+    onUploadFinish: async (req, upload) => {
+      await finishUpload(ctx, req, upload);
       return {};
     },
     onResponseError: (_req, error) => {
