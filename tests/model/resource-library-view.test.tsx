@@ -239,15 +239,20 @@ const SELECTION: Record<string, string> = {
   'ab TOGGLE a': 'b',
   'ab TOGGLE b': 'a',
   'ab CLEAR': 'none',
+  // Every poster selected: "Select all on this page" is ticked; unticking it clears.
+  'ab CLEAR (untick page)': 'none',
   'ab SHOWN b': 'b',
 };
 
 const A = VIDEO;
 const B = IMAGE;
 type LibEvent = ResourceLibraryEvent;
+/** Marks the CLEAR a person sends by unticking "Select all on this page". */
+const untick = 'untick';
 const selectionLabel = (e: LibEvent) => {
   if (e.type === 'TOGGLE') return `TOGGLE ${e.id === A.id ? 'a' : 'b'}`;
   if (e.type === 'SHOWN') return 'SHOWN b';
+  if (e.type === 'CLEAR' && untick in e) return 'CLEAR (untick page)';
   return e.type.replace(/^xstate\./, '');
 };
 
@@ -257,14 +262,18 @@ function selectionPaths() {
     { type: 'TOGGLE', id: B.id },
     { type: 'SELECT_PAGE', ids: [A.id, B.id] },
     { type: 'CLEAR' },
+    { type: 'CLEAR', [untick]: true } as LibEvent,
     { type: 'SHOWN', ids: [B.id] },
   ];
   const paths = getShortestPaths(resourceLibraryMachine, {
-    // What a person can do: "Select all" on a page all selected unticks it (that is CLEAR).
+    // What a person can do: "Select all" ticks a page not all selected, unticks one that is.
     events: (s) =>
-      events.filter(
-        (e) => s.can(e as never) && !(e.type === 'SELECT_PAGE' && s.context.selected.length === 2),
-      ),
+      events.filter((e) => {
+        const all = s.context.selected.length === 2;
+        if (e.type === 'SELECT_PAGE' && all) return false;
+        if (selectionLabel(e) === 'CLEAR (untick page)' && !all) return false;
+        return s.can(e as never);
+      }),
     serializeState: (s, e) =>
       JSON.stringify([[...s.context.selected].sort(), e ? selectionLabel(e as LibEvent) : '']),
   });
@@ -327,6 +336,11 @@ describe('the selection (library machine)', () => {
                   screen.getByRole('checkbox', { name: text('resources.selectPage') }),
                 );
               case 'CLEAR':
+                if (untick in event) {
+                  return world.user.click(
+                    screen.getByRole('checkbox', { name: text('resources.selectPage') }),
+                  );
+                }
                 return world.user.click(world.button(text('resources.clearSelection')));
               case 'SHOWN':
                 await world.applyKeyword(B.name);
