@@ -21,6 +21,7 @@ import { smsCodeMachine } from '../src/machines/sms-code';
 import { transferMachine } from '../src/machines/transfer';
 import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
+import { uploadMachine } from '../src/machines/upload';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
 import { guardMachine } from '../src/machines/guard';
@@ -29,6 +30,7 @@ import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
 import { buyMachine } from '../src/machines/recharge/buy';
+import { resourceLibraryMachine } from '../src/machines/resource-library';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 
@@ -162,6 +164,18 @@ const MACHINES: MachineDoc[] = [
     machine: smsCodeMachine,
     file: 'src/machines/sms-code.ts',
     about: 'Sending an SMS code: idle, sending, a 60 s cooldown, idle again.',
+  },
+  {
+    machine: resourceLibraryMachine,
+    file: 'src/machines/resource-library.ts',
+    about:
+      'The resource library page: the selection for a multi-select delete (kept to what the list shows) and the preview of one resource (player, image, or facts).',
+  },
+  {
+    machine: uploadMachine,
+    file: 'src/machines/upload.ts',
+    about:
+      'One file’s upload: waiting for a slot, grant, transfer (pause / resume), the server’s check (resource/add); failed (retry) or refused; interrupted by a reload until the file is chosen again.',
   },
 ];
 

@@ -176,6 +176,24 @@ const MACHINES = {
     ],
     tests: ['tests/model/cards-transfer-view.test.tsx'],
   },
+  'resource-library': {
+    machine: 'src/machines/resource-library.ts',
+    senders: [
+      { file: 'src/views/creation/resource-page.tsx', receiver: 'library' },
+      { file: 'src/views/creation/resource-dialogs.tsx', receiver: 'library' },
+      { file: 'src/app/actors/resources.ts', receiver: "started\\('library'\\)\\?" },
+    ],
+    tests: ['tests/model/resource-library-view.test.tsx'],
+    only: 'library machine|delete the selection',
+  },
+  // The queue's START and an interrupted file's FILE_CHOSEN come from the uploads area.
+  upload: {
+    machine: 'src/machines/upload.ts',
+    senders: ['src/views/creation/upload-queue.tsx', 'src/app/actors/uploads.ts'],
+    // The queue's buttons go through its `send('X')` helper.
+    eventCalls: ['send'],
+    tests: ['tests/model/upload-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);

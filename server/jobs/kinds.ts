@@ -21,8 +21,8 @@ export interface KindOptions {
 export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
   return [
     closeRechargeOrders(ctx, options.everyMs),
-    expireUploadsJob(ctx, options.everyMs),
     sweepResourceFilesJob(ctx, options.everyMs),
+    expireUploadsJob(ctx, options.everyMs),
   ];
 }
 

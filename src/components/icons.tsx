@@ -26,6 +26,9 @@ const paths: Record<string, string> = {
   reload: 'M20 12a8 8 0 11-2.3-5.7M20 4v5h-5',
   more: 'M6 12h.01M12 12h.01M18 12h.01',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
+  play: 'M8 5v14l11-7z',
 };
 
 export type IconName = keyof typeof paths;

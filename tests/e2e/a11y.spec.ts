@@ -69,7 +69,9 @@ test.describe('axe on every built page, each role, both locales', () => {
   const built = builtRouteNames();
 
   test('the built pages are found', () => {
-    expect([...built]).toEqual(expect.arrayContaining(['home', 'property', 'cardPassword']));
+    expect([...built]).toEqual(
+      expect.arrayContaining(['home', 'property', 'cardPassword', 'resource']),
+    );
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {

@@ -211,6 +211,7 @@ describe('the slim Chakra theme', () => {
       './app/boot/inspector', // development only, renders nothing
       './en-US', // the catalogues (src/i18n/messages.ts)
       './zh-CN',
+      'tus-js-client', // the uploader (src/api/uploads.ts), loaded on the first tus upload
     ];
     const bare: string[] = [];
     for (const file of sourceFiles(join(root, 'src'))) {

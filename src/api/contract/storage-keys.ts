@@ -14,4 +14,9 @@ export const STORAGE_KEYS = {
   layoutSettings: 'layoutSettings',
   /** sessionStorage: the open tabs (JSON). */
   tabs: 'tabs',
+  /**
+   * localStorage: the unfinished uploads (JSON: name, size, grant, progress) shown after a reload,
+   * and the prefix of tus-js-client's fingerprints of their upload URLs.
+   */
+  uploads: 'uploads',
 } as const;
