@@ -179,9 +179,9 @@ const MACHINES = {
   'resource-library': {
     machine: 'src/machines/resource-library.ts',
     senders: [
-      { file: 'src/views/creation/resource-page.tsx', receiver: 'library' },
-      { file: 'src/views/creation/resource-dialogs.tsx', receiver: 'library' },
-      { file: 'src/app/actors/resources.ts', receiver: "started\\('library'\\)\\?" },
+      { file: 'src/views/creation/resource-page.tsx', to: ['library'] },
+      { file: 'src/views/creation/resource-dialogs.tsx', to: ['library'] },
+      { file: 'src/app/actors/resources.ts', to: ["started\\('library'\\)\\?"] },
     ],
     tests: ['tests/model/resource-library-view.test.tsx'],
     only: 'library machine|delete the selection',
