@@ -14,4 +14,7 @@ export const aliases: Alias[] = [
     find: /^chakra-theme\/(.*)$/,
     replacement: `${fromRoot('node_modules/@chakra-ui/react/dist/esm/theme/')}$1.js`,
   },
+  // superagent's browser client needs qs only for form bodies, which the console never sends.
+  { find: /^fast-safe-stringify$/, replacement: fromRoot('src/vendor/json-stringify.cjs') },
+  { find: /^qs$/, replacement: fromRoot('src/vendor/qs-stringify.ts') },
 ];

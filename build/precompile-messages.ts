@@ -1,14 +1,20 @@
 import type { Plugin } from 'vite';
 import { withSsrLoader } from './ssr-loader.ts';
 
-/** The two catalogues, loaded through Vite's SSR loader (they are TypeScript modules). */
+/**
+ * The catalogues' parts the console loads (src/i18n/messages.ts: each locale's signed-out and
+ * signed-in part), loaded through Vite's SSR loader (they are TypeScript modules).
+ */
 async function loadCatalogues(): Promise<Record<string, Record<string, string>>> {
   return withSsrLoader(async (load) => {
     const out: Record<string, Record<string, string>> = {};
-    for (const locale of ['en-US', 'zh-CN']) {
-      out[locale] = (
-        (await load(`/src/i18n/${locale}.ts`)) as { default: Record<string, string> }
-      ).default;
+    for (const part of ['signed-out', 'signed-in']) {
+      for (const locale of ['en-US', 'zh-CN']) {
+        const name = `${part}-${locale}`;
+        out[name] = (
+          (await load(`/src/i18n/${name}.ts`)) as { default: Record<string, string> }
+        ).default;
+      }
     }
     return out;
   });
@@ -21,7 +27,7 @@ async function loadCatalogues(): Promise<Record<string, Record<string, string>>>
  * pre-render keep the strings and the parser.
  */
 export function precompileMessages(): Plugin {
-  const catalogue = /[\\/]src[\\/]i18n[\\/](en-US|zh-CN)\.ts$/;
+  const catalogue = /[\\/]src[\\/]i18n[\\/](signed-(?:out|in)-(?:en-US|zh-CN))\.ts$/;
   let compiled: Record<string, string> = {};
   return {
     name: 'precompile-messages',
@@ -41,8 +47,8 @@ export function precompileMessages(): Plugin {
       const { parse } = await import('@formatjs/icu-messageformat-parser');
       const catalogues = await loadCatalogues();
       compiled = Object.fromEntries(
-        Object.entries(catalogues).map(([locale, messages]) => [
-          locale,
+        Object.entries(catalogues).map(([name, messages]) => [
+          name,
           `export default ${JSON.stringify(
             Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])),
           )};`,

@@ -11,7 +11,7 @@ import { createAppRouter } from './app/routes/router';
 import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
-import { loadMessages } from './i18n/messages';
+import { loadMessages, loadSignedInMessages } from './i18n/messages';
 import {
   applyColorWeakToDocument,
   applyThemeToDocument,
@@ -19,12 +19,17 @@ import {
 } from './app/theme/document-theme';
 
 document.documentElement.lang = localeStore.get();
-// Only the shown language's catalogue is downloaded (src/i18n/messages.ts).
+// Only the shown language's catalogue is downloaded (src/i18n/messages.ts), its signed-out part
+// unless a session is stored.
 const catalogue = loadMessages(localeStore.get());
-// The shell's actors (menu, settings, tabs) load with a session (AppActors.loadShell): fetched
-// beside the catalogue when one is stored. Until they exist, the stored theme and colour weak are
+// The shell's actors (menu, settings, tabs) and the catalogue's signed-in part load with a session
+// (AppActors.loadShell, loadSignedInMessages, awaited by the router's guard): fetched beside the
+// catalogue when one is stored. Until the actors exist, the stored theme and colour weak are
 // applied here, as login.html's inline script and then the settings actor apply them.
-if (tokenStore.get()) void loadShellModule();
+if (tokenStore.get()) {
+  void loadShellModule();
+  void loadSignedInMessages(localeStore.get()).catch(() => {}); // the guard awaits it again
+}
 try {
   const look = storedLook(localStorage.getItem(STORAGE_KEYS.layoutSettings));
   applyThemeToDocument(look.theme);

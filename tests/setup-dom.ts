@@ -1,4 +1,4 @@
-import { loadMessages } from '../src/i18n/messages';
+import { loadSignedInMessages } from '../src/i18n/messages';
 
 /**
  * jsdom lacks a few browser APIs that Chakra (toasts, dialogs) and react-intl touch.
@@ -41,4 +41,4 @@ if (typeof window !== 'undefined') {
 
 // The console loads a locale's catalogue before showing it (src/main.tsx, switchLocale); tests
 // render in either locale at once, so both are loaded up front.
-await Promise.all([loadMessages('en-US'), loadMessages('zh-CN')]);
+await Promise.all([loadSignedInMessages('en-US'), loadSignedInMessages('zh-CN')]);

@@ -1,11 +1,10 @@
 /**
- * The one HTTP client (spec §7–§8) on the browser's `fetch`: base URL, `token` / `platform` /
- * `lang` headers, the `{code, msg, data}` envelope and the error policy. It imports no machine and
- * no React: what the user sees (toasts, the logout modals) goes through callbacks given to
- * `configureHttp`, which the app wires to the auth actor and the toaster. (It was superagent:
- * ≈ 6 KB brotli on every page, the login page's included, for what fetch does natively —
- * docs/decisions.md, "The login page's bytes".)
+ * The one HTTP client (spec §7–§8) on superagent: base URL, `token` / `platform` / `lang` headers,
+ * the `{code, msg, data}` envelope and the error policy. It imports no machine and no React: what
+ * the user sees (toasts, the logout modals) goes through callbacks given to `configureHttp`, which
+ * the app wires to the auth actor and the toaster.
  */
+import superagent from 'superagent';
 import { ReplyCode, SERVER_LOGOUT_CODES } from './contract/reply-codes';
 import { STORAGE_KEYS } from './contract/storage-keys';
 
@@ -183,14 +182,27 @@ export function apiUrl(path: string, query?: Query): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-function headers(options: RequestOptions, json: boolean): Record<string, string> {
-  const result: Record<string, string> = { platform: 'pc' };
+type Req = superagent.Request;
+
+function withHeaders(req: Req): void {
   const token = tokenStore.get();
-  if (token) result.token = token;
+  if (token) req.set('token', token);
+  req.set('platform', 'pc');
   const lang = config.locale();
-  if (lang) result.lang = lang;
-  if (json) result['content-type'] = 'application/json';
-  return { ...result, ...options.headers };
+  if (lang) req.set('lang', lang);
+}
+
+interface ResponseLike {
+  status?: number;
+  body?: unknown;
+}
+
+interface TransportError extends Error {
+  status?: number;
+  code?: string;
+  timeout?: number;
+  crossDomain?: boolean;
+  response?: ResponseLike;
 }
 
 function envelopeOf(body: unknown): { code: number; msg: string; data: unknown } | null {
@@ -200,139 +212,163 @@ function envelopeOf(body: unknown): { code: number; msg: string; data: unknown }
   return { code, msg: typeof msg === 'string' ? msg : '', data };
 }
 
-/** The reply body as JSON, or null when it is not JSON (an HTML error page, a proxy's text). */
-async function jsonOf(res: Response, whateverTheType = false): Promise<unknown> {
-  if (!whateverTheType && !/\bjson\b/i.test(res.headers.get('content-type') ?? '')) return null;
+/** The message id of a failure without a usable reply body (spec §8's generic client errors). */
+export function transportMessageId(error: TransportError): string {
+  const text = `${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
+  if (
+    error.timeout !== undefined ||
+    error.code === 'ECONNABORTED' ||
+    /timeout|timed out/.test(text)
+  )
+    return 'http.timeout';
+  if (error.code === 'ABORTED' || /aborted/.test(text)) return 'http.aborted';
+  if (
+    error.crossDomain ||
+    (!error.response &&
+      /econnrefused|econnreset|enotfound|eai_again|socket hang up|network|terminated|offline/.test(
+        text,
+      ))
+  )
+    return 'http.networkError';
+  return 'http.requestError';
+}
+
+/** Reads a `{msg}` out of an error body, including a Blob/bytes body of a download. */
+async function bodyMsg(body: unknown): Promise<string | null> {
+  let value = body;
   try {
-    return JSON.parse(await res.text());
+    if (typeof Blob !== 'undefined' && value instanceof Blob)
+      value = JSON.parse(await value.text());
+    // Node bytes (a Buffer, maybe from another realm than this Uint8Array)
+    else if (ArrayBuffer.isView(value)) value = JSON.parse(new TextDecoder().decode(value));
   } catch {
     return null;
   }
-}
-
-/** A `{msg}` out of a failed reply's body (a download's too: its body is read as JSON then). */
-function bodyMsg(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const msg = (body as { msg?: unknown }).msg;
-  return typeof msg === 'string' && msg ? msg : null;
+  const env = envelopeOf(value);
+  if (env?.msg) return env.msg;
+  if (typeof value === 'object' && value !== null) {
+    const msg = (value as { msg?: unknown }).msg;
+    if (typeof msg === 'string' && msg) return msg;
+  }
+  return null;
 }
 
 function showError(text: string): void {
   config.notify({ type: 'error', text, durationMs: ERROR_TOAST_MS });
 }
 
-/** Why a request got no reply: the caller cancelled it, its timeout ran out, or the network. */
-type NoReply = 'aborted' | 'timeout' | 'network';
-const NO_REPLY_MESSAGE: Record<NoReply, string> = {
-  aborted: 'http.aborted',
-  timeout: 'http.timeout',
-  network: 'http.networkError',
-};
-
-interface Sent {
-  method: 'GET' | 'POST';
-  query?: Query;
-  /** POST: sent as JSON. */
-  body?: object;
-  /** Resolve with the body as a Blob, no envelope (downloads). */
-  blob?: boolean;
+/** Applies the error policy of spec §8 to a failed request and returns the error to reject with. */
+async function failure(
+  path: string,
+  error: TransportError,
+  hadSessionToken: boolean,
+  signal?: AbortSignal,
+  quiet = false,
+): Promise<ApiError> {
+  const status = error.response?.status ?? error.status ?? null;
+  if (status === 401) {
+    config.unauthorized({ hadSessionToken });
+    const msg = (await bodyMsg(error.response?.body)) ?? 'http.loginExpired';
+    return new ApiError({ kind: 'unauthorized', msg, path, status, code: null });
+  }
+  if (signal?.aborted) {
+    // The caller cancelled (e.g. the view went away): nothing to tell the user.
+    return new ApiError({ kind: 'transport', msg: 'http.aborted', path, status, aborted: true });
+  }
+  const fromBody = error.response ? await bodyMsg(error.response.body) : null;
+  const msg = fromBody ?? transportMessageId(error);
+  if (!quiet) showError(msg);
+  const code = envelopeOf(error.response?.body)?.code ?? null;
+  return new ApiError({ kind: 'transport', msg, path, status, code });
 }
 
-/**
- * Sends one request and applies the error policy of spec §8: 401 → `unauthorized` (no toast);
- * other failures → an error toast (unless `quiet` or cancelled by the caller); reply codes
- * 50008/50012/50014 → `serverLogout` (except on get_user_info, which the auth machine handles).
- */
-function send(path: string, sent: Sent, options: RequestOptions): Promise<unknown> {
+function send(
+  path: string,
+  build: (url: string) => Req,
+  options: RequestOptions,
+  unwrap: boolean,
+): Promise<unknown> {
   const hadSessionToken = tokenStore.hasSessionToken();
-  const { signal, quiet = false } = options;
-  const qs = toQueryString(sent.query);
-  const url = `${apiUrl(path)}${qs ? `?${qs}` : ''}`;
-
-  const fail = (msg: string, init: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) => {
-    if (!quiet && !init.aborted) showError(msg);
-    return new ApiError({ kind: 'transport', msg, path, ...init });
-  };
-
-  async function request(): Promise<unknown> {
-    // The caller's signal cancels; a timeout aborts too (none by default: spec §9, timeout 0).
-    if (signal?.aborted) throw fail('http.aborted', { aborted: true });
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = options.timeoutMs
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, options.timeoutMs)
-      : undefined;
-    const cancel = () => controller.abort();
-    signal?.addEventListener('abort', cancel, { once: true });
-    try {
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: sent.method,
-          headers: headers(options, sent.method === 'POST'),
-          // An empty JSON object rather than no body: the server parses every POST as JSON.
-          body: sent.method === 'POST' ? JSON.stringify(sent.body ?? {}) : undefined,
-          signal: controller.signal,
+  const req = build(apiUrl(path)).use(withHeaders);
+  if (options.timeoutMs) req.timeout(options.timeoutMs);
+  if (options.headers) req.set(options.headers);
+  const { signal } = options;
+  if (signal) {
+    if (signal.aborted) req.abort();
+    // Braces matter: returning the thenable request from the listener rejects unhandled in Node.
+    else
+      signal.addEventListener(
+        'abort',
+        () => {
+          req.abort();
+        },
+        { once: true },
+      );
+  }
+  const reply = req.then(
+    (res) => {
+      if (!unwrap) return res.body;
+      const env = envelopeOf(res.body);
+      if (!env) {
+        if (!options.quiet) showError('http.requestError');
+        throw new ApiError({
+          kind: 'transport',
+          msg: 'http.requestError',
+          path,
+          status: res.status,
         });
-      } catch {
-        const why: NoReply = signal?.aborted ? 'aborted' : timedOut ? 'timeout' : 'network';
-        throw fail(NO_REPLY_MESSAGE[why], { aborted: why === 'aborted' });
       }
-      const status = res.status;
-      if (status === 401) {
-        config.unauthorized({ hadSessionToken });
-        const msg = bodyMsg(await jsonOf(res, true)) ?? 'http.loginExpired';
-        throw new ApiError({ kind: 'unauthorized', msg, path, status });
-      }
-      if (!res.ok) {
-        const body = await jsonOf(res, true);
-        if (signal?.aborted) throw fail('http.aborted', { status, aborted: true });
-        const code = envelopeOf(body)?.code ?? null;
-        throw fail(bodyMsg(body) ?? 'http.requestError', { status, code });
-      }
-      if (sent.blob) return await res.blob();
-      const env = envelopeOf(await jsonOf(res));
-      if (!env) throw fail('http.requestError', { status });
       if (env.code === ReplyCode.SUCCESS) return env.data;
       const msg = env.msg || 'http.error';
-      if (!quiet) showError(msg);
+      if (!options.quiet) showError(msg);
       if (SERVER_LOGOUT_CODES.includes(env.code) && path !== USER_INFO_PATH) {
         config.serverLogout(env.code);
       }
-      throw new ApiError({ kind: 'reply', msg, path, code: env.code, status });
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      // Reading the body failed (the connection dropped, or the caller cancelled meanwhile).
-      throw fail(signal?.aborted ? 'http.aborted' : 'http.networkError', {
-        aborted: signal?.aborted ?? false,
-      });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
-    }
-  }
-  return config.track(request());
+      throw new ApiError({ kind: 'reply', msg, path, code: env.code, status: res.status });
+    },
+    async (error: TransportError) => {
+      throw await failure(path, error, hadSessionToken, signal, options.quiet);
+    },
+  );
+  return config.track(reply);
 }
 
 /** GET `path` with `query` as a query string; resolves with the envelope's `data`. */
 export function get<T>(path: string, query?: Query, options: RequestOptions = {}): Promise<T> {
-  return send(path, { method: 'GET', query }, options) as Promise<T>;
+  const qs = toQueryString(query);
+  return send(
+    path,
+    (url) => superagent.get(qs ? `${url}?${qs}` : url),
+    options,
+    true,
+  ) as Promise<T>;
 }
 
 /** POST `body` as JSON; resolves with the envelope's `data`. */
 export function post<T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> {
-  return send(path, { method: 'POST', body }, options) as Promise<T>;
+  return send(
+    path,
+    (url) => {
+      // An empty JSON object rather than no body: the server parses every POST as JSON.
+      return superagent.post(url).send(body ?? {});
+    },
+    options,
+    true,
+  ) as Promise<T>;
 }
 
 /**
- * GET a file; resolves with the body as it is (a Blob), no envelope. HTTP failures follow the
- * same policy as other calls.
+ * GET a file; resolves with the body as it is (a Blob in the browser, bytes in Node), no envelope.
+ * HTTP failures follow the same policy as other calls.
  */
 export function download(path: string, query?: Query, options: RequestOptions = {}): Promise<Blob> {
-  return send(path, { method: 'GET', query, blob: true }, options) as Promise<Blob>;
+  const qs = toQueryString(query);
+  return send(
+    path,
+    (url) => superagent.get(qs ? `${url}?${qs}` : url).responseType('blob'),
+    options,
+    false,
+  ) as Promise<Blob>;
 }
 
 /** A download link carrying the token as a query parameter (spec §7: the recharge-card export). */

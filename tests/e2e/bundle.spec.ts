@@ -25,11 +25,14 @@ test('the login page loads its own code only: the scripts index.html loads stay 
   // The money pages' shared UI code once landed here (+40 KB): build/chunks.ts.
   const files = loginScripts();
   expect(files.some((f) => /login-page/.test(f))).toBe(true);
-  // And the default locale's catalogue, loaded by the entry (only the shown language's).
-  const catalogues = readdirSync(assets).filter((f) => /^(zh-CN|en-US)-[\w-]+\.js$/.test(f));
-  expect(catalogues).toHaveLength(2);
-  expect(files.filter((f) => /\/(zh-CN|en-US)-/.test(f))).toEqual([]);
-  files.push(`assets/${catalogues.find((f) => f.startsWith('zh-CN'))}`);
+  // And the signed-out part of the default locale's catalogue, loaded by the entry (only the
+  // shown language's; src/i18n/messages.ts).
+  const catalogues = readdirSync(assets).filter((f) =>
+    /^signed-(out|in)-(zh-CN|en-US)-[\w-]+\.js$/.test(f),
+  );
+  expect(catalogues).toHaveLength(4);
+  expect(files.filter((f) => /\/signed-(out|in)-(zh-CN|en-US)-/.test(f))).toEqual([]);
+  files.push(`assets/${catalogues.find((f) => f.startsWith('signed-out-zh-CN'))}`);
   const brotliBytes = files.reduce(
     // Files under 1 KB are sent as they are (build/after-build.ts compresses the others).
     (sum, file) =>
@@ -44,15 +47,22 @@ test('the login page loads its own code only: the scripts index.html loads stay 
   expect(files.filter((f) => moneyViews.test(f.replace(/^assets\/ui-.*/, '')))).toEqual([]);
 });
 
-test("a signed-out visitor's login page loads no shell actors and no HTTP library", () => {
-  // The tabs and settings machines come with a session (AppActors.loadShell); the API client is
-  // the browser's fetch (src/api/http.ts). Each was ≈ 2–6 KB brotli on /login.
-  const code = loginScripts()
+test("a signed-out visitor's login page loads no shell actors and no signed-in messages", () => {
+  // The tabs and settings machines and the signed-in pages' messages come with a session
+  // (AppActors.loadShell, loadSignedInMessages, both awaited by the router's guard). Each was
+  // ≈ 2–6 KB brotli on /login. The HTTP client is superagent (src/api/http.ts), with the login.
+  const catalogue = (part: string) =>
+    readdirSync(assets).filter((f) => new RegExp(`^${part}-zh-CN-[\\w-]+\\.js$`).test(f));
+  expect(catalogue('signed-out')).toHaveLength(1);
+  expect(catalogue('signed-in')).toHaveLength(1);
+  const code = [...loginScripts(), `assets/${catalogue('signed-out')[0]}`]
     .map((file) => readFileSync(join(dist, file), 'utf8'))
     .join('\n');
-  for (const marker of ['CLOSE_OTHERS', 'OPEN_DRAWER', 'TOGGLE_THEME', 'XMLHttpRequest']) {
+  // A signed-in page's message id (the customer tree's help text) is in the other part only.
+  for (const marker of ['CLOSE_OTHERS', 'OPEN_DRAWER', 'TOGGLE_THEME', 'customers.treeHelp']) {
     expect(code, marker).not.toContain(marker);
   }
+  expect(code, 'superagent').toContain('XMLHttpRequest');
   // The markers are real: the build carries them, in the chunks loaded with a session.
   expect(readdirSync(assets).filter((f) => /^shell-actors-[\w-]+\.js$/.test(f))).toHaveLength(1);
   const all = readdirSync(assets)
@@ -62,4 +72,6 @@ test("a signed-out visitor's login page loads no shell actors and no HTTP librar
   for (const marker of ['CLOSE_OTHERS', 'OPEN_DRAWER', 'TOGGLE_THEME']) {
     expect(all, marker).toContain(marker);
   }
+  const signedIn = readFileSync(join(assets, catalogue('signed-in')[0]), 'utf8');
+  expect(signedIn).toContain('customers.treeHelp');
 });

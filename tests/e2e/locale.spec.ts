@@ -36,15 +36,16 @@ test('a page downloads only the shown language: the other catalogue loads on a s
 }) => {
   const catalogues: string[] = [];
   page.on('request', (r) => {
-    const name = /\/assets\/(en-US|zh-CN)-[^/]*\.js$/.exec(r.url());
+    // Each catalogue is two parts (src/i18n/messages.ts); signed out, only the first is loaded.
+    const name = /\/assets\/(signed-(?:out|in)-(?:en-US|zh-CN))-[^/]*\.js$/.exec(r.url());
     if (name) catalogues.push(name[1]);
   });
   await page.goto('/login');
   await expect(page.getByRole('combobox', { name: zhCN['locale.label'] })).toBeEnabled();
-  await expect.poll(() => catalogues).toEqual(['zh-CN']);
+  await expect.poll(() => catalogues).toEqual(['signed-out-zh-CN']);
 
   // A catalogue that cannot load leaves the language as it is, with a message.
-  await page.route(/\/assets\/en-US-[^/]*\.js$/, (route) => route.abort());
+  await page.route(/\/assets\/signed-out-en-US-[^/]*\.js$/, (route) => route.abort());
   await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
   await expect(
     page.getByRole('alert').filter({ hasText: zhCN['locale.loadFailed'] }),
@@ -52,10 +53,11 @@ test('a page downloads only the shown language: the other catalogue loads on a s
   await expect(heading1(page)).toHaveText('欢迎登录');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
-  await page.unroute(/\/assets\/en-US-[^/]*\.js$/);
+  await page.unroute(/\/assets\/signed-out-en-US-[^/]*\.js$/);
   await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
   await expect(heading1(page)).toHaveText('Welcome');
-  expect(catalogues.filter((c) => c === 'en-US').length).toBeGreaterThan(0);
+  expect(catalogues.filter((c) => c === 'signed-out-en-US').length).toBeGreaterThan(0);
+  expect(catalogues.filter((c) => c.startsWith('signed-in'))).toEqual([]);
 });
 
 test('localStorage.locale = en-US shows the console in English', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 /**
- * http.ts against a real HTTP server on a random local port (Node's fetch runs here; jsdom
- * supplies localStorage and sessionStorage).
+ * http.ts against a real HTTP server on a random local port (superagent's Node build runs here;
+ * jsdom supplies localStorage and sessionStorage).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -185,9 +185,11 @@ describe('requests and replies', () => {
   });
 
   test('a blob download is returned as it is, without the envelope', async () => {
-    // Node's Blob (fetch's), not jsdom's global one: read it by its interface.
-    const file: Pick<Blob, 'arrayBuffer'> = await download('/file', { id: 7 });
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const file = (await download('/file', { id: 7 })) as unknown;
+    const bytes =
+      typeof Blob !== 'undefined' && file instanceof Blob
+        ? new Uint8Array(await file.arrayBuffer())
+        : new Uint8Array(file as Uint8Array);
     expect([...bytes]).toEqual([0, 1, 2, 250, 255]);
     expect(seen[0].url).toBe('/api/v1/file?id=7');
     expect(calls.notify).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { validationMessages } from '../../src/api/contract/messages';
 import enUS from '../../src/i18n/en-US';
 import zhCN from '../../src/i18n/zh-CN';
@@ -40,7 +40,30 @@ describe('catalogues', () => {
   });
 
   test('each locale gets its own catalogue', () => {
-    expect(messagesFor('zh-CN')).toBe(zhCN);
-    expect(messagesFor('en-US')).toBe(enUS);
+    expect(messagesFor('zh-CN')).toEqual(zhCN);
+    expect(messagesFor('en-US')).toEqual(enUS);
+  });
+
+  test('a signed-out visitor gets the signed-out part; a session adds the rest, a switch both', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/i18n/messages');
+    await fresh.loadMessages('zh-CN');
+    const signedOut = fresh.messagesFor('zh-CN');
+    expect(signedOut['login.error']).toBe(zhCN['login.error']);
+    expect(signedOut['exception.404']).toBe(zhCN['exception.404']);
+    expect(signedOut).not.toHaveProperty('cards.list');
+    const changed = vi.fn();
+    fresh.subscribeMessages(changed);
+    await fresh.loadMessages('zh-CN'); // loaded already: the same object, no change
+    expect(fresh.messagesFor('zh-CN')).toBe(signedOut);
+    expect(changed).not.toHaveBeenCalled();
+
+    await fresh.loadSignedInMessages('zh-CN');
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(fresh.messagesFor('zh-CN')).toEqual(zhCN);
+    // A locale switch during the session: both parts of the other locale.
+    await fresh.loadMessages('en-US');
+    expect(fresh.messagesFor('en-US')).toEqual(enUS);
+    vi.resetModules();
   });
 });

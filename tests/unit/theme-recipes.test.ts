@@ -209,8 +209,10 @@ describe('the slim Chakra theme', () => {
       '../theme/theme-later',
       './shell-actors', // the shell's actors (app-actors.ts), no view
       './app/boot/inspector', // development only, renders nothing
-      './en-US', // the catalogues (src/i18n/messages.ts)
-      './zh-CN',
+      './signed-out-en-US', // the catalogues' two parts (src/i18n/messages.ts)
+      './signed-out-zh-CN',
+      './signed-in-en-US',
+      './signed-in-zh-CN',
       'tus-js-client', // the uploader (src/api/uploads.ts), loaded on the first tus upload
     ];
     const bare: string[] = [];

@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { noticesRaised } from '../../components/toaster';
 import { IntlProvider } from 'react-intl';
 import { useLocale } from '../../components/locale-switch';
-import { messagesFor } from '../../i18n/messages';
+import { messagesFor, subscribeMessages } from '../../i18n/messages';
 import { ActorsContext, type AppActors } from '../actors/actors-context';
 import { withLaterTheme } from '../routes/lazy';
 import { MenuNotices } from '../shell/menu-notices';
@@ -14,6 +14,9 @@ const AppToaster = lazy(withLaterTheme(() => import('../../components/app-toaste
 
 export function Providers(props: { actors: AppActors; children: ReactNode }) {
   const locale = useLocale();
+  // The catalogue changes once when its signed-in part arrives (src/i18n/messages.ts).
+  const catalogue = () => messagesFor(locale);
+  const messages = useSyncExternalStore(subscribeMessages, catalogue, catalogue);
   const toaster = useSyncExternalStore(
     noticesRaised.subscribe,
     noticesRaised.get,
@@ -25,7 +28,7 @@ export function Providers(props: { actors: AppActors; children: ReactNode }) {
   const shell = useSyncExternalStore(subscribeShell, shellLoaded, shellLoaded);
   return (
     <ActorsContext.Provider value={props.actors}>
-      <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
+      <IntlProvider locale={locale} defaultLocale="en-US" messages={messages}>
         <ChakraProvider value={system}>
           {props.children}
           {toaster && (

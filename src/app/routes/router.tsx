@@ -20,6 +20,8 @@ import { takeOverPrerender } from '../boot/prerender-handover';
 import { ROUTES } from './route-table';
 import { ProgressBar, useNavigationProgress } from '../shell/progress-bar';
 import { viewFor } from './views';
+import { loadSignedInMessages } from '../../i18n/messages';
+import { localeStore } from '../../i18n/locale-store';
 
 // Loaded when a page needs them, not with the login page: the shell (menus, tab bar, drawer,
 // palette) with the first signed-in page, the exception page when a route fails.
@@ -110,10 +112,10 @@ function wasInSession(snapshot: ReturnType<AppActors['auth']['getSnapshot']>): b
 export function createAppRouter(actors: AppActors) {
   async function guard({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
-    // The shell's actors (menu, settings, tabs) come with a session, never with a signed-out
-    // visitor's login page (tests/e2e/bundle.spec.ts).
+    // The shell's actors (menu, settings, tabs) and the signed-in pages' messages come with a
+    // session, never with a signed-out visitor's login page (tests/e2e/bundle.spec.ts).
     if (actors.auth.getSnapshot().context.tokenKind !== null || url.pathname !== '/login') {
-      await actors.loadShell();
+      await Promise.all([actors.loadShell(), loadSignedInMessages(localeStore.get())]);
     }
     const decision = await guardNavigation(actors, { pathname: url.pathname, search: url.search });
     if (decision.type === 'redirect') throw redirect(decision.to);
