@@ -90,7 +90,13 @@ function UploadRow(props: { id: string; actor: UploadActor; uploads: UploadsActo
   })();
 
   const button = (label: MessageId, named: MessageId, onClick: () => void) => (
-    <Button size="xs" variant="outline" aria-label={t(named, { name })} onClick={onClick}>
+    <Button
+      key={label}
+      size="xs"
+      variant="outline"
+      aria-label={t(named, { name })}
+      onClick={onClick}
+    >
       {t(label)}
     </Button>
   );
