@@ -124,7 +124,9 @@ const MACHINES = {
   'money-call': {
     machine: 'src/machines/money-call.ts',
     senders: ['src/views/account/money-dialog.tsx'],
-    tests: ['tests/model/transfer-view.test.tsx'],
+    // StepButtons' `retryAlways` branch (Back and Retry after a refusal) is the card transfer
+    // dialog's only: its tests cover those two buttons.
+    tests: ['tests/model/transfer-view.test.tsx', 'tests/model/cards-transfer-view.test.tsx'],
   },
   transfer: {
     machine: 'src/machines/transfer.ts',
