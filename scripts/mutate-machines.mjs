@@ -8,6 +8,11 @@
  *       machine with one event, to an event it ignores: the send is dropped).
  * Reports tried / caught for each kind and lists the survivors.
  *
+ * A mutated run that takes longer than its hang limit (`--hang-factor` × the unmutated run's own
+ * duration, default 3, at least 120 s) is stopped (its whole process group) and counted as
+ * "caught (hang)", listed apart from "caught (assertion)" (a failing test): a mutation that makes
+ * a machine loop forever.
+ *
  * An entry: `machine`, the machine file it stands for (every file in src/machines has an entry);
  * `targets`, the file whose transition targets are mutated (default `machine`; a machine made by a
  * generic one names the generic file); `events`, the file that names the machine's events
@@ -18,9 +23,9 @@
  * (`vitest -t`).
  *
  *   node scripts/mutate-machines.mjs --machine auth[,tabs…] [--sample 6] [--kind targets|sends]
- *     [--list] [--at buy.ts:257,recharge-dialog.tsx:153]
+ *     [--list] [--at buy.ts:257,recharge-dialog.tsx:153] [--hang-factor 3]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   cpSync,
   mkdtempSync,
@@ -119,7 +124,9 @@ const MACHINES = {
   'money-call': {
     machine: 'src/machines/money-call.ts',
     senders: ['src/views/account/money-dialog.tsx'],
-    tests: ['tests/model/transfer-view.test.tsx'],
+    // StepButtons' `retryAlways` branch (Back and Retry after a refusal) is the card transfer
+    // dialog's only: its tests cover those two buttons.
+    tests: ['tests/model/transfer-view.test.tsx', 'tests/model/cards-transfer-view.test.tsx'],
   },
   transfer: {
     machine: 'src/machines/transfer.ts',
@@ -207,6 +214,8 @@ const sample = Number(option('sample', '0'));
 const kinds = option('kind', 'targets,sends').split(',');
 /** `--at buy.ts:257,recharge-dialog.tsx:153`: only the mutations at these places. */
 const at = option('at', '').split(',').filter(Boolean);
+const hangFactor = Number(option('hang-factor', '3'));
+const MIN_HANG_MS = 120 * 1000;
 const chosen = (list) =>
   at.length ? list.filter((m) => at.some((w) => m.where.endsWith(w))) : list;
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -319,18 +328,41 @@ function copyRepo() {
   return dir;
 }
 
-function runTests(dir, tests, only) {
+/**
+ * Runs the tests in `dir`: 'passed', 'failed' or (past `limitMs`) 'hang'. Vitest runs in its own
+ * process group, so a hang stops it and its workers together.
+ */
+function runTests(dir, tests, only, limitMs = 30 * 60 * 1000) {
   const filter = only ? ['-t', only] : [];
-  const result = spawnSync(
-    'npx',
-    ['vitest', 'run', '--bail', '1', '--reporter', 'dot', ...filter, ...tests],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-      timeout: 30 * 60 * 1000,
-    },
-  );
-  return result.status === 0;
+  return new Promise((done) => {
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--bail',
+        '1',
+        '--reporter',
+        'dot',
+        ...filter,
+        ...tests,
+      ],
+      { cwd: dir, detached: true, stdio: 'ignore' },
+    );
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done(hung ? 'hang' : code === 0 ? 'passed' : 'failed');
+    });
+  });
 }
 
 const targets = (spec) => spec.targets ?? spec.machine;
@@ -368,7 +400,8 @@ if (args.includes('--list')) {
 
 const dir = copyRepo();
 const report = [];
-const passed = new Set();
+/** The unmutated run's duration (ms) for each set of tests that passed. */
+const passed = new Map();
 try {
   for (const [name, spec] of Object.entries(MACHINES)) {
     if (only && !only.includes(name)) continue;
@@ -376,10 +409,15 @@ try {
     // The unmutated copy must pass, or every mutation would look caught (once per set of tests).
     const baseline = `${spec.tests.join(' ')} ${spec.only ?? ''}`;
     if (!passed.has(baseline)) {
-      if (!runTests(dir, spec.tests, spec.only))
+      const started = Date.now();
+      if ((await runTests(dir, spec.tests, spec.only)) !== 'passed')
         throw new Error(`${name}: the tests fail without a mutation`);
-      passed.add(baseline);
+      passed.set(baseline, Date.now() - started);
     }
+    const limit = Math.max(MIN_HANG_MS, hangFactor * passed.get(baseline));
+    console.log(
+      `${name}: baseline ${Math.round(passed.get(baseline) / 1000)} s, hang limit ${Math.round(limit / 1000)} s, ${mutations.length} mutations`,
+    );
     for (const mutation of mutations) {
       const path = join(dir, mutation.file);
       const original = readFileSync(path, 'utf8');
@@ -389,12 +427,14 @@ try {
         original.slice(mutation.index + mutation.from.length);
       writeFileSync(path, mutated);
       const started = Date.now();
-      const caught = !runTests(dir, spec.tests, spec.only);
+      const outcome = await runTests(dir, spec.tests, spec.only, limit);
       writeFileSync(path, original);
       const seconds = Math.round((Date.now() - started) / 1000);
-      report.push({ machine: name, ...mutation, caught });
+      const caught = outcome !== 'passed';
+      const hang = outcome === 'hang';
+      report.push({ machine: name, ...mutation, caught, hang });
       console.log(
-        `${caught ? 'caught  ' : 'SURVIVED'} ${mutation.kind} ${mutation.where} ${mutation.from} → ${mutation.to} (${seconds} s)`,
+        `${hang ? 'hang    ' : caught ? 'caught  ' : 'SURVIVED'} ${mutation.kind} ${mutation.where} ${mutation.from} → ${mutation.to} (${seconds} s)`,
       );
     }
   }
@@ -405,9 +445,12 @@ try {
 for (const kind of ['target', 'send']) {
   const rows = report.filter((r) => r.kind === kind);
   const caught = rows.filter((r) => r.caught).length;
+  const hangs = rows.filter((r) => r.hang);
   console.log(
-    `${kind === 'target' ? 'transition targets' : 'button/effect events'}: ${caught} of ${rows.length} caught`,
+    `${kind === 'target' ? 'transition targets' : 'button/effect events'}: ${caught} of ${rows.length} caught (${caught - hangs.length} by assertion, ${hangs.length} by hang)`,
   );
+  for (const r of hangs)
+    console.log(`  caught (hang): ${r.machine} ${r.where} ${r.from} → ${r.to}`);
   for (const r of rows.filter((row) => !row.caught))
     console.log(`  survivor: ${r.machine} ${r.where} ${r.from} → ${r.to}`);
 }
