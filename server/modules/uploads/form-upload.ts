@@ -80,6 +80,10 @@ export async function formUpload(
   const file = part.file;
   let streamError: unknown = file.errored ?? undefined;
   const body = new PassThrough();
+  // The storage may attach to `body` only after an await (a directory made, a connection): an
+  // error before that would be an unhandled 'error' event and end the process. It is kept in
+  // `streamError` and answered below; the storage still sees `body` destroyed.
+  body.on('error', () => undefined);
   file.on('error', (error) => {
     streamError = error;
     body.destroy(error);
