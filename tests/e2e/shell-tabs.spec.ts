@@ -307,6 +307,9 @@ test('tab actions: close right, close others, close, reload; Delete, arrows and 
     await page.keyboard.press('ArrowRight');
     await expect(page).toHaveURL('/home/index');
     await expect(tab(page, home)).toBeFocused();
+    // A person presses Delete on the page they see: the tab bar has followed the route by then
+    // (pressed before, the route's late arrival at /home/index opened its tab again).
+    await expect(page.getByTestId('stat-partners')).toBeVisible();
     await page.keyboard.press('Delete');
     await expectTabs(page, [info], info);
     await expect(page).toHaveURL('/user/info');
