@@ -133,14 +133,16 @@ test('opened pages become tabs named by their titles; the open one is selected',
     '/user/info?from=tabs',
   ]);
 
-  // Tab names follow the locale.
+  // Tab names follow the locale (once its catalogue, both parts, has arrived).
   await page.getByRole('combobox', { name: zhCN['locale.label'] }).selectOption('en-US');
-  expect(await tabNames(page, enUS)).toEqual([
-    enUS['route.home'],
-    enUS['route.domainList'],
-    enUS['route.userInfo'],
-    enUS['route.userInfo'],
-  ]);
+  await expect
+    .poll(() => tabNames(page, enUS))
+    .toEqual([
+      enUS['route.home'],
+      enUS['route.domainList'],
+      enUS['route.userInfo'],
+      enUS['route.userInfo'],
+    ]);
 });
 
 test('switching tabs keeps a page alive: the same DOM, no repeated dashboard call', async ({
