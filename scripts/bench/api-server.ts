@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/connection';
+import { serveBench } from './serve-bench';
 
 async function main(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -20,17 +21,7 @@ async function main(): Promise<void> {
     logger: false,
     config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`BENCH_SERVER_PORT=${port}`);
-  const stop = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  await serveBench(app, handle);
 }
 
 main().catch((error: unknown) => {

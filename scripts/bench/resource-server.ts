@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/connection';
+import { serveBench } from './serve-bench';
 import { runNiced } from '../../server/jobs/child-process';
 import { startAppWorker } from '../../server/jobs/kinds';
 import type { JobKind } from '../../server/jobs/queue';
@@ -49,17 +50,7 @@ async function main(): Promise<void> {
   });
   startAppWorker(app.ctx);
   app.ctx.jobs.work([renderKind]);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`BENCH_SERVER_PORT=${port}`);
-  const stop = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  await serveBench(app, handle);
 }
 
 main().catch((error: unknown) => {
