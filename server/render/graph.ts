@@ -10,7 +10,7 @@ import { plannedDuration } from './spec';
  *
  *   segment i video: fps → centre crop to the target ratio → scale to W×H → hold the last frame
  *                    (tpad clone) → cut to `length` (trim) → [vi]
- *   segment i audio: its own sound (resampled, padded with silence, cut) when kept and present,
+ *   segment i audio: its own sound (resampled, stereo, padded with silence, cut) when kept and present,
  *                    else silence of `length` → [ai]
  *   [v0][a0][v1][a1]… concat → stickers (overlay) → titles (drawtext) → subtitles (libass)
  *                    → fade in/out → [vout]
@@ -34,6 +34,11 @@ export interface RenderPaths {
 
 /** Audio of every part: one format, so concat and amix need no guessing. */
 const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
+/**
+ * A source's sound as stereo at its own level: mono (FC) goes to both sides unchanged (ffmpeg's
+ * automatic upmix would lower it by 3 dB), stereo stays as it is, a centre channel is added in.
+ */
+const TO_STEREO = 'pan=stereo|FL=FL+FC|FR=FR+FC';
 /** Fade in and out at the ends of the video, seconds (shorter for very short videos). */
 const FADE = 0.3;
 
@@ -91,7 +96,7 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
     if (spec.keepOriginalSound && input.hasAudio && !isImage(input)) {
       graph.push(
-        `[${at}:a]aresample=44100,${AUDIO_FORMAT},apad,` +
+        `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},apad,` +
           `atrim=duration=${n(length)},asetpts=PTS-STARTPTS[a${i}]`,
       );
     } else {
@@ -151,7 +156,7 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     args.push('-stream_loop', '-1', '-i', spec.music.source);
     const at = index++;
     graph.push(
-      `[${at}:a]aresample=44100,${AUDIO_FORMAT},atrim=duration=${n(total)},` +
+      `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},atrim=duration=${n(total)},` +
         `asetpts=PTS-STARTPTS,volume=${n(gain)}[music]`,
     );
     graph.push(`[acat][music]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[amix]`);
