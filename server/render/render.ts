@@ -25,7 +25,7 @@ export async function renderVideo(
   const total = plannedDuration(spec);
   const work = await fs.mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), 'render-'));
   try {
-    const paths = await prepareFiles(spec, work, signal);
+    const paths = await prepareRenderFiles(spec, work, signal);
     const args = buildRenderArgs(spec, outPath, paths);
     let last = 0;
     await runNiced('ffmpeg', args, {
@@ -65,8 +65,11 @@ function checkSpec(spec: RenderSpec) {
   if (!(spec.fps > 0) || !(spec.bitrateKbps > 0)) throw bad('fps or bitrate');
 }
 
-/** The files ffmpeg reads besides the media: title texts, the ASS script, the subtitle font. */
-async function prepareFiles(
+/**
+ * The files ffmpeg reads besides the media, written into `work`: title texts, the ASS script, the
+ * subtitle font (renderVideo; the bench's plain ffmpeg loop).
+ */
+export async function prepareRenderFiles(
   spec: RenderSpec,
   work: string,
   signal?: AbortSignal,
