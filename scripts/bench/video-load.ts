@@ -48,7 +48,7 @@ const SHOT_SECONDS = Number(process.env.BENCH_VIDEO_SHOT_SECONDS ?? 1);
 /** x264 preset of both the server's renders and the loop (the product's default: veryfast). */
 const PRESET = (process.env.BENCH_VIDEO_PRESET ?? 'veryfast') as RenderSpec['preset'];
 const CLIENTS = Number(process.env.BENCH_VIDEO_CLIENTS ?? 10);
-const IDLE_REQUESTS = 600;
+const IDLE_REQUESTS = 2000;
 const POLL_MS = 50;
 const THROUGHPUT_TARGET = 0.9;
 const FIRST_TARGET = 1.5;
