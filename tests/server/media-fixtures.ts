@@ -32,6 +32,27 @@ const RECIPES = {
   ],
   'tone.mp3': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-c:a', 'libmp3lame'],
   'tone.wav': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
+  /** Render inputs (issue 13): 3 s of 1920×1080 with sound (a 220 Hz tone). */
+  'wide-sound.mp4': [
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-f', 'lavfi', '-i'],
+    ...['sine=frequency=220:duration=3', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  ],
+  /** 2 s of 640×480 (4:3) without sound. */
+  'small-silent.mp4': [
+    ...['-f', 'lavfi', '-i', 'smptebars=size=640x480:rate=25', '-t', '2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+  ],
+  /** 2 s of 1080×1920 (a phone's portrait clip) with sound. */
+  'tall-sound.mp4': [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=1080x1920:rate=30', '-f', 'lavfi', '-i'],
+    ...['sine=frequency=330:duration=2', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  ],
+  /** A 200×200 sticker: an opaque red square (RGBA PNG). */
+  'sticker.png': [
+    ...['-f', 'lavfi', '-i', 'color=c=red:size=200x200', '-vf', 'format=rgba', '-frames:v', '1'],
+  ],
   /** ≈ 12 MB of real H.264 (lossless noise, 10 frames): two parts of an S3 multipart upload. */
   'medium.mp4': [
     ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25,noise=alls=100:allf=t', '-t', '0.4'],

@@ -1,0 +1,182 @@
+import type { RenderInput, RenderSpec, RenderTitle } from './spec';
+import { plannedDuration } from './spec';
+
+/**
+ * The ffmpeg command of one output, as a pure function of the spec and the run's files (a pure
+ * function: the tests read the graph, the bench runs the same commands without the queue).
+ *
+ * Inputs: one per segment (`-ss start -t length -i source`; an image loops for `length`), then
+ * the stickers, then the music (`-stream_loop -1`). The filter graph:
+ *
+ *   segment i video: fps → centre crop to the target ratio → scale to W×H → hold the last frame
+ *                    (tpad clone) → cut to `length` (trim) → [vi]
+ *   segment i audio: its own sound (resampled, padded with silence, cut) when kept and present,
+ *                    else silence of `length` → [ai]
+ *   [v0][a0][v1][a1]… concat → stickers (overlay) → titles (drawtext) → subtitles (libass)
+ *                    → fade in/out → [vout]
+ *   concat audio (+ music: looped, cut, gain volume/5, amix without normalising) → afade → [aout]
+ *
+ * Encoded H.264 (libx264, yuv420p) at the spec's bitrate (maxrate = bitrate, bufsize = 2×), AAC,
+ * `+faststart`, cut to the planned duration (`-t`).
+ */
+
+/** The run's files that renderVideo writes before ffmpeg starts. */
+export interface RenderPaths {
+  /** One text file per title, in the spec's order (drawtext `textfile=`: no text escaping). */
+  titleFiles: readonly string[];
+  /** The titles' font: a fontconfig family (preferred) or a font file. */
+  titleFont: { family: string | null; file: string };
+  /** The ASS script when the spec has subtitles. */
+  assFile: string | null;
+  /** A directory holding the subtitles' own font (libass `fontsdir`), if any. */
+  fontsDir: string | null;
+}
+
+/** Audio of every part: one format, so concat and amix need no guessing. */
+const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
+/** Fade in and out at the ends of the video, seconds (shorter for very short videos). */
+const FADE = 0.3;
+
+/** A number as ffmpeg reads it: at most 3 decimals, no exponent. */
+const n = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/**
+ * A value inside a filter's option list (`key=VALUE`) escaped for both levels ffmpeg parses:
+ * the option level (`\ ' :`), then the filter graph level (`\ ' [ ] , ;`). Paths only: texts go
+ * through files.
+ */
+export function filterValue(value: string): string {
+  const option = value.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
+}
+
+/** #RRGGBB as drawtext's 0xRRGGBB (white when malformed). */
+const drawColour = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? `0x${hex.slice(1)}` : 'white');
+
+/** Sizes in the spec are pixels of a 720-short-side frame; 1080p scales them by 1.5. */
+export const sizeScale = (spec: Pick<RenderSpec, 'width' | 'height'>) =>
+  Math.min(spec.width, spec.height) / 720;
+
+const TITLE_Y: Record<RenderTitle['position'], string> = {
+  top: 'h*0.08',
+  center: '(h-text_h)/2',
+  bottom: 'h*0.8-text_h',
+};
+
+const isImage = (input: RenderInput) => input.duration === null;
+
+export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: RenderPaths): string[] {
+  const { width: W, height: H, fps } = spec;
+  const total = plannedDuration(spec);
+  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-y'];
+  const graph: string[] = [];
+  let index = 0;
+
+  // Segments.
+  const parts: string[] = [];
+  spec.segments.forEach((segment, i) => {
+    const { input, start, length } = segment;
+    if (isImage(input)) {
+      args.push('-loop', '1', '-framerate', n(fps), '-t', n(length), '-i', input.source);
+    } else {
+      args.push('-ss', n(start), '-t', n(length), '-i', input.source);
+    }
+    const at = index++;
+    graph.push(
+      `[${at}:v]fps=${n(fps)},` +
+        `crop=w='min(iw,ih*${W}/${H})':h='min(ih,iw*${H}/${W})',` +
+        `scale=${W}:${H},setsar=1,format=yuv420p,` +
+        `tpad=stop_mode=clone:stop_duration=${n(length)},` +
+        `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`,
+    );
+    if (spec.keepOriginalSound && input.hasAudio && !isImage(input)) {
+      graph.push(
+        `[${at}:a]aresample=44100,${AUDIO_FORMAT},apad,` +
+          `atrim=duration=${n(length)},asetpts=PTS-STARTPTS[a${i}]`,
+      );
+    } else {
+      graph.push(
+        `anullsrc=r=44100:cl=stereo,${AUDIO_FORMAT},atrim=duration=${n(length)},` +
+          `asetpts=PTS-STARTPTS[a${i}]`,
+      );
+    }
+    parts.push(`[v${i}][a${i}]`);
+  });
+  graph.push(`${parts.join('')}concat=n=${spec.segments.length}:v=1:a=1[vcat][acat]`);
+  let video = 'vcat';
+
+  // Stickers.
+  spec.stickers.forEach((sticker, k) => {
+    args.push('-i', sticker.input.source);
+    const at = index++;
+    const w = Math.max(2, Math.round(W * sticker.width));
+    graph.push(`[${at}:v]format=rgba,scale=${w}:-1[st${k}]`);
+    graph.push(
+      `[${video}][st${k}]overlay=x=${Math.round(W * sticker.x)}:y=${Math.round(H * sticker.y)}` +
+        `:eof_action=repeat[vst${k}]`,
+    );
+    video = `vst${k}`;
+  });
+
+  // Titles, subtitles, fades.
+  const scale = sizeScale(spec);
+  const fade = Math.min(FADE, total / 4);
+  const chain: string[] = [];
+  const font = paths.titleFont.family
+    ? `font=${filterValue(paths.titleFont.family)}`
+    : `fontfile=${filterValue(paths.titleFont.file)}`;
+  spec.titles.forEach((title, t) => {
+    const file = paths.titleFiles[t];
+    if (file === undefined) throw new Error(`No text file for title ${t}`);
+    const size = Math.max(8, Math.round(title.size * scale));
+    chain.push(
+      `drawtext=${font}:textfile=${filterValue(file)}:expansion=none:fontsize=${size}` +
+        `:fontcolor=${drawColour(title.color)}:borderw=${Math.max(1, Math.round(size / 16))}` +
+        `:bordercolor=black@0.6:x=(w-text_w)/2:y=${TITLE_Y[title.position]}`,
+    );
+  });
+  if (spec.subtitles && paths.assFile) {
+    chain.push(
+      `subtitles=filename=${filterValue(paths.assFile)}` +
+        (paths.fontsDir ? `:fontsdir=${filterValue(paths.fontsDir)}` : ''),
+    );
+  }
+  chain.push(`fade=t=in:st=0:d=${n(fade)}`, `fade=t=out:st=${n(total - fade)}:d=${n(fade)}`);
+  graph.push(`[${video}]${chain.join(',')}[vout]`);
+
+  // Music.
+  let audio = 'acat';
+  const gain = musicGain(spec.musicVolume);
+  if (spec.music && gain > 0) {
+    args.push('-stream_loop', '-1', '-i', spec.music.source);
+    const at = index++;
+    graph.push(
+      `[${at}:a]aresample=44100,${AUDIO_FORMAT},atrim=duration=${n(total)},` +
+        `asetpts=PTS-STARTPTS,volume=${n(gain)}[music]`,
+    );
+    graph.push(`[acat][music]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[amix]`);
+    audio = 'amix';
+  }
+  graph.push(
+    `[${audio}]afade=t=in:st=0:d=${n(fade)},afade=t=out:st=${n(total - fade)}:d=${n(fade)}[aout]`,
+  );
+
+  const kbps = Math.round(spec.bitrateKbps);
+  args.push(
+    ...['-filter_complex', graph.join(';'), '-map', '[vout]', '-map', '[aout]'],
+    ...['-c:v', 'libx264', '-preset', spec.preset, '-pix_fmt', 'yuv420p', '-r', n(fps)],
+    ...['-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${kbps * 2}k`],
+    ...['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-ac', '2'],
+    ...['-t', n(total), '-movflags', '+faststart', '-f', 'mp4'],
+    ...['-progress', 'pipe:1', '-nostats', outPath],
+  );
+  return args;
+}
+
+/**
+ * The music's gain for volume 0–10: linear amplitude volume ÷ 5, so 0 = no music at all, 5 = as
+ * it is (×1), 10 = double (×2, +6 dB).
+ */
+export function musicGain(volume: number): number {
+  return Math.min(10, Math.max(0, volume)) / 5;
+}
