@@ -6,7 +6,10 @@ import type { JobKind } from './queue';
 export const SWEEP_VIDEO_TASKS_MS = 30_000;
 
 /** A recurring job: re-enqueues lost outputs and re-queues stalled tasks' renders. */
-export function sweepVideoTasksJob(ctx: AppContext, everyMs = SWEEP_VIDEO_TASKS_MS): JobKind<unknown> {
+export function sweepVideoTasksJob(
+  ctx: AppContext,
+  everyMs = SWEEP_VIDEO_TASKS_MS,
+): JobKind<unknown> {
   return {
     kind: 'sweep-video-tasks',
     everyMs,

@@ -84,7 +84,11 @@ export interface OutputFile {
  * (nothing changed) when the output is no longer rendering and held: another run finished it, or
  * it was refunded.
  */
-export function settleOutput(ctx: AppContext, outputId: number, file: OutputFile): Promise<boolean> {
+export function settleOutput(
+  ctx: AppContext,
+  outputId: number,
+  file: OutputFile,
+): Promise<boolean> {
   return runMoney(ctx, async (trx) => {
     const now = ctx.now();
     const updated = await trx

@@ -61,18 +61,16 @@ const seconds = (row: TaskResource) =>
   row.duration_ms === null ? null : Number(row.duration_ms) / 1000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The resource ids a body refers to, in the order its checks report them. */
-function idsOf(params: VideoTaskParams): { ids: number[]; types: Map<number, ResourceType[]> } {
-  const ids: number[] = [];
-  const types = new Map<number, ResourceType[]>();
+/** Every place of a body that takes a resource: its id and the types it takes, in body order. */
+function placesOf(params: VideoTaskParams): { id: number; allowed: readonly ResourceType[] }[] {
+  const places: { id: number; allowed: readonly ResourceType[] }[] = [];
   const add = (id: number | undefined, allowed: readonly ResourceType[]) => {
-    if (id === undefined) return;
-    ids.push(id);
-    types.set(id, [...(types.get(id) ?? allowed)].filter((t) => allowed.includes(t)));
+    if (id !== undefined) places.push({ id, allowed });
   };
   if (params.kind === 'mixed') {
     add(params.intro_id, VIDEO_TYPES);
-    for (const group of params.shot_groups) for (const id of group.resource_ids) add(id, VIDEO_TYPES);
+    for (const group of params.shot_groups)
+      for (const id of group.resource_ids) add(id, VIDEO_TYPES);
     add(params.outro_id, VIDEO_TYPES);
   } else {
     add(params.resource_id, VIDEO_TYPES);
@@ -80,7 +78,7 @@ function idsOf(params: VideoTaskParams): { ids: number[]; types: Map<number, Res
   for (const id of params.music_ids ?? []) add(id, MUSIC_TYPES);
   for (const sticker of params.stickers ?? []) add(sticker.resource_id, IMAGE_TYPES);
   add(params.subtitles?.font, FONT_TYPES);
-  return { ids, types };
+  return places;
 }
 
 /** The refusal for a resource of the wrong type, by the place it was given for. */
@@ -140,21 +138,17 @@ export async function planTask(
   ownerId: number,
   params: VideoTaskParams,
 ): Promise<TaskPlan> {
-  const { ids, types } = idsOf(params);
+  const places = placesOf(params);
+  const ids = places.map((p) => p.id);
   const rows = await loadResources(db, ownerId, ids);
   for (const id of ids) {
-    const row = rows.get(id);
-    if (!row) throw refuse('videoTask.resourceMissing', { id });
+    if (!rows.has(id)) throw refuse('videoTask.resourceMissing', { id });
   }
-  for (const id of ids) {
+  for (const { id, allowed } of places) {
     const row = rows.get(id)!;
-    const allowed = types.get(id)!;
     const ok = allowed.includes(row.type as ResourceType);
-    const needsLength = VIDEO_TYPES.some((t) => allowed.includes(t));
-    if (!ok || (needsLength && seconds(row) === null)) {
-      // The first place the id was given decides the message.
-      throw wrongType(row, firstPlace(params, id));
-    }
+    // A video's length plans the output: a video without one cannot be used.
+    if (!ok || (allowed === VIDEO_TYPES && seconds(row) === null)) throw wrongType(row, allowed);
   }
   const lengthOf = (id: number) => seconds(rows.get(id)!) ?? 0;
   const refIds = [...new Set(ids)];
@@ -203,8 +197,7 @@ export async function planTask(
     (params.intro_id ? lengthOf(params.intro_id) : 0) +
     (params.outro_id ? lengthOf(params.outro_id) : 0);
   const sum = (pick: (lengths: number[]) => number) =>
-    Math.round((edges + pieceLengths.reduce((s, lengths) => s + pick(lengths), 0)) * 1000) /
-    1000;
+    Math.round((edges + pieceLengths.reduce((s, lengths) => s + pick(lengths), 0)) * 1000) / 1000;
   return {
     combinations,
     count: params.count,
@@ -212,19 +205,13 @@ export async function planTask(
     durationMin: sum((l) => Math.min(...l)),
     durationMax: sum((l) => Math.max(...l)),
     pick: (seed) =>
-      pickCombinations(groups, [...new Set(params.music_ids ?? [])], params.count, params.mode, seed),
+      pickCombinations(
+        groups,
+        [...new Set(params.music_ids ?? [])],
+        params.count,
+        params.mode,
+        seed,
+      ),
     plannedMs: (c) => totalMs(piecesOf(params, c, lengthOf)),
   };
-}
-
-/** The types allowed at the first place `id` appears in the body. */
-function firstPlace(params: VideoTaskParams, id: number): readonly ResourceType[] {
-  const videos =
-    params.kind === 'mixed'
-      ? [params.intro_id, ...params.shot_groups.flatMap((g) => g.resource_ids), params.outro_id]
-      : [params.resource_id];
-  if (videos.includes(id)) return VIDEO_TYPES;
-  if ((params.music_ids ?? []).includes(id)) return MUSIC_TYPES;
-  if ((params.stickers ?? []).some((s) => s.resource_id === id)) return IMAGE_TYPES;
-  return FONT_TYPES;
 }

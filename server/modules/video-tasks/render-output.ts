@@ -39,7 +39,10 @@ const tail = (error: unknown) =>
  *    transaction (server/modules/video-tasks/billing.ts). Another error is thrown (the job runs
  *    again) until the last attempt, which fails and refunds the output.
  */
-export async function renderOutput(ctx: AppContext, job: RunningJob<VideoOutputJob>): Promise<void> {
+export async function renderOutput(
+  ctx: AppContext,
+  job: RunningJob<VideoOutputJob>,
+): Promise<void> {
   const outputId = Number(job.data.outputId);
   const row = await ctx.db
     .selectFrom('video_outputs as o')
@@ -92,7 +95,9 @@ export async function renderOutput(ctx: AppContext, job: RunningJob<VideoOutputJ
       if (at - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = at;
       const percent = Math.min(99, Math.floor(fraction * 100));
-      writing = writing.then(() => writeProgress(ctx, outputId, taskId, percent, job)).catch(() => {});
+      writing = writing
+        .then(() => writeProgress(ctx, outputId, taskId, percent, job))
+        .catch(() => {});
     };
     let result;
     try {
@@ -150,7 +155,11 @@ async function writeProgress(
     .where('id', '=', outputId)
     .where('status', '=', 'rendering')
     .execute();
-  await ctx.db.updateTable('video_tasks').set({ progress_at: now }).where('id', '=', taskId).execute();
+  await ctx.db
+    .updateTable('video_tasks')
+    .set({ progress_at: now })
+    .where('id', '=', taskId)
+    .execute();
   await job.progress(percent);
 }
 
@@ -212,7 +221,11 @@ async function specOf(
   const pieces = piecesOf(params, combination, lengthOf);
   const segments = [];
   for (const piece of pieces) {
-    segments.push({ input: await inputOf(piece.resourceId), start: piece.start, length: piece.length });
+    segments.push({
+      input: await inputOf(piece.resourceId),
+      start: piece.start,
+      length: piece.length,
+    });
   }
   const music = combination.music !== null ? await inputOf(combination.music) : null;
   const stickers = [];

@@ -28,7 +28,8 @@ import {
 /** Partners and merchants make videos (DOMAIN.md §11); admin and agent do not. */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
-  scope: 'own: the caller’s tasks (another’s answers like a missing one); clip refused when show_clip_menu is 0',
+  scope:
+    'own: the caller’s tasks (another’s answers like a missing one); clip refused when show_clip_menu is 0',
 };
 
 /** Video tasks: batch mixed-cut and smart clip (issue 13, DOMAIN.md §7 and §12). */

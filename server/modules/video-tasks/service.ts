@@ -315,7 +315,13 @@ export async function retryTask(
       .where('billing', '=', 'refunded')
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== ids.length) throw refuse('videoTask.nothingToRetry');
-    await freeze(ctx, trx, { id, ownerId: auth.user.id, name: task.name }, ids.length, unit * ids.length);
+    await freeze(
+      ctx,
+      trx,
+      { id, ownerId: auth.user.id, name: task.name },
+      ids.length,
+      unit * ids.length,
+    );
     await refreshTask(trx, id, now);
     return ids;
   });

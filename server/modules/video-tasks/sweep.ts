@@ -17,7 +17,9 @@ const GRACE_MS = 60_000;
  *    their rendering outputs' jobs re-queued (the old job is cancelled: a stuck ffmpeg stops).
  * Settling and refunding are conditional, so a duplicate run never moves money twice.
  */
-export async function sweepVideoTasks(ctx: AppContext): Promise<{ requeued: number; stalled: number }> {
+export async function sweepVideoTasks(
+  ctx: AppContext,
+): Promise<{ requeued: number; stalled: number }> {
   const now = ctx.now();
   const stallMs = ctx.config.videoTaskStallMs;
   const idle = await ctx.db
