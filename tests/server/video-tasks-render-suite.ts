@@ -163,6 +163,24 @@ export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
       });
     });
 
+    it('the sweep enqueues queued outputs whose job was lost', async () => {
+      const groups = await putShotGroups(t, merchantId);
+      const id = await add(mixedBody(groups, { count: 2 }));
+      // The queue loses the jobs (cancelled behind the task's back).
+      const jobs = await t.db
+        .selectFrom('video_outputs')
+        .select('job_id')
+        .where('task_id', '=', id)
+        .execute();
+      for (const { job_id } of jobs) expect(await t.app.ctx.jobs.cancel(job_id!)).toBe(true);
+      t.clock.advance(2 * 60_000);
+      work();
+      const task = await waitFinished(t, token, id);
+      expect(task.status).toBe('done');
+      expect(task.stalled).toBe(false);
+      expect(await reconcile(t.db)).toEqual([]);
+    });
+
     it('cancel refunds the queued outputs; their jobs make nothing', async () => {
       const groups = await putShotGroups(t, merchantId);
       const before = await balance();

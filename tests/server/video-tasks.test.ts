@@ -435,6 +435,29 @@ describe.each(engines)('video task calls on %s', (engine) => {
     expect(await reconcile(t.db)).toEqual([]);
   });
 
+  it('add with an Idempotency-Key runs once: a replay answers the same task, charged once', async () => {
+    const before = await balance();
+    const send = () =>
+      t.call<VideoTaskAddReply>('POST', api('/video_task/add'), {
+        token: tokens.merchant,
+        body: mixedBody(groups, { count: 3 }),
+        headers: { ...EN, 'idempotency-key': 'add-spring-sale-1' },
+      });
+    const [a, b] = [await send(), await send()];
+    expect(a.body.code, a.raw).toBe(1);
+    expect(b.body.data).toEqual(a.body.data);
+    expect(await balance()).toBe(before - 30);
+    const tasks = await t.db.selectFrom('video_tasks').select('id').execute();
+    expect(tasks).toHaveLength(1);
+    const jobs = await t.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'video-output')
+      .execute();
+    expect(jobs).toHaveLength(3);
+    expect(await reconcile(t.db)).toEqual([]);
+  });
+
   it('a price of 0 makes tasks free: no ledger rows', async () => {
     await t.db
       .updateTable('platform_config')

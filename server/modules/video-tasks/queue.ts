@@ -11,11 +11,27 @@ export interface VideoOutputJob {
 }
 
 /**
- * Enqueues a render job for each output and records its id. A failed enqueue is logged, not
+ * Enqueues a render job for each output and records its id (`onlyNew`: only the queued outputs
+ * without a job yet, as after an add or retry, whose replay must not enqueue twice). A failed enqueue is logged, not
  * thrown: the output stays queued and the sweep (server/jobs/sweep-video-tasks.ts) enqueues it.
  */
-export async function enqueueOutputs(ctx: AppContext, outputIds: readonly number[]): Promise<void> {
-  for (const outputId of outputIds) {
+export async function enqueueOutputs(
+  ctx: AppContext,
+  outputIds: readonly number[],
+  options: { onlyNew?: boolean } = {},
+): Promise<void> {
+  let ids = outputIds;
+  if (options.onlyNew && ids.length > 0) {
+    const fresh = await ctx.db
+      .selectFrom('video_outputs')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('job_id', 'is', null)
+      .where('status', '=', 'queued')
+      .execute();
+    ids = fresh.map((r) => Number(r.id));
+  }
+  for (const outputId of ids) {
     try {
       const data: VideoOutputJob = { outputId };
       const jobId = await ctx.jobs.enqueue(VIDEO_OUTPUT_JOB, data, {

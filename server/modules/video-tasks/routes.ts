@@ -15,6 +15,7 @@ import {
 } from '../../../src/api/contract/video-tasks';
 import type { Policy } from '../../http/policy';
 import { defineRoute } from '../../http/route';
+import { idempotencyOf } from '../ledger/service';
 import {
   addTask,
   cancelTask,
@@ -52,7 +53,18 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     policy: OWN,
     body: videoTaskBody,
     successMessage: 'videoTask.added',
-    handler: ({ auth, body }) => addTask(ctx, auth, body),
+    handler: ({ auth, body, request }) =>
+      addTask(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/video_task/add',
+          request.body,
+        ),
+      ),
   });
 
   defineRoute(app, {
@@ -80,7 +92,18 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     policy: OWN,
     body: videoTaskIdBody,
     successMessage: 'videoTask.retried',
-    handler: ({ auth, body }) => retryTask(ctx, auth, body.id),
+    handler: ({ auth, body, request }) =>
+      retryTask(
+        ctx,
+        auth,
+        body.id,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/video_task/retry',
+          request.body,
+        ),
+      ),
   });
 
   defineRoute(app, {

@@ -21,7 +21,7 @@ import { FINISHED_TASK_STATUSES } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
 import { refuse } from '../../http/errors';
 import { isMessageId, t } from '../../i18n';
-import { runMoney } from '../ledger/service';
+import { runMoney, type Idempotency } from '../ledger/service';
 import { signedUrlsOf } from '../resources/signed-url-cache';
 import { readConfigValue } from '../system/repo';
 import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
@@ -77,77 +77,83 @@ export async function addTask(
   ctx: AppContext,
   auth: AuthContext,
   params: VideoTaskParams,
+  idempotency?: Idempotency,
 ): Promise<{ id: number }> {
   checkKind(auth, params.kind);
   const ownerId = auth.user.id;
   await planTask(ctx.db, ownerId, params); // refuses early, before any lock
   const unit = await outputPrice(ctx);
-  const { taskId, outputIds } = await runMoney(ctx, async (trx) => {
-    const plan = await planTask(trx, ownerId, params);
-    const now = ctx.now();
-    const task = await trx
-      .insertInto('video_tasks')
-      .values({
-        owner_id: ownerId,
-        kind: params.kind,
-        name: params.name,
-        status: 'pending',
-        params: JSON.stringify(params),
-        total: plan.count,
-        unit_price: unit,
-        progress_at: now,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(task.id);
-    const combinations = plan.pick(id);
-    const rows = await trx
-      .insertInto('video_outputs')
-      .values(
-        combinations.map((combination, i) => ({
-          task_id: id,
-          idx: i + 1,
-          status: 'queued',
-          combination: JSON.stringify(combination),
-          planned_ms: plan.plannedMs(combination),
-          billing: 'held' as const,
-          price: unit,
-          job_id: null,
-          storage_key: null,
-          poster_key: null,
-          duration_ms: null,
-          size: null,
-          width: null,
-          height: null,
-          reason_id: null,
-          reason_params: null,
-          reason_detail: null,
-          started_at: null,
-          finished_at: null,
-          updated_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await trx
-      .insertInto('resource_refs')
-      .values(
-        plan.resourceIds.map((resourceId) => ({
-          resource_id: resourceId,
-          task_kind: RELATED,
-          task_id: id,
+  const { taskId, outputIds } = await runMoney(
+    ctx,
+    async (trx) => {
+      const plan = await planTask(trx, ownerId, params);
+      const now = ctx.now();
+      const task = await trx
+        .insertInto('video_tasks')
+        .values({
+          owner_id: ownerId,
+          kind: params.kind,
+          name: params.name,
+          status: 'pending',
+          params: JSON.stringify(params),
+          total: plan.count,
+          unit_price: unit,
+          progress_at: now,
           created_at: now,
-        })),
-      )
-      .execute();
-    await freeze(ctx, trx, { id, ownerId, name: params.name }, plan.count, unit * plan.count);
-    return { taskId: id, outputIds: rows.map((r) => Number(r.id)) };
-  });
-  await enqueueOutputs(ctx, outputIds);
+          updated_at: now,
+          finished_at: null,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(task.id);
+      const combinations = plan.pick(id);
+      const rows = await trx
+        .insertInto('video_outputs')
+        .values(
+          combinations.map((combination, i) => ({
+            task_id: id,
+            idx: i + 1,
+            status: 'queued',
+            combination: JSON.stringify(combination),
+            planned_ms: plan.plannedMs(combination),
+            billing: 'held' as const,
+            price: unit,
+            job_id: null,
+            storage_key: null,
+            poster_key: null,
+            duration_ms: null,
+            size: null,
+            width: null,
+            height: null,
+            reason_id: null,
+            reason_params: null,
+            reason_detail: null,
+            started_at: null,
+            finished_at: null,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await trx
+        .insertInto('resource_refs')
+        .values(
+          plan.resourceIds.map((resourceId) => ({
+            resource_id: resourceId,
+            task_kind: RELATED,
+            task_id: id,
+            created_at: now,
+          })),
+        )
+        .execute();
+      await freeze(ctx, trx, { id, ownerId, name: params.name }, plan.count, unit * plan.count);
+      return { taskId: id, outputIds: rows.map((r) => Number(r.id)) };
+    },
+    idempotency,
+  );
+  // A replayed request (same Idempotency-Key) enqueues only what has no job yet.
+  await enqueueOutputs(ctx, outputIds, { onlyNew: true });
   return { id: taskId };
 }
 
@@ -281,51 +287,56 @@ export async function retryTask(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
+  idempotency?: Idempotency,
 ): Promise<VideoTaskRetryReply> {
   const task = await ownTask(ctx, auth, id);
   const unit = Number(task.unit_price);
-  const outputIds = await runMoney(ctx, async (trx) => {
-    const failed = await trx
-      .selectFrom('video_outputs')
-      .select('id')
-      .where('task_id', '=', id)
-      .where('status', '=', 'failed')
-      .where('billing', '=', 'refunded')
-      .execute();
-    if (failed.length === 0) throw refuse('videoTask.nothingToRetry');
-    const ids = failed.map((r) => Number(r.id));
-    const now = ctx.now();
-    const moved = await trx
-      .updateTable('video_outputs')
-      .set({
-        status: 'queued',
-        billing: 'held',
-        price: unit,
-        progress: 0,
-        job_id: null,
-        reason_id: null,
-        reason_params: null,
-        reason_detail: null,
-        started_at: null,
-        finished_at: null,
-        updated_at: now,
-      })
-      .where('id', 'in', ids)
-      .where('status', '=', 'failed')
-      .where('billing', '=', 'refunded')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== ids.length) throw refuse('videoTask.nothingToRetry');
-    await freeze(
-      ctx,
-      trx,
-      { id, ownerId: auth.user.id, name: task.name },
-      ids.length,
-      unit * ids.length,
-    );
-    await refreshTask(trx, id, now);
-    return ids;
-  });
-  await enqueueOutputs(ctx, outputIds);
+  const outputIds = await runMoney(
+    ctx,
+    async (trx) => {
+      const failed = await trx
+        .selectFrom('video_outputs')
+        .select('id')
+        .where('task_id', '=', id)
+        .where('status', '=', 'failed')
+        .where('billing', '=', 'refunded')
+        .execute();
+      if (failed.length === 0) throw refuse('videoTask.nothingToRetry');
+      const ids = failed.map((r) => Number(r.id));
+      const now = ctx.now();
+      const moved = await trx
+        .updateTable('video_outputs')
+        .set({
+          status: 'queued',
+          billing: 'held',
+          price: unit,
+          progress: 0,
+          job_id: null,
+          reason_id: null,
+          reason_params: null,
+          reason_detail: null,
+          started_at: null,
+          finished_at: null,
+          updated_at: now,
+        })
+        .where('id', 'in', ids)
+        .where('status', '=', 'failed')
+        .where('billing', '=', 'refunded')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== ids.length) throw refuse('videoTask.nothingToRetry');
+      await freeze(
+        ctx,
+        trx,
+        { id, ownerId: auth.user.id, name: task.name },
+        ids.length,
+        unit * ids.length,
+      );
+      await refreshTask(trx, id, now);
+      return ids;
+    },
+    idempotency,
+  );
+  await enqueueOutputs(ctx, outputIds, { onlyNew: true });
   return { count: outputIds.length, cost: formatUnits('money', unit * outputIds.length) };
 }
 
@@ -382,12 +393,17 @@ export async function deleteTasks(
       tasks.push(task);
     }
     const now = ctx.now();
-    await trx
+    const hidden = await trx
       .updateTable('video_tasks')
       .set({ deleted_at: now, updated_at: now })
       .where('id', 'in', unique)
       .where('deleted_at', 'is', null)
-      .execute();
+      .where('status', 'in', FINISHED_TASK_STATUSES)
+      .executeTakeFirst();
+    // A retry between the check and here: the task runs again.
+    if (Number(hidden.numUpdatedRows) !== unique.length) {
+      throw refuse('videoTask.notFinished', { name: tasks[0].name });
+    }
     await trx
       .deleteFrom('resource_refs')
       .where('task_kind', '=', RELATED)
