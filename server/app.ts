@@ -115,6 +115,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     db: handle.db,
     engine: handle.engine,
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
     ...options.jobs,
     log: app.log,
   });

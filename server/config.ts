@@ -27,6 +27,8 @@ export interface Config {
   paymentSandboxSecret: string | undefined;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
   redisUrl: string | undefined;
+  /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
+  redisPrefix: string | undefined;
   /** `npm start` runs a job worker in-process (default on; `WORKER=0`: API only). */
   worker: boolean;
   /** HMAC key of the signed file URLs (`/api/v1/files/…`); default a random one kept in DATA_DIR. */
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentSandbox: switchOf(env, 'PAYMENT_SANDBOX'),
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
     redisUrl: text(env, 'REDIS_URL'),
+    redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,
     fileUrlSecret: text(env, 'FILE_URL_SECRET'),
     s3: s3Config(env),
