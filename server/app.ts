@@ -44,6 +44,7 @@ import { ensurePlatformDefaults } from './modules/system/service';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
+import { videoTaskRoutes } from './modules/video-tasks/routes';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
 import type { FileStorage } from './storage/storage';
@@ -85,6 +86,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   jobRoutes,
   fileRoutes,
   uploadRoutes,
+  videoTaskRoutes,
 ];
 
 /**
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     db: handle.db,
     engine: handle.engine,
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
     ...options.jobs,
     log: app.log,
   });

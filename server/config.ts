@@ -27,12 +27,30 @@ export interface Config {
   paymentSandboxSecret: string | undefined;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
   redisUrl: string | undefined;
+  /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
+  redisPrefix: string | undefined;
   /** `npm start` runs a job worker in-process (default on; `WORKER=0`: API only). */
   worker: boolean;
   /** HMAC key of the signed file URLs (`/api/v1/files/…`); default a random one kept in DATA_DIR. */
   fileUrlSecret: string | undefined;
   /** S3-compatible object storage for files (when `S3_BUCKET` is set); else local disk. */
   s3: S3Config | undefined;
+  /** A video task with no output progress for this long is marked stalled and its jobs re-queued. */
+  videoTaskStallMs: number;
+  /** x264 preset of the video renders (tests: `ultrafast`). */
+  videoRenderPreset: RenderPreset;
+  /** Renders one worker runs at once (default 1: ffmpeg uses every core already). */
+  videoRenderConcurrency: number;
+}
+
+export const RENDER_PRESETS = ['ultrafast', 'veryfast', 'fast', 'medium'] as const;
+export type RenderPreset = (typeof RENDER_PRESETS)[number];
+
+function renderPreset(env: Env): RenderPreset {
+  const raw = text(env, 'VIDEO_RENDER_PRESET') ?? 'veryfast';
+  const preset = RENDER_PRESETS.find((p) => p === raw);
+  if (!preset) throw new Error(`VIDEO_RENDER_PRESET must be one of ${RENDER_PRESETS.join(', ')}`);
+  return preset;
 }
 
 export interface S3Config {
@@ -120,9 +138,13 @@ export function loadConfig(env: Env = process.env): Config {
     paymentSandbox: switchOf(env, 'PAYMENT_SANDBOX'),
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
     redisUrl: text(env, 'REDIS_URL'),
+    redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,
     fileUrlSecret: text(env, 'FILE_URL_SECRET'),
     s3: s3Config(env),
+    videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),
+    videoRenderPreset: renderPreset(env),
+    videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
   };
 }
 

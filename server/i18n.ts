@@ -144,6 +144,31 @@ const enUS = {
   'resource.groupCreated': 'Group created',
   'resource.groupSaved': 'Group saved',
   'resource.groupDeleted': 'Group deleted; its resources are now ungrouped',
+  'videoTask.notFound': 'Task not found',
+  'videoTask.resourceMissing': 'Material {id} was not found or has been deleted',
+  'videoTask.notVideo': '“{name}” is not a video: choose a video, intro or outro material',
+  'videoTask.notMusic': '“{name}” is not music: choose background music or audio',
+  'videoTask.notImage': '“{name}” is not an image: choose an image or sticker',
+  'videoTask.notFont': '“{name}” is not a font',
+  'videoTask.introOutroTooLong':
+    'The intro and outro last {seconds} s: the duration ({duration} s) must be longer',
+  'videoTask.trimBeyond': 'The video lasts {length} s: keep a part that ends by then',
+  'videoTask.tooManyOutputs':
+    'These shot groups make only {combinations} different videos: ask for at most {combinations}',
+  'videoTask.insufficient': 'Insufficient balance: this needs {amount}, the balance is {balance}',
+  'videoTask.clipOff': 'Smart clip is not available for this account',
+  'videoTask.notFinished': 'Only finished tasks can be deleted (“{name}” is still running)',
+  'videoTask.nothingToRetry': 'This task has no failed videos to make again',
+  'videoTask.nothingToCancel': 'This task has no queued videos to cancel',
+  'videoTask.added': 'Task added',
+  'videoTask.retried': 'The failed videos are queued again',
+  'videoTask.cancelled': 'The queued videos are cancelled and refunded',
+  'videoTask.deleted': 'Tasks deleted',
+  'videoTask.reason.inputUnreadable':
+    'A material could not be read (its file is damaged or missing)',
+  'videoTask.reason.renderFailed': 'The video could not be rendered',
+  'memo.taskFreeze': '{name}: {count} videos',
+  'memo.taskRefund': '{name}: video {index} refunded',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -285,6 +310,29 @@ const zhCN: Record<ServerMessageId, string> = {
   'resource.groupCreated': '分组已创建',
   'resource.groupSaved': '分组已保存',
   'resource.groupDeleted': '分组已删除，其中的素材已移至未分组',
+  'videoTask.notFound': '任务不存在',
+  'videoTask.resourceMissing': '素材 {id} 不存在或已删除',
+  'videoTask.notVideo': '“{name}”不是视频：请选择视频、片头或片尾素材',
+  'videoTask.notMusic': '“{name}”不是音乐：请选择背景音乐或音频',
+  'videoTask.notImage': '“{name}”不是图片：请选择图片或贴纸',
+  'videoTask.notFont': '“{name}”不是字体',
+  'videoTask.introOutroTooLong': '片头和片尾共 {seconds} 秒：视频时长（{duration} 秒）必须更长',
+  'videoTask.trimBeyond': '该视频时长 {length} 秒：截取的片段须在此之前结束',
+  'videoTask.tooManyOutputs':
+    '这些镜头组只能组合出 {combinations} 个不同的视频：生成数量最多为 {combinations}',
+  'videoTask.insufficient': '余额不足：需要 {amount}，当前余额 {balance}',
+  'videoTask.clipOff': '该账号未开通智能剪辑',
+  'videoTask.notFinished': '只能删除已结束的任务（“{name}”仍在进行）',
+  'videoTask.nothingToRetry': '该任务没有失败的视频可重新生成',
+  'videoTask.nothingToCancel': '该任务没有排队中的视频可取消',
+  'videoTask.added': '任务已提交',
+  'videoTask.retried': '失败的视频已重新排队',
+  'videoTask.cancelled': '排队中的视频已取消并退款',
+  'videoTask.deleted': '任务已删除',
+  'videoTask.reason.inputUnreadable': '素材无法读取（文件损坏或缺失）',
+  'videoTask.reason.renderFailed': '视频渲染失败',
+  'memo.taskFreeze': '{name}：{count} 个视频',
+  'memo.taskRefund': '{name}：第 {index} 个视频退款',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     db: handle.db,
     engine: handle.engine,
     redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
     log,
   });
   const ctx: AppContext = {

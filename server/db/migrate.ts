@@ -7,6 +7,7 @@ import * as listIndexes from './migrations/0003-list-indexes';
 import * as memoIds from './migrations/0004-memo-ids';
 import * as jobs from './migrations/0005-jobs';
 import * as resources from './migrations/0006-resources';
+import * as videoTasks from './migrations/0007-video-tasks';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -22,6 +23,10 @@ function provider(engine: Engine): MigrationProvider {
     '0006-resources': {
       up: (db) => resources.up(db, engine),
       down: (db) => resources.down(db),
+    },
+    '0007-video-tasks': {
+      up: (db) => videoTasks.up(db, engine),
+      down: (db) => videoTasks.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -171,7 +171,7 @@ export interface LedgerTable {
 }
 
 /** The platform's own accounts (balances may be negative). */
-export const SYSTEM_ACCOUNTS = ['issuance', 'cards', 'payments', 'revenue'] as const;
+export const SYSTEM_ACCOUNTS = ['issuance', 'cards', 'payments', 'revenue', 'task_hold'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export interface SystemAccountsTable {
@@ -188,6 +188,8 @@ export interface SystemLedgerTable {
   change: number;
   before: number;
   after: number;
+  /** The movement's ledger type (`task_settle`…); null for rows written before migration 0007. */
+  type: ColumnType<LedgerType | null, LedgerType | null | undefined, LedgerType | null>;
   related_type: string | null;
   related_id: number | null;
   created_at: Millis;
@@ -404,6 +406,67 @@ export interface ResourceRefsTable {
   created_at: Millis;
 }
 
+/** A mixed-cut or clip task (issue 13; migration 0007). */
+export interface VideoTasksTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** mixed | clip */
+  kind: string;
+  name: string;
+  /** pending, running, done, partly_done, failed, cancelled (TASK_STATUSES). */
+  status: string;
+  /** JSON of the body it was added with. */
+  params: string;
+  total: number;
+  /** Cents per output, fixed at add (retries charge it again). */
+  unit_price: number;
+  frozen: ColumnType<number, number | undefined, number>;
+  settled: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  stalled: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The last time an output moved (the stall sweep's clock). */
+  progress_at: Millis;
+  created_at: Millis;
+  updated_at: Millis;
+  finished_at: Millis | null;
+  deleted_at: Millis | null;
+}
+
+export type OutputBilling = 'held' | 'settled' | 'refunded';
+
+/** One output of a video task. */
+export interface VideoOutputsTable {
+  id: Generated<number>;
+  task_id: number;
+  /** 1-based within the task. */
+  idx: number;
+  /** queued, rendering, done, failed, cancelled (OUTPUT_STATUSES). */
+  status: string;
+  /** JSON `{shots: number[], music: number | null}` (a clip: its one video as the shot). */
+  combination: string;
+  planned_ms: number;
+  billing: OutputBilling;
+  /** Cents frozen for this output (by the last freeze). */
+  price: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  progress: ColumnType<number, number | undefined, number>;
+  storage_key: string | null;
+  poster_key: string | null;
+  duration_ms: number | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  /** A server message id (rendered in the reader's language) and its params (JSON). */
+  reason_id: string | null;
+  reason_params: string | null;
+  /** The renderer's last lines. */
+  reason_detail: string | null;
+  started_at: Millis | null;
+  finished_at: Millis | null;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -427,6 +490,8 @@ export interface Database {
   resource_groups: ResourceGroupsTable;
   resources: ResourcesTable;
   resource_refs: ResourceRefsTable;
+  video_tasks: VideoTasksTable;
+  video_outputs: VideoOutputsTable;
 }
 
 export type Db = Kysely<Database>;

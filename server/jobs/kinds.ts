@@ -3,6 +3,8 @@ import { closeRechargeOrders } from './close-recharge-orders';
 import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
 import { sweepResourceFilesJob } from './sweep-resource-files';
+import { sweepVideoTasksJob } from './sweep-video-tasks';
+import { videoOutputJob } from './video-output';
 
 export interface KindOptions {
   /** Every recurring kind's interval instead of its own (tests run them often). */
@@ -12,10 +14,7 @@ export interface KindOptions {
 /**
  * Every kind of job the app runs, with its handler: what a worker (`npm start`'s in-process one
  * or `npm run worker`) takes on. New kinds are added here.
- *
- * Hook for "mark stalled tasks" (issue 12 §1): when creation tasks exist, add a recurring kind
- * that marks the tasks whose job is no longer running (failed past its attempts, or gone) as
- * failed in the tasks table, where users see their state.
+ * `sweep-video-tasks` is the "mark stalled tasks" sweep of issue 12 §1 for video tasks.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own data
 export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind<any>[] {
@@ -23,6 +22,8 @@ export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind
     closeRechargeOrders(ctx, options.everyMs),
     sweepResourceFilesJob(ctx, options.everyMs),
     expireUploadsJob(ctx, options.everyMs),
+    videoOutputJob(ctx),
+    sweepVideoTasksJob(ctx, options.everyMs),
   ];
 }
 

@@ -100,6 +100,14 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/resource/group_add': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/group_edit': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/group_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // Video tasks (issue 13): partners and merchants, each its own (DOMAIN.md §11).
+  'POST /api/v1/video_task/estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/add': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task/list': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task/detail': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/retry': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/cancel': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/delete': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.

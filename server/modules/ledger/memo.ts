@@ -3,7 +3,12 @@ import { isMessageId, t } from '../../i18n';
 
 /** The texts the server itself writes into ledger memos and transfer remarks. */
 export type MemoId =
-  'memo.demoOpeningBalance' | 'memo.demoTransfer' | 'memo.trialCreditTo' | 'memo.trialCreditFrom';
+  | 'memo.demoOpeningBalance'
+  | 'memo.demoTransfer'
+  | 'memo.trialCreditTo'
+  | 'memo.trialCreditFrom'
+  | 'memo.taskFreeze'
+  | 'memo.taskRefund';
 
 /** A memo the server writes: stored as an id and parameters, read in each viewer's language. */
 export interface ServerMemo {

@@ -8,7 +8,9 @@ import { BALANCE_COLUMN } from './repo';
  * hold): per asset, users' balances and the platform's accounts sum to zero; every balance equals
  * the sum of its ledger; every ledger row's after = before + change; no balance is negative; every
  * transfer has its ledger rows; the cards account holds exactly the face value of the cards not yet
- * redeemed or deleted.
+ * redeemed or deleted; the task-hold account holds exactly the price of the video outputs still
+ * held, and per video task frozen = settled + refunded + held (its ledger rows agree), and a
+ * finished task holds nothing.
  */
 export async function reconcile(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -122,6 +124,93 @@ export async function reconcile(db: Executor): Promise<string[]> {
     const actual = Number(cardAccounts.find((r) => r.asset === asset)?.balance ?? 0);
     if (expected !== actual) {
       problems.push(`${asset}: cards account ${actual} ≠ face value of live cards ${expected}`);
+    }
+  }
+  problems.push(...(await reconcileTasks(db)));
+  return problems;
+}
+
+/** The video tasks' money (DOMAIN.md §12): see `reconcile`. */
+async function reconcileTasks(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const held = await db
+    .selectFrom('video_outputs')
+    .select(sql<number>`coalesce(sum(price), 0)`.as('total'))
+    .where('billing', '=', 'held')
+    .executeTakeFirstOrThrow();
+  const hold = await db
+    .selectFrom('system_accounts')
+    .select('balance')
+    .where('account', '=', 'task_hold')
+    .where('asset', '=', 'money')
+    .executeTakeFirst();
+  if (Number(hold?.balance ?? 0) !== Number(held.total)) {
+    problems.push(`money: task_hold ${hold?.balance ?? 0} ≠ price of held outputs ${held.total}`);
+  }
+  const tasks = await db
+    .selectFrom('video_tasks as t')
+    .leftJoin(
+      db
+        .selectFrom('video_outputs')
+        .select(['task_id', sql<number>`sum(price)`.as('held')])
+        .where('billing', '=', 'held')
+        .groupBy('task_id')
+        .as('h'),
+      'h.task_id',
+      't.id',
+    )
+    .leftJoin(
+      db
+        .selectFrom('ledger')
+        .select([
+          'related_id',
+          sql<number>`sum(case when type = 'task_freeze' then -change else 0 end)`.as('frozen'),
+          sql<number>`sum(case when type = 'task_refund' then change else 0 end)`.as('refunded'),
+        ])
+        .where('related_type', '=', 'video_task')
+        .groupBy('related_id')
+        .as('l'),
+      'l.related_id',
+      't.id',
+    )
+    .leftJoin(
+      db
+        .selectFrom('system_ledger')
+        .select(['related_id', sql<number>`sum(change)`.as('settled')])
+        .where('related_type', '=', 'video_task')
+        .where('account', '=', 'revenue')
+        .where('type', '=', 'task_settle')
+        .groupBy('related_id')
+        .as('s'),
+      's.related_id',
+      't.id',
+    )
+    .select(['t.id', 't.status', 't.frozen', 't.settled', 't.refunded', 'h.held'])
+    .select([
+      'l.frozen as ledger_frozen',
+      'l.refunded as ledger_refunded',
+      's.settled as ledger_settled',
+    ])
+    .execute();
+  const finished = ['done', 'partly_done', 'failed', 'cancelled'];
+  for (const task of tasks) {
+    const [frozen, settled, refunded] = [task.frozen, task.settled, task.refunded].map(Number);
+    const heldNow = Number(task.held ?? 0);
+    if (frozen !== settled + refunded + heldNow) {
+      problems.push(
+        `video task ${task.id}: frozen ${frozen} ≠ settled ${settled} + refunded ${refunded} + held ${heldNow}`,
+      );
+    }
+    if (finished.includes(task.status) && heldNow !== 0) {
+      problems.push(`video task ${task.id}: ${task.status} but holds ${heldNow}`);
+    }
+    const ledger = [task.ledger_frozen, task.ledger_settled, task.ledger_refunded].map((v) =>
+      Number(v ?? 0),
+    );
+    if (ledger[0] !== frozen || ledger[1] !== settled || ledger[2] !== refunded) {
+      problems.push(
+        `video task ${task.id}: ledger freeze/settle/refund ${ledger.join('/')} ≠ ${frozen}/${settled}/${refunded}`,
+      );
     }
   }
   return problems;

@@ -68,6 +68,8 @@ export interface SystemEntry {
   account: SystemAccount;
   asset: Asset;
   change: number;
+  /** The movement's ledger type (task rows: `task_freeze`, `task_settle`, `task_refund`). */
+  type?: LedgerType;
   relatedType?: string;
   relatedId?: number;
   now: number;
@@ -94,6 +96,7 @@ export async function postSystemEntry(db: Executor, entry: SystemEntry): Promise
       change: entry.change,
       before: after - entry.change,
       after,
+      type: entry.type ?? null,
       related_type: entry.relatedType ?? null,
       related_id: entry.relatedId ?? null,
       created_at: entry.now,

@@ -156,7 +156,10 @@ export async function post(trx: Executor, entry: LedgerEntry): Promise<number> {
 /** The platform's side of a movement (its accounts may go negative). */
 export function postSystem(
   trx: Executor,
-  entry: Omit<LedgerEntry, 'userId' | 'type' | 'memo' | 'operatorId'> & { account: SystemAccount },
+  entry: Omit<LedgerEntry, 'userId' | 'type' | 'memo' | 'operatorId'> & {
+    account: SystemAccount;
+    type?: LedgerEntry['type'];
+  },
 ): Promise<number> {
   return postSystemEntry(trx, entry);
 }

@@ -33,6 +33,8 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'price', name: 'digital_voice_money_exchange_num', value: '10' },
   { group: 'price', name: 'image_clone_money_exchange_num', value: '50' },
   { group: 'price', name: 'digital_short_video_text_cost', value: '0.1' },
+  // Money per mixed-cut or clip output (DOMAIN.md §12); 0 makes them free.
+  { group: 'price', name: 'video_output_cost', value: '0.10' },
   // Upload limits (get_simple_config?group=resource), DOMAIN.md §7.
   { group: 'resource', name: 'upload_video_max_mb', value: '500' },
   { group: 'resource', name: 'upload_image_max_mb', value: '10' },

@@ -1,0 +1,14 @@
+import type { AppContext } from '../context';
+import { VIDEO_OUTPUT_JOB, type VideoOutputJob } from '../modules/video-tasks/queue';
+import { renderOutput } from '../modules/video-tasks/render-output';
+import type { JobKind } from './queue';
+
+/** Renders one output of a video task (server/modules/video-tasks/render-output.ts). */
+export function videoOutputJob(ctx: AppContext): JobKind<VideoOutputJob> {
+  return {
+    kind: VIDEO_OUTPUT_JOB,
+    // ffmpeg already uses every core: one render at a time per worker unless configured.
+    concurrency: ctx.config.videoRenderConcurrency,
+    handler: (job) => renderOutput(ctx, job),
+  };
+}

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
+import type { AppContext } from '../../context';
+import type { RunningJob } from '../../jobs/queue';
+import { makePoster, probeVideo, renderVideo } from '../../render/render';
+import type { RenderInput, RenderSpec } from '../../render/spec';
+import type { PutOptions } from '../../storage/storage';
+import { failOutput, refreshTask, settleOutput } from './billing';
+import { loadResources, piecesOf, VIDEO_TYPES, type TaskResource } from './check-body';
+import type { Combination } from './plan';
+import { OUTPUT_ATTEMPTS, type VideoOutputJob } from './queue';
+import type { ResourceType } from '../../../src/api/contract/resources';
+
+/** Progress is written at most this often (ms). */
+const PROGRESS_EVERY_MS = 1_000;
+const DETAIL_CHARS = 1_500;
+/** Signed input URLs (S3) outlive the longest render. */
+const INPUT_URL_SECONDS = 6 * 3600;
+
+/** A failure that running again cannot fix (an input ffmpeg cannot read). */
+class InputUnreadable extends Error {}
+
+const tail = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(-DETAIL_CHARS);
+
+/**
+ * The `video-output` job: renders one output of a task.
+ * 1. Claims it: queued → rendering (a re-run after a crash renders a rendering output again; a
+ *    done, failed or cancelled one is skipped).
+ * 2. Builds its RenderSpec from the task's params and the output's combination; every input is a
+ *    path (local disk) or a presigned URL (S3). Video inputs are probed first: one ffprobe
+ *    cannot read fails the output at once (reason + detail) and refunds it.
+ * 3. Renders to a temp file (progress written at most every second), makes a poster, stores
+ *    both under the owner and task, then marks the output done and settles its price in one
+ *    transaction (server/modules/video-tasks/billing.ts). Another error is thrown (the job runs
+ *    again) until the last attempt, which fails and refunds the output.
+ */
+export async function renderOutput(
+  ctx: AppContext,
+  job: RunningJob<VideoOutputJob>,
+): Promise<void> {
+  const outputId = Number(job.data.outputId);
+  const row = await ctx.db
+    .selectFrom('video_outputs as o')
+    .innerJoin('video_tasks as t', 't.id', 'o.task_id')
+    .select(['o.status', 'o.combination', 'o.idx', 't.id as task_id', 't.owner_id', 't.params'])
+    .select(['t.name', 't.deleted_at'])
+    .where('o.id', '=', outputId)
+    .executeTakeFirst();
+  if (!row || row.deleted_at !== null) return;
+  if (row.status !== 'queued' && row.status !== 'rendering') return;
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable('video_outputs')
+    .set((eb) => ({
+      status: 'rendering',
+      attempts: eb('attempts', '+', 1),
+      progress: 0,
+      started_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', outputId)
+    .where('status', 'in', ['queued', 'rendering'])
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+  const taskId = Number(row.task_id);
+  const ownerId = Number(row.owner_id);
+  await refreshTask(ctx.db, taskId, now);
+
+  const params = JSON.parse(row.params) as VideoTaskParams;
+  const combination = JSON.parse(row.combination) as Combination;
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-output-'));
+  try {
+    let spec: RenderSpec;
+    try {
+      spec = await specOf(ctx, ownerId, params, combination, job.signal);
+    } catch (error) {
+      if (!(error instanceof InputUnreadable)) throw error;
+      await failOutput(ctx, outputId, {
+        reasonId: 'videoTask.reason.inputUnreadable',
+        reasonDetail: tail(error),
+      });
+      return;
+    }
+    const video = path.join(work, 'output.mp4');
+    const poster = path.join(work, 'poster.jpg');
+    let lastWrite = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    const onProgress = (fraction: number) => {
+      const at = Date.now();
+      if (at - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = at;
+      const percent = Math.min(99, Math.floor(fraction * 100));
+      writing = writing
+        .then(() => writeProgress(ctx, outputId, taskId, percent, job))
+        .catch(() => {});
+    };
+    let result;
+    try {
+      result = await renderVideo(spec, video, { signal: job.signal, onProgress, tmpDir: work });
+      await makePoster(video, poster, { duration: result.duration, signal: job.signal });
+    } catch (error) {
+      await writing;
+      if (job.signal.aborted || job.attempt < OUTPUT_ATTEMPTS) throw error;
+      await failOutput(ctx, outputId, {
+        reasonId: 'videoTask.reason.renderFailed',
+        reasonDetail: tail(error),
+      });
+      return;
+    }
+    await writing;
+    const stem = `videos/u${ownerId}/t${taskId}/o${outputId}-${randomBytes(6).toString('hex')}`;
+    const fileName = `${row.name}-${row.idx}`;
+    const storageKey = await store(ctx, `${stem}.mp4`, video, {
+      contentType: 'video/mp4',
+      filename: `${fileName}.mp4`,
+    });
+    const posterKey = await store(ctx, `${stem}.jpg`, poster, {
+      contentType: 'image/jpeg',
+      filename: `${fileName}.jpg`,
+    });
+    const settled = await settleOutput(ctx, outputId, {
+      storageKey,
+      posterKey,
+      durationMs: Math.round(result.duration * 1000),
+      size: result.size,
+      width: result.width,
+      height: result.height,
+    });
+    if (!settled) {
+      // Another run finished it first, or it was refunded meanwhile: this file is not used.
+      await ctx.storage.delete(storageKey);
+      await ctx.storage.delete(posterKey);
+    }
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function writeProgress(
+  ctx: AppContext,
+  outputId: number,
+  taskId: number,
+  percent: number,
+  job: RunningJob<VideoOutputJob>,
+): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('video_outputs')
+    .set({ progress: percent, updated_at: now })
+    .where('id', '=', outputId)
+    .where('status', '=', 'rendering')
+    .execute();
+  await ctx.db
+    .updateTable('video_tasks')
+    .set({ progress_at: now })
+    .where('id', '=', taskId)
+    .execute();
+  await job.progress(percent);
+}
+
+/** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
+async function store(ctx: AppContext, key: string, file: string, options: PutOptions) {
+  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
+  else await ctx.storage.put(key, createReadStream(file), options);
+  return key;
+}
+
+/** Where ffmpeg reads a resource's file: its path on local disk, else a presigned GET. */
+async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string> {
+  if (ctx.storage.localFiles) return ctx.storage.localFiles.path(resource.storage_key);
+  return (await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS)).url;
+}
+
+/** The RenderSpec of one output; throws InputUnreadable when a video input cannot be read. */
+async function specOf(
+  ctx: AppContext,
+  ownerId: number,
+  params: VideoTaskParams,
+  combination: Combination,
+  signal: AbortSignal,
+): Promise<RenderSpec> {
+  const ids = [
+    ...combination.shots,
+    ...(params.kind === 'mixed' ? [params.intro_id, params.outro_id] : []),
+    combination.music,
+    ...(params.stickers ?? []).map((s) => s.resource_id),
+    params.subtitles?.font,
+  ].filter((id): id is number => typeof id === 'number');
+  // Deleted resources still count: their files stay while the task refers to them.
+  const resources = await loadResources(ctx.db, ownerId, ids, true);
+  const inputs = new Map<number, RenderInput>();
+  const inputOf = async (id: number): Promise<RenderInput> => {
+    const known = inputs.get(id);
+    if (known) return known;
+    const resource = resources.get(id);
+    if (!resource) throw new InputUnreadable(`resource ${id} is gone`);
+    const source = await sourceOf(ctx, resource);
+    const seconds = resource.duration_ms === null ? null : Number(resource.duration_ms) / 1000;
+    let input: RenderInput;
+    if (VIDEO_TYPES.includes(resource.type as ResourceType)) {
+      let facts;
+      try {
+        facts = await probeVideo(source, { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new InputUnreadable(`${resource.name}: ${tail(error)}`);
+      }
+      input = { source, duration: seconds ?? facts.duration, hasAudio: facts.hasAudio };
+    } else {
+      input = { source, duration: seconds, hasAudio: resource.content_type.startsWith('audio/') };
+    }
+    inputs.set(id, input);
+    return input;
+  };
+  const lengthOf = (id: number) => Number(resources.get(id)?.duration_ms ?? 0) / 1000;
+  const pieces = piecesOf(params, combination, lengthOf);
+  const segments = [];
+  for (const piece of pieces) {
+    segments.push({
+      input: await inputOf(piece.resourceId),
+      start: piece.start,
+      length: piece.length,
+    });
+  }
+  const music = combination.music !== null ? await inputOf(combination.music) : null;
+  const stickers = [];
+  for (const sticker of params.stickers ?? []) {
+    stickers.push({
+      input: await inputOf(sticker.resource_id),
+      x: sticker.x,
+      y: sticker.y,
+      width: sticker.width,
+    });
+  }
+  const font = params.subtitles?.font;
+  const fontFile = font !== undefined ? (await inputOf(font)).source : null;
+  const { width, height } = FRAME_SIZE[params.ratio][params.resolution];
+  return {
+    width,
+    height,
+    fps: params.fps,
+    bitrateKbps: params.bitrate,
+    segments,
+    keepOriginalSound: params.keep_original_sound,
+    music: music ? { ...music, hasAudio: true } : null,
+    musicVolume: params.music_volume,
+    titles: params.titles ?? [],
+    subtitles: params.subtitles
+      ? {
+          text: params.subtitles.text,
+          fontFile,
+          size: params.subtitles.size ?? 36,
+          color: params.subtitles.color ?? '#FFFFFF',
+        }
+      : null,
+    stickers,
+    preset: ctx.config.videoRenderPreset,
+  };
+}

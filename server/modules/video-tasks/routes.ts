@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  videoTaskAddReplySchema,
+  videoTaskBody,
+  videoTaskCancelReplySchema,
+  videoTaskDeleteBody,
+  videoTaskDeleteReplySchema,
+  videoTaskDetailSchema,
+  videoTaskEstimateSchema,
+  videoTaskIdBody,
+  videoTaskIdQuery,
+  videoTaskListQuery,
+  videoTaskPageSchema,
+  videoTaskRetryReplySchema,
+} from '../../../src/api/contract/video-tasks';
+import type { Policy } from '../../http/policy';
+import { defineRoute } from '../../http/route';
+import { idempotencyOf } from '../ledger/service';
+import {
+  addTask,
+  cancelTask,
+  deleteTasks,
+  estimateTask,
+  retryTask,
+  taskDetail,
+  taskList,
+} from './service';
+
+/** Partners and merchants make videos (DOMAIN.md §11); admin and agent do not. */
+const OWN: Policy = {
+  roles: ['partner', 'merchant'],
+  scope:
+    'own: the caller’s tasks (another’s answers like a missing one); clip refused when show_clip_menu is 0',
+};
+
+/** Video tasks: batch mixed-cut and smart clip (issue 13, DOMAIN.md §7 and §12). */
+export function videoTaskRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/estimate',
+    reply: videoTaskEstimateSchema,
+    policy: OWN,
+    body: videoTaskBody,
+    handler: ({ auth, body }) => estimateTask(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/add',
+    reply: videoTaskAddReplySchema,
+    policy: OWN,
+    body: videoTaskBody,
+    successMessage: 'videoTask.added',
+    handler: ({ auth, body, request }) =>
+      addTask(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/video_task/add',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/video_task/list',
+    reply: videoTaskPageSchema,
+    policy: OWN,
+    query: videoTaskListQuery,
+    handler: ({ auth, query }) => taskList(ctx, auth, query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/video_task/detail',
+    reply: videoTaskDetailSchema,
+    policy: OWN,
+    query: videoTaskIdQuery,
+    handler: ({ auth, query, request }) => taskDetail(ctx, auth, query.id, request.locale),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/retry',
+    reply: videoTaskRetryReplySchema,
+    policy: OWN,
+    body: videoTaskIdBody,
+    successMessage: 'videoTask.retried',
+    handler: ({ auth, body, request }) =>
+      retryTask(
+        ctx,
+        auth,
+        body.id,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/video_task/retry',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/cancel',
+    reply: videoTaskCancelReplySchema,
+    policy: OWN,
+    body: videoTaskIdBody,
+    successMessage: 'videoTask.cancelled',
+    handler: ({ auth, body }) => cancelTask(ctx, auth, body.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/delete',
+    reply: videoTaskDeleteReplySchema,
+    policy: OWN,
+    body: videoTaskDeleteBody,
+    successMessage: 'videoTask.deleted',
+    handler: ({ auth, body }) => deleteTasks(ctx, auth, body.ids),
+  });
+}

@@ -1,0 +1,3 @@
+import { defineCrashSuite } from './video-tasks-crash-suite';
+
+defineCrashSuite('embedded');

@@ -1,0 +1,3 @@
+import { defineRenderSuite } from './video-tasks-render-suite';
+
+defineRenderSuite('embedded');
