@@ -730,6 +730,9 @@ describe('progress without reloading: the area’s watch', () => {
     // Nothing on show is running: no more checks.
     await act(() => vi.advanceTimersByTimeAsync(10 * POLL_MS));
     expect([loads(), checks()]).toEqual([1, 2]);
+    // And no timer of the watch is left running.
+    const watch = areasOf(w.actors).get(videoTasksArea).watch.getSnapshot();
+    expect(watch.hasTag('watching')).toBe(false);
     w.dispose();
   }, 30_000);
 
