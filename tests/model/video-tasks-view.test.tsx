@@ -306,8 +306,8 @@ const DRAWER_EVENTS: DrawerEvent[] = [
   { type: 'OPEN', id: SPRING.id } as DrawerEvent,
   { type: 'CLOSE' },
   { type: 'RELOAD' },
-  { type: 'xstate.done.actor.0.taskDetail.loading', output: SPRING_DETAIL },
-  { type: 'xstate.error.actor.0.taskDetail.loading', error: lostReply() },
+  { type: 'xstate.done.actor.load', output: SPRING_DETAIL },
+  { type: 'xstate.error.actor.load', error: lostReply() },
 ];
 function drawerLabel(e: DrawerEvent): string {
   if (e.type.startsWith('xstate.done')) return 'detail: done';

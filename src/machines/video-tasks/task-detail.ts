@@ -58,6 +58,7 @@ export const taskDetailMachine = setup({
     loading: {
       tags: ['open', 'loading'],
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }) => context.id ?? 0,
         onDone: {

@@ -108,6 +108,7 @@ export const taskWatchMachine = setup({
     checking: {
       tags: ['watching', 'checking'],
       invoke: {
+        id: 'check',
         src: 'check',
         onDone: {
           target: 'settled',
