@@ -555,7 +555,7 @@ describe('retry the failed videos from the drawer, path by path', () => {
       });
       // A call that failed sent the same id again.
       for (const call of w.endpoints.calls.filter((c) => c.name === 'retryVideoTask')) {
-        expect(call.input[0]).toBe(SPRING.id);
+        expect((call.input as unknown[])[0]).toBe(SPRING.id);
       }
       w.dispose();
     },

@@ -20,17 +20,18 @@
  * pending status starts the watch.
  */
 import { createActor, fromPromise } from 'xstate';
-import type {
-  TaskStatus,
-  VideoTask,
-  VideoTaskCancelReply,
-  VideoTaskDeleteBody,
-  VideoTaskDeleteReply,
-  VideoTaskDetail,
-  VideoTaskIdBody,
-  VideoTaskKind,
-  VideoTaskListParams,
-  VideoTaskRetryReply,
+import {
+  FINISHED_TASK_STATUSES,
+  type TaskStatus,
+  type VideoTask,
+  type VideoTaskCancelReply,
+  type VideoTaskDeleteBody,
+  type VideoTaskDeleteReply,
+  type VideoTaskDetail,
+  type VideoTaskIdBody,
+  type VideoTaskKind,
+  type VideoTaskListParams,
+  type VideoTaskRetryReply,
 } from '../../api/contract/video-tasks';
 import * as api from '../../api/video-tasks';
 import { taskDetailMachine } from '../../machines/video-tasks/task-detail';
@@ -80,7 +81,7 @@ export const canRetry = (t: VideoTask) => t.failed > 0 && !isActive(t.status);
 /** Cancel: while outputs are still to make. */
 export const canCancel = (t: VideoTask) => isActive(t.status);
 /** Delete: a finished task (nothing queued or rendering). */
-export const canDelete = (t: VideoTask) => !isActive(t.status);
+export const canDelete = (t: VideoTask) => FINISHED_TASK_STATUSES.includes(t.status);
 
 const KINDS = ['mixed', 'clip'] as const;
 const detailKey = (kind: VideoTaskKind) => (kind === 'mixed' ? 'mixedDetail' : 'clipDetail');
