@@ -11,7 +11,7 @@
  *   without reloading the list, stops when nothing on show is running, waits longer after a
  *   failed check, and goes on while the page is not shown (switching pages or tabs).
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -27,6 +27,8 @@ import { videoTasksArea, type VideoTasksEndpoints } from '../../src/app/actors/v
 import { Providers } from '../../src/app/boot/providers';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
+import { settingsMachine } from '../../src/machines/settings';
+import { Shell } from '../../src/app/shell/shell';
 import { createCustomerDialogMachine } from '../../src/machines/customers/customer-dialog';
 import { taskDetailMachine } from '../../src/machines/video-tasks/task-detail';
 import { MAX_POLL_MS, POLL_MS } from '../../src/machines/video-tasks/task-watch';
@@ -155,6 +157,8 @@ interface Options {
   tasks?: VideoTask[];
   /** The detail call waits until the test settles it (else: the server's task at once). */
   pendingDetail?: boolean;
+  /** The layout setting: pages kept in tabs. */
+  tabBar?: boolean;
 }
 
 interface ListCall {
@@ -182,7 +186,10 @@ function world(options: Options = {}) {
     }),
     { input: { tokenKind: 'local' } },
   ).start();
-  const actors = appActors({ auth });
+  const settings = createActor(settingsMachine, {
+    input: { stored: options.tabBar ? { tabBar: true } : null },
+  }).start();
+  const actors = appActors({ auth, settings });
   const getVideoTasks: VideoTasksEndpoints['getVideoTasks'] = async (query, opts) => {
     lists.push({ query: { ...query }, quiet: opts?.quiet === true });
     if (server.failLists > 0) {
@@ -819,6 +826,61 @@ describe('progress without reloading: the area’s watch', () => {
     expect(w.lists.filter((c) => !c.quiet)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(w.lists.filter((c) => c.quiet)).toHaveLength(2);
+    router.dispose();
+    w.dispose();
+  }, 30_000);
+
+  test('switching tabs: the kept page is not rebuilt, the watch runs on behind the other tab', async () => {
+    const w = world({ tabBar: true });
+    const HOME = '/home/index';
+    const TASKS = '/creation/mixed-task';
+    const router = createMemoryRouter(
+      [
+        {
+          id: 'root',
+          Component: Shell,
+          children: [
+            { path: HOME, Component: () => <p>Home page</p> },
+            { path: TASKS, Component: MixedTaskPage },
+          ],
+        },
+      ],
+      { initialEntries: [HOME] },
+    );
+    render(
+      <Providers actors={w.actors}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await vi.waitFor(() => screen.getByText('Home page'), { timeout: 5000 });
+    await act(() => router.navigate(TASKS));
+    await vi.waitFor(() => expect(rowOf('Summer promo')).not.toBeNull(), { timeout: 5000 });
+    const kept = table();
+    const tab = (name: string) =>
+      within(screen.getByRole('tablist', { name: text('tabs.label') })).getByRole('tab', {
+        name,
+        hidden: true,
+      });
+    fireEvent.click(tab(text('route.home')));
+    await act(() => vi.advanceTimersByTimeAsync(20));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(HOME));
+    // Behind the Home tab, two checks: the task moves on.
+    w.update(SUMMER.id, { done: 2, progress: 50 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    w.update(SUMMER.id, { done: 3, progress: 75 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(w.lists.filter((c) => c.quiet)).toHaveLength(2);
+    fireEvent.click(tab(text('route.mixedTask')));
+    await act(() => vi.advanceTimersByTimeAsync(20));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(TASKS));
+    // The same table (kept alive), showing what the watch learnt; loaded once, never reloaded.
+    expect(table()).toBe(kept);
+    expect(progressText('Summer promo')).toBe(
+      fill('videoTasks.doneOfTotal', { done: 3, total: 4 }),
+    );
+    expect(w.lists.filter((c) => !c.quiet)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(w.lists.filter((c) => c.quiet)).toHaveLength(3);
     router.dispose();
     w.dispose();
   }, 30_000);
