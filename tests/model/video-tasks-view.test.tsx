@@ -573,6 +573,34 @@ describe('retry the failed videos from the drawer, path by path', () => {
 // ---------------------------------------------------------------------------------------------
 // Beyond the paths: cancel, delete, filters, pages, the watch.
 
+describe('accessibility of the drawer and a confirmation (axe, structural rules)', () => {
+  test('no serious violation with the drawer open, nor with the retry confirmation over it', async () => {
+    const axe = (await import('axe-core')).default;
+    const serious = async () => {
+      vi.useRealTimers();
+      try {
+        const result = await axe.run(document.body, {
+          rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+        });
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+      } finally {
+        vi.useFakeTimers();
+      }
+    };
+    const w = world();
+    await showList(w);
+    expect(await serious()).toEqual([]);
+    await execDrawer(w, { type: 'OPEN' });
+    await vi.waitFor(() => within(drawer()!).getByRole('heading', { name: 'Spring sale' }));
+    expect(await serious()).toEqual([]);
+    await execRetry(w, { type: 'OPEN' });
+    expect(await serious()).toEqual([]);
+    w.dispose();
+  }, 30_000);
+});
+
 describe('the task list', () => {
   test('rows: name, coloured status, done/total with failures, cost, created; actions by state', async () => {
     const w = world();
