@@ -31,11 +31,12 @@ describe('the watch', () => {
 });
 
 describe('the actions a task allows', () => {
-  test('retry: some failed and nothing left to make; cancel: while running; delete: finished', () => {
+  test('retry: some failed; cancel: while running; delete: finished', () => {
     expect(canRetry(task('partly_done', 1))).toBe(true);
     expect(canRetry(task('failed', 3))).toBe(true);
     expect(canRetry(task('done', 0))).toBe(false);
-    expect(canRetry(task('running', 1))).toBe(false);
+    expect(canRetry(task('running', 1))).toBe(true);
+    expect(canRetry(task('running', 0))).toBe(false);
     expect(canCancel(task('pending'))).toBe(true);
     expect(canCancel(task('running'))).toBe(true);
     expect(canCancel(task('cancelled'))).toBe(false);

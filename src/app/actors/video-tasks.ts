@@ -76,8 +76,8 @@ export function taskQuery(f: TaskFilters): Partial<VideoTaskListParams> {
   };
 }
 
-/** Retry the failed outputs: when some failed and none is still queued or rendering. */
-export const canRetry = (t: VideoTask) => t.failed > 0 && !isActive(t.status);
+/** Retry the failed outputs: when some failed (the others may still be rendering). */
+export const canRetry = (t: VideoTask) => t.failed > 0;
 /** Cancel: while outputs are still to make. */
 export const canCancel = (t: VideoTask) => isActive(t.status);
 /** Delete: a finished task (nothing queued or rendering). */

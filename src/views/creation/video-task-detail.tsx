@@ -111,7 +111,7 @@ function OutputItem(props: { output: VideoOutput; taskName: string; t: T }) {
         {o.status === 'done' && o.url && (
           <chakra.video
             controls
-            preload="metadata"
+            preload="none"
             src={o.url}
             poster={o.poster ?? undefined}
             aria-label={t('videoTasks.player', { index: o.index, name: props.taskName })}
