@@ -8,16 +8,19 @@
  * every POLL_MS while any task on show (a list's rows, an open detail) is pending or running,
  * stops when none is, and waits longer after failed checks. A check asks the list page on show
  * again (one call per kind with an active row, quietly) and the open detail if it is active; the
- * rows are shown as the watch last knew them (`shown`), so progress moves without a reload.
- * After an action the area reloads the task's list and detail itself (events between actors).
+ * rows are shown as the watch last knew them (its `tasks` by id), so progress moves without a
+ * reload. After an action the area reloads the task's list and detail itself (events between
+ * actors).
  *
- * Integration with the create forms (the video-task-forms area, another module): after its `add`
- * succeeds it calls this area's `taskAdded(kind, id)`:
+ * Integration with the create forms (the video-task-forms area, another module): each task a form
+ * added goes to this area's `taskAdded(kind, id)`, which reloads that kind's list and opens the
+ * new task's detail (its pending status starts the watch). Wired at merge from the forms area's
+ * `onTaskAdded(listener)`, in `videoTasksArea.create` below:
  *
- *   areas.get(videoTasksArea).taskAdded('mixed', reply.id)
- *
- * which reloads that kind's list (if it was shown) and opens the new task's detail, whose
- * pending status starts the watch.
+ *   const actors = createVideoTaskActors(endpoints);
+ *   const off = areas.get(videoTaskFormsArea).onTaskAdded(actors.taskAdded);
+ *   const stop = actors.stop;
+ *   return Object.assign(actors, { stop: () => (off(), stop()) });
  */
 import { createActor, fromPromise } from 'xstate';
 import {
