@@ -10,9 +10,10 @@ export const NEW_TASK_PARAM = 'new';
 /**
  * Integration point of the create form (the video-task-forms area and its views): shown while
  * the address has `?new=1` ("New mixed-cut" here, the mixed-cut card of /dashboard/to-create-video
- * set it); `onClose` removes it. Replace this slot's body with the form; after a task is added
- * the forms area calls the video tasks area's `taskAdded('mixed', id)` (src/app/actors/
- * video-tasks.ts), which reloads the list and opens the new task's detail.
+ * set it); `onClose` removes it. At merge this placeholder goes and `MixedTaskFormSlot` (same
+ * props) is imported from './task-form'. After a task is added the forms area's `onTaskAdded`
+ * reaches the video tasks area's `taskAdded('mixed', id)` (src/app/actors/video-tasks.ts), which
+ * reloads the list and opens the new task's detail.
  */
 function MixedTaskFormSlot(_props: { open: boolean; onClose: () => void }) {
   return null;
