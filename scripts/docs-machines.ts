@@ -22,6 +22,8 @@ import { transferMachine } from '../src/machines/transfer';
 import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
 import { uploadMachine } from '../src/machines/upload';
+import { taskDetailMachine } from '../src/machines/video-tasks/task-detail';
+import { taskWatchMachine } from '../src/machines/video-tasks/task-watch';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
 import { guardMachine } from '../src/machines/guard';
@@ -176,6 +178,19 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/upload.ts',
     about:
       'One file’s upload: waiting for a slot, grant, transfer (pause / resume), the server’s check (resource/add); failed (retry) or refused; interrupted by a reload until the file is chosen again.',
+  },
+  // Video tasks (issue 13): the task pages' drawer and the area's progress watch.
+  {
+    machine: taskDetailMachine,
+    file: 'src/machines/video-tasks/task-detail.ts',
+    about:
+      'The open video task (the drawer): load, the watch’s newer copies while ready, reload after a retry or a cancel.',
+  },
+  {
+    machine: taskWatchMachine,
+    file: 'src/machines/video-tasks/task-watch.ts',
+    about:
+      'The video tasks area’s progress watch: a check every 2 s while a task on show runs, longer waits after failures, idle when nothing runs.',
   },
 ];
 

@@ -20,6 +20,10 @@ export const VIEWS: Record<string, Lazy> = {
   userInfo: view(() => import('../../views/user/user-info-page')),
   userSetting: view(() => import('../../views/user/user-setting-page')),
   resource: view(() => import('../../views/creation/resource-page')),
+  // Video tasks (issue 13). mixedshear (the clip editor) is the forms helper's page.
+  toCreateVideo: view(() => import('../../views/dashboard/to-create-video-page')),
+  mixedTask: view(() => import('../../views/creation/mixed-task-page')),
+  clip: view(() => import('../../views/creation/clip-page')),
   property: view(() => import('../../views/account/property-page')),
   recharge: view(() => import('../../views/account/recharge-page')),
   rechargeOrder: view(() => import('../../views/account/recharge-order-page')),

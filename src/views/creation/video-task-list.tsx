@@ -1,0 +1,258 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import {
+  TASK_STATUSES,
+  type TaskStatus,
+  type VideoTask,
+  type VideoTaskCancelReply,
+  type VideoTaskDeleteBody,
+  type VideoTaskDeleteReply,
+  type VideoTaskIdBody,
+  type VideoTaskKind,
+  type VideoTaskRetryReply,
+} from '../../api/contract/video-tasks';
+import { useArea } from '../../app/actors/areas';
+import type { DialogActor } from '../../app/actors/factories';
+import {
+  canCancel,
+  canDelete,
+  canRetry,
+  NO_TASK_FILTERS,
+  videoTasksArea,
+  type TaskFilters,
+} from '../../app/actors/video-tasks';
+import { useListActor } from '../../app/hooks/use-list';
+import { useMoneyName } from '../../app/hooks/use-money-name';
+import { DataTable, type Column } from '../../components/data-table';
+import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { FormDialog } from '../../components/form-dialog';
+import { FailureAlert } from '../../components/step-dialog';
+import { useDialogState } from '../promotion/use-customer-dialog';
+import { formatMoney } from '../account/amounts';
+import { VideoTaskDrawer } from './video-task-detail';
+import { TASK_STATUS_LABEL } from './video-task-format';
+import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
+
+/** A confirmation on the dialog machine: the task's name, a sentence, the server's refusal. */
+function ConfirmDialog<P, R>(props: {
+  actor: DialogActor<VideoTask, P, R>;
+  kind: VideoTaskKind;
+  title: (task: VideoTask) => string;
+  what: (task: VideoTask) => string;
+  submitLabel: string;
+  payload: (task: VideoTask) => P;
+}) {
+  const { actor } = props;
+  const state = useDialogState(actor);
+  const task = state.target;
+  // Each kind's page shows the dialogs of its own tasks (both pages may be kept in tabs).
+  if (!state.open || !task || task.kind !== props.kind) return null;
+  return (
+    <FormDialog
+      open
+      title={props.title(task)}
+      submitLabel={props.submitLabel}
+      submitting={state.submitting}
+      onClose={() => actor.send({ type: 'CLOSE' })}
+      onSubmit={() => {
+        if (state.failed) actor.send({ type: 'BACK' });
+        actor.send({ type: 'SUBMIT', payload: props.payload(task) });
+      }}
+    >
+      <Text>{props.what(task)}</Text>
+      {state.error && <FailureAlert error={state.error} />}
+    </FormDialog>
+  );
+}
+
+/** The retry, cancel and delete confirmations of a kind's tasks. */
+export function TaskActionDialogs(props: {
+  kind: VideoTaskKind;
+  retry: DialogActor<VideoTask, VideoTaskIdBody, VideoTaskRetryReply>;
+  cancel: DialogActor<VideoTask, VideoTaskIdBody, VideoTaskCancelReply>;
+  remove: DialogActor<VideoTask, VideoTaskDeleteBody, VideoTaskDeleteReply>;
+}) {
+  const t = useT();
+  return (
+    <>
+      <ConfirmDialog
+        actor={props.retry}
+        kind={props.kind}
+        title={(task) => t('videoTasks.retryTitle', { name: task.name })}
+        what={(task) => t('videoTasks.retryWhat', { count: task.failed })}
+        submitLabel={t('videoTasks.retry')}
+        payload={(task) => ({ id: task.id })}
+      />
+      <ConfirmDialog
+        actor={props.cancel}
+        kind={props.kind}
+        title={(task) => t('videoTasks.cancelTitle', { name: task.name })}
+        what={() => t('videoTasks.cancelWhat')}
+        submitLabel={t('videoTasks.cancelTask')}
+        payload={(task) => ({ id: task.id })}
+      />
+      <ConfirmDialog
+        actor={props.remove}
+        kind={props.kind}
+        title={(task) => t('videoTasks.deleteTitle', { name: task.name })}
+        what={() => t('videoTasks.deleteWhat')}
+        submitLabel={t('videoTasks.delete')}
+        payload={(task) => ({ ids: [task.id] })}
+      />
+    </>
+  );
+}
+
+function TaskFilterBar(props: {
+  applied: TaskFilters;
+  onApply: (filters: TaskFilters) => void;
+  t: T;
+}) {
+  const { t } = props;
+  const [draft, setDraft] = useState<TaskFilters>(props.applied);
+  return (
+    <FilterBar
+      label={t('videoTasks.filters')}
+      onApply={() => props.onApply(draft)}
+      onReset={() => {
+        setDraft(NO_TASK_FILTERS);
+        props.onApply(NO_TASK_FILTERS);
+      }}
+    >
+      <FilterSelect
+        label={t('videoTasks.status')}
+        value={draft.status}
+        onChange={(status) => setDraft((d) => ({ ...d, status: status as TaskStatus | '' }))}
+        options={TASK_STATUSES.map((s) => ({ value: s, label: t(TASK_STATUS_LABEL[s]) }))}
+      />
+      <FilterText
+        label={t('videoTasks.keyword')}
+        value={draft.keyword}
+        onChange={(keyword) => setDraft((d) => ({ ...d, keyword }))}
+      />
+    </FilterBar>
+  );
+}
+
+/**
+ * A kind's task list (/creation/mixed-task, /creation/clip): filters, the table (name, status,
+ * done/total, cost, created, actions) with each row as the progress watch last knew it, the
+ * confirmations and the detail drawer. The video tasks area owns the calls, the watch and the
+ * reloads; this view selects and sends.
+ */
+export function VideoTaskList(props: { kind: VideoTaskKind }) {
+  const { kind } = props;
+  const t = useT();
+  const moneyName = useMoneyName();
+  const area = useArea(videoTasksArea);
+  const listActor = area.list(kind);
+  const list = useListActor(listActor);
+  const known = useSelector(area.watch, (s) => s.context.tasks);
+  const rows = useMemo(() => list.rows.map((r) => known[r.id] ?? r), [list.rows, known]);
+  const detail = area.detail(kind);
+  const applied = list.query.filters;
+
+  const columns = useMemo<Column<VideoTask>[]>(
+    () => [
+      { key: 'name', header: t('videoTasks.name'), cell: (row) => row.name },
+      {
+        key: 'status',
+        header: t('videoTasks.status'),
+        cell: (row) => <TaskStatusTag status={row.status} t={t} />,
+      },
+      {
+        key: 'progress',
+        header: t('videoTasks.progress'),
+        cell: (row) => <TaskProgress task={row} t={t} />,
+      },
+      {
+        key: 'cost',
+        header: t('videoTasks.cost', { moneyName }),
+        align: 'end',
+        cell: (row) => formatMoney(row.cost),
+      },
+      {
+        key: 'created',
+        header: t('videoTasks.created'),
+        cell: (row) => formatDateTime(row.created_at),
+      },
+      {
+        key: 'actions',
+        header: t('videoTasks.actions'),
+        pinned: 'end',
+        cell: (row) => (
+          <HStack gap="1">
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={t('videoTasks.detailOf', { name: row.name })}
+              onClick={() => detail.send({ type: 'OPEN', id: row.id })}
+            >
+              {t('videoTasks.detail')}
+            </Button>
+            {canRetry(row) && (
+              <Button
+                size="xs"
+                variant="ghost"
+                aria-label={t('videoTasks.retryOf', { name: row.name })}
+                onClick={() => area.retry.send({ type: 'OPEN', target: row })}
+              >
+                {t('videoTasks.retry')}
+              </Button>
+            )}
+            {canCancel(row) && (
+              <Button
+                size="xs"
+                variant="ghost"
+                aria-label={t('videoTasks.cancelOf', { name: row.name })}
+                onClick={() => area.cancel.send({ type: 'OPEN', target: row })}
+              >
+                {t('videoTasks.cancelTask')}
+              </Button>
+            )}
+            {canDelete(row) && (
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={t('videoTasks.deleteOf', { name: row.name })}
+                onClick={() => area.remove.send({ type: 'OPEN', target: row })}
+              >
+                {t('videoTasks.delete')}
+              </Button>
+            )}
+          </HStack>
+        ),
+      },
+    ],
+    [t, moneyName, area, detail],
+  );
+
+  return (
+    <Stack gap="4">
+      <TaskFilterBar
+        key={`${applied.status}:${applied.keyword}`}
+        applied={applied}
+        onApply={list.setFilters}
+        t={t}
+      />
+      <DataTable
+        label={t(kind === 'mixed' ? 'videoTasks.mixedList' : 'videoTasks.clipList')}
+        testId="video-tasks"
+        columns={columns}
+        rowKey={(r) => r.id}
+        emptyText={t('videoTasks.empty')}
+        {...list.table}
+        rows={rows}
+      />
+      <TaskActionDialogs kind={kind} retry={area.retry} cancel={area.cancel} remove={area.remove} />
+      <VideoTaskDrawer
+        kind={kind}
+        detail={detail}
+        onRetry={(task) => area.retry.send({ type: 'OPEN', target: task })}
+        onCancel={(task) => area.cancel.send({ type: 'OPEN', target: task })}
+      />
+    </Stack>
+  );
+}
