@@ -20,6 +20,7 @@ export const VIEWS: Record<string, Lazy> = {
   userInfo: view(() => import('../../views/user/user-info-page')),
   userSetting: view(() => import('../../views/user/user-setting-page')),
   resource: view(() => import('../../views/creation/resource-page')),
+  mixedshear: view(() => import('../../views/creation/mixedshear-page')),
   property: view(() => import('../../views/account/property-page')),
   recharge: view(() => import('../../views/account/recharge-page')),
   rechargeOrder: view(() => import('../../views/account/recharge-order-page')),
