@@ -538,7 +538,11 @@ const lengthText = (reply: VideoTaskEstimate) =>
     : `${seconds(reply.duration_min)}–${seconds(reply.duration_max)} s`;
 
 /** The resource picker: the caller's library by type and name, one or several ticked. */
-export function ResourcePickerDialog(props: { form: PickerSlot['form'] }) {
+export function ResourcePickerDialog(props: {
+  form: PickerSlot['form'];
+  /** Inside another modal (the drawer): kept in its tree, so the drawer does not hide it. */
+  nested?: boolean;
+}) {
   const t = useT();
   const area = useArea(videoTaskFormsArea);
   const picker = area.picker;
@@ -547,11 +551,13 @@ export function ResourcePickerDialog(props: { form: PickerSlot['form'] }) {
   const types = useSelector(picker, (s) => s.context.types);
   const multiple = useSelector(picker, (s) => s.context.multiple);
   const chosen = useSelector(picker, (s) => s.context.picked);
-  if (!open) return null;
   const close = () => picker.send({ type: 'CLOSE' });
+  // Mounted while closed: closing hands the focus back to the button that opened it.
   return (
     <Dialog.Root
-      open
+      open={open}
+      lazyMount
+      unmountOnExit
       onOpenChange={(e) => {
         if (!e.open) close();
       }}
@@ -559,7 +565,7 @@ export function ResourcePickerDialog(props: { form: PickerSlot['form'] }) {
       size="xl"
       scrollBehavior="inside"
     >
-      <Portal>
+      <Portal disabled={props.nested}>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="resource-picker">
@@ -569,11 +575,13 @@ export function ResourcePickerDialog(props: { form: PickerSlot['form'] }) {
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <PickerList
-                types={types}
-                chosen={chosen.map((p) => p.id)}
-                onToggle={(resource) => picker.send({ type: 'TOGGLE', resource })}
-              />
+              {open && (
+                <PickerList
+                  types={types}
+                  chosen={chosen.map((p) => p.id)}
+                  onToggle={(resource) => picker.send({ type: 'TOGGLE', resource })}
+                />
+              )}
             </Dialog.Body>
             <Dialog.Footer>
               <Text fontSize="sm" marginEnd="auto">
@@ -686,13 +694,15 @@ function PickerList(props: {
                       </Badge>
                     )}
                   </Box>
-                  <Checkbox.Root size="sm" checked={on} onCheckedChange={() => props.onToggle(r)}>
-                    <Checkbox.HiddenInput aria-label={t('resources.select', { name: r.name })} />
-                    <Checkbox.Control />
-                    <Checkbox.Label fontSize="sm" truncate>
+                  <HStack gap="2" minWidth="0">
+                    <Checkbox.Root size="sm" checked={on} onCheckedChange={() => props.onToggle(r)}>
+                      <Checkbox.HiddenInput aria-label={t('resources.select', { name: r.name })} />
+                      <Checkbox.Control />
+                    </Checkbox.Root>
+                    <Text fontSize="sm" truncate title={r.name}>
                       {r.name}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
+                    </Text>
+                  </HStack>
                 </Stack>
               );
             })}

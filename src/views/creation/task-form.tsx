@@ -270,6 +270,8 @@ export function MixedTaskFormDrawer() {
                   </Button>
                 </Drawer.Footer>
               </form>
+              {/* Inside the drawer: the picker is a dialog layered over it (not hidden by it). */}
+              <ResourcePickerDialog form="mixed" nested />
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('form.close')} disabled={busy} />
               </Drawer.CloseTrigger>
@@ -277,7 +279,6 @@ export function MixedTaskFormDrawer() {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-      <ResourcePickerDialog form="mixed" />
     </>
   );
 }
