@@ -13,7 +13,6 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { Resource } from '../../src/api/contract/resources';
 import type {
   MixedTaskBody,
   VideoTaskBody,
@@ -29,27 +28,13 @@ import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
 import { MixedTaskFormDrawer, NewMixedTaskButton } from '../../src/views/creation/task-form';
 import { replyError, userFixture } from './fixtures';
+import { clipResource } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
   enUS[id].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 
-export const clipResource = (id: number, name: string, duration: number): Resource => ({
-  id,
-  type: 'video',
-  name,
-  group_id: null,
-  url: `/api/v1/files/${id}?sig=s`,
-  cover: `/api/v1/files/${id}-poster?sig=s`,
-  content_type: 'video/mp4',
-  size: 1024,
-  duration,
-  width: 1280,
-  height: 720,
-  codec: 'h264',
-  created_at: 0,
-});
 const BEACH = clipResource(1, 'Beach', 3);
 const PARK = clipResource(2, 'Park', 2);
 
@@ -228,7 +213,9 @@ function setup() {
     return d!;
   };
   const fieldOf = (name: string) =>
-    form().getByRole('textbox', { name: new RegExp(`^${name}\\s*\\*?$`) }) as HTMLInputElement;
+    form().getByRole('textbox', {
+      name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`),
+    }) as HTMLInputElement;
   const panel = () => within(form().getByRole('region', { name: text('taskForm.estimate') }));
   const tick = async (ms: number) => {
     await act(async () => {
