@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { ResourceType } from '../api/contract/resources';
-import { picked, type Picked } from './task-drafts';
+import { picked, type Picked } from './task-form';
 
 /**
  * The resource picker of the create forms (issue 13): a dialog over the caller's library that

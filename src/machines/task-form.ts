@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { VideoTaskAddReply, VideoTaskEstimate } from '../api/contract/video-tasks';
+import type { Resource } from '../api/contract/resources';
+import type {
+  TitlePosition,
+  VideoRatio,
+  VideoResolution,
+  VideoTaskAddReply,
+  VideoTaskEstimate,
+} from '../api/contract/video-tasks';
 
 /**
  * A video task's create form (the mixed-cut drawer, the clip editor page; issue 13): a draft the
@@ -98,7 +105,6 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
         throw new Error(`${id}: provide the submit actor`);
       }),
     },
-    delays: { debounce: ESTIMATE_DEBOUNCE_MS },
     guards: {
       samePrice: ({ context, event }) =>
         event.type === 'EDIT' &&
@@ -184,7 +190,7 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
                 always: [{ guard: 'priceable', target: 'waiting' }, { target: 'blank' }],
               },
               blank: { entry: assign({ estimate: null, estimateError: null }) },
-              waiting: { tags: ['estimating'], after: { debounce: 'loading' } },
+              waiting: { tags: ['estimating'], after: { [ESTIMATE_DEBOUNCE_MS]: 'loading' } },
               loading: {
                 tags: ['estimating'],
                 invoke: {
@@ -228,5 +234,130 @@ export function estimateWarnings(estimate: VideoTaskEstimate) {
   return {
     tooMany: estimate.outputs > estimate.combinations,
     short: cents(estimate.balance) < cents(estimate.cost),
+  };
+}
+
+// ---- what both forms' drafts share (mixed-task-form.ts, clip-editor.ts): what a person typed
+// stays text until the contract's rules read it (an empty number field is refused with the
+// field's own message, never silently 0).
+
+/** A resource the person picked, as the form shows it. */
+export type Picked = Pick<Resource, 'id' | 'name' | 'type' | 'cover' | 'url' | 'duration'>;
+
+export const picked = (r: Picked): Picked => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  cover: r.cover,
+  url: r.url,
+  duration: r.duration,
+});
+
+export interface TitleDraft {
+  key: number;
+  text: string;
+  size: string;
+  color: string;
+  position: TitlePosition;
+}
+
+export interface StickerDraft {
+  key: number;
+  resource: Picked;
+  x: string;
+  y: string;
+  width: string;
+}
+
+/** The look, the sound and the words both forms share. */
+export interface CommonDraft {
+  name: string;
+  ratio: VideoRatio;
+  resolution: VideoResolution;
+  fps: string;
+  bitrate: string;
+  music: Picked[];
+  musicVolume: number;
+  keepOriginalSound: boolean;
+  titles: TitleDraft[];
+  subtitleText: string;
+  subtitleSize: string;
+  subtitleColor: string;
+  stickers: StickerDraft[];
+}
+
+export const COMMON: CommonDraft = {
+  name: '',
+  ratio: '9:16',
+  resolution: '720p',
+  fps: '30',
+  bitrate: '1200',
+  music: [],
+  musicVolume: 5,
+  keepOriginalSound: true,
+  titles: [],
+  subtitleText: '',
+  subtitleSize: '36',
+  subtitleColor: '#ffffff',
+  stickers: [],
+};
+
+/** A fresh title (the next key of the list). */
+export const newTitle = (titles: readonly TitleDraft[]): TitleDraft => ({
+  key: Math.max(0, ...titles.map((t) => t.key)) + 1,
+  text: '',
+  size: '48',
+  color: '#ffffff',
+  position: 'top',
+});
+
+export const nextKey = (items: readonly { key: number }[]) =>
+  Math.max(0, ...items.map((i) => i.key)) + 1;
+
+/** A typed number ('' and anything not a number stay NaN: the rules refuse them). */
+export const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+export const optionalNum = (s: string) => (s.trim() === '' ? undefined : num(s));
+
+/** The body fields both kinds share. */
+export function common(d: CommonDraft, name: string) {
+  const subtitles = d.subtitleText.trim()
+    ? {
+        subtitles: {
+          text: d.subtitleText,
+          size: num(d.subtitleSize),
+          color: d.subtitleColor,
+        },
+      }
+    : {};
+  return {
+    name,
+    ratio: d.ratio,
+    resolution: d.resolution,
+    fps: num(d.fps),
+    bitrate: num(d.bitrate),
+    ...(d.music.length ? { music_ids: d.music.map((m) => m.id) } : {}),
+    music_volume: d.musicVolume,
+    keep_original_sound: d.keepOriginalSound,
+    ...(d.titles.length
+      ? {
+          titles: d.titles.map((t) => ({
+            text: t.text,
+            size: num(t.size),
+            color: t.color,
+            position: t.position,
+          })),
+        }
+      : {}),
+    ...subtitles,
+    ...(d.stickers.length
+      ? {
+          stickers: d.stickers.map((s) => ({
+            resource_id: s.resource.id,
+            x: num(s.x),
+            y: num(s.y),
+            width: num(s.width),
+          })),
+        }
+      : {}),
   };
 }

@@ -71,7 +71,7 @@ const TRANSITIONS: Record<string, string> = {
 };
 
 type PathEvent = { type: string; by?: string; patch?: Record<string, unknown> };
-const AFTER = 'xstate.after.debounce.clipEditor.open.estimate.waiting';
+const AFTER = 'xstate.after.400.clipEditor.open.estimate.waiting';
 const label = (e: PathEvent) =>
   e.by ??
   (e.type === AFTER
@@ -209,9 +209,11 @@ function setup() {
         await user.click(
           page().getByRole('button', { name: text('taskForm.addTitle', { max: 5 }) }),
         );
-        return user.type(fieldOf(text('taskForm.titleText', { n: 1 })), TITLE);
+        await user.click(fieldOf(text('taskForm.titleText', { n: 1 })));
+        return user.paste(TITLE);
       case 'NAME':
-        return user.type(fieldOf(text('taskForm.name')), NAME);
+        await user.click(fieldOf(text('taskForm.name')));
+        return user.paste(NAME);
       case 'TIMER': {
         const before = estimates.length;
         await tick(399);

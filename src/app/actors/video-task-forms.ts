@@ -10,27 +10,22 @@
 import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod';
 import type { Resource } from '../../api/contract/resources';
-import {
-  clipTaskBody,
-  mixedTaskBody,
-  type ClipTaskBody,
-  type MixedTaskBody,
-  type VideoTaskKind,
-} from '../../api/contract/video-tasks';
+import { clipTaskBody, mixedTaskBody, type VideoTaskKind } from '../../api/contract/video-tasks';
 import * as resourcesApi from '../../api/resources';
 import * as videoTasksApi from '../../api/video-tasks';
 import { resourcePickerMachine, type PickerSlot } from '../../machines/resource-picker';
+import { clipBody, createClipEditorMachine, type ClipDraft } from '../../machines/clip-editor';
 import {
-  clipBody,
-  freshClipDraft,
-  freshMixedDraft,
+  createMixedTaskFormMachine,
   mixedBody,
-  nextKey,
-  type ClipDraft,
   type MixedDraft,
+} from '../../machines/mixed-task-form';
+import {
+  nextKey,
+  type CheckedDraft,
   type Picked,
-} from '../../machines/task-drafts';
-import { createTaskFormMachine, type CheckedDraft } from '../../machines/task-form';
+  type TaskFormMachine,
+} from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
 import { listActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
@@ -64,15 +59,8 @@ function checker<D, B>(schema: z.ZodType, bodyOf: (draft: D, name?: string) => B
   };
 }
 
-export const mixedTaskFormMachine = createTaskFormMachine<MixedDraft, MixedTaskBody>(
-  'mixedTaskForm',
-  { fresh: freshMixedDraft, check: checker(mixedTaskBody, mixedBody), page: false },
-);
-export const clipEditorMachine = createTaskFormMachine<ClipDraft, ClipTaskBody>('clipEditor', {
-  fresh: freshClipDraft,
-  check: checker(clipTaskBody, clipBody),
-  page: true,
-});
+export const mixedTaskFormMachine = createMixedTaskFormMachine(checker(mixedTaskBody, mixedBody));
+export const clipEditorMachine = createClipEditorMachine(checker(clipTaskBody, clipBody));
 
 /** The picker lists the first type it offers, any group, no keyword. */
 const pickerFilters = (types: readonly ResourceFilters['type'][]): ResourceFilters => ({
@@ -86,7 +74,7 @@ const STICKER_PLACE = { x: '0.05', y: '0.05', width: '0.2' };
 
 function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
   const listeners = new Set<(kind: VideoTaskKind, id: number) => void>();
-  const taskForm = <D, B>(machine: ReturnType<typeof createTaskFormMachine<D, B>>) =>
+  const taskForm = <D, B>(machine: TaskFormMachine<D, B>) =>
     createActor(
       machine.provide({
         actors: {

@@ -5,7 +5,7 @@ import { LIMITS } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { Page } from '../../components/page';
-import type { StickerDraft } from '../../machines/task-drafts';
+import type { StickerDraft } from '../../machines/task-form';
 import {
   EstimatePanel,
   FormRefusal,

@@ -40,8 +40,13 @@ import { Icon } from '../../components/icons';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import type { PickerSlot } from '../../machines/resource-picker';
-import { newTitle, type CommonDraft, type Picked } from '../../machines/task-drafts';
-import { estimateWarnings, type TaskFormMachine } from '../../machines/task-form';
+import {
+  estimateWarnings,
+  newTitle,
+  type CommonDraft,
+  type Picked,
+  type TaskFormMachine,
+} from '../../machines/task-form';
 import type { Actor } from 'xstate';
 import { GridPager, GridSkeleton } from './resource-grid';
 import { formatDuration } from './resource-format';

@@ -12,7 +12,8 @@ import type { FormEvent } from 'react';
 import { LIMITS, MIX_MODES } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
-import { nextKey, type MixedDraft } from '../../machines/task-drafts';
+import type { MixedDraft } from '../../machines/mixed-task-form';
+import { nextKey } from '../../machines/task-form';
 import {
   EstimatePanel,
   FormRefusal,
