@@ -25,6 +25,7 @@ import {
 import { Providers } from '../../src/app/boot/providers';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
+import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import MixedshearPage from '../../src/views/creation/mixedshear-page';
 import { replyError, userFixture } from './fixtures';
 import { clipResource } from './video-task-fixtures';
@@ -216,7 +217,7 @@ function setup() {
         return user.paste(NAME);
       case 'TIMER': {
         const before = estimates.length;
-        await tick(399);
+        await tick(ESTIMATE_DEBOUNCE_MS - 1);
         expect(estimates.length, 'an estimate asked before the debounce ended').toBe(before);
         return tick(1);
       }

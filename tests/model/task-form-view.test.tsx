@@ -26,6 +26,7 @@ import {
 } from '../../src/app/actors/video-task-forms';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
+import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import { MixedTaskFormDrawer, NewMixedTaskButton } from '../../src/views/creation/task-form';
 import { replyError, userFixture } from './fixtures';
 import { clipResource } from './video-task-fixtures';
@@ -279,7 +280,7 @@ function setup() {
       case 'TIMER': {
         // The debounce counts from the last change: nothing is asked a moment before it ends.
         const before = estimates.length;
-        await tick(399);
+        await tick(ESTIMATE_DEBOUNCE_MS - 1);
         expect(estimates.length, 'an estimate asked before the debounce ended').toBe(before);
         return tick(1);
       }

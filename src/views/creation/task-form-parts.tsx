@@ -26,6 +26,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Resource, ResourceType } from '../../api/contract/resources';
 import {
+  FRAME_SIZE,
   LIMITS,
   TITLE_POSITIONS,
   VIDEO_RATIOS,
@@ -241,7 +242,10 @@ export function LookFields(props: {
           label={t('taskForm.resolution')}
           value={draft.resolution}
           disabled={disabled}
-          options={VIDEO_RESOLUTIONS.map((r) => ({ value: r, label: r }))}
+          options={VIDEO_RESOLUTIONS.map((r) => {
+            const { width, height } = FRAME_SIZE[draft.ratio][r];
+            return { value: r, label: `${r} (${width}×${height})` };
+          })}
           onChange={(resolution) => edit({ resolution })}
         />
         <TextField
