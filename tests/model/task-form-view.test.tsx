@@ -10,7 +10,7 @@
  * debounce; a change while it is asked aborts the call.
  */
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
@@ -27,7 +27,11 @@ import {
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
-import { MixedTaskFormDrawer, NewMixedTaskButton } from '../../src/views/creation/task-form';
+import {
+  MixedTaskFormDrawer,
+  MixedTaskFormSlot,
+  NewMixedTaskButton,
+} from '../../src/views/creation/task-form';
 import { replyError, userFixture } from './fixtures';
 import { clipResource } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
@@ -161,7 +165,8 @@ interface EstimateCall {
   reject: (e: unknown) => void;
 }
 
-function setup() {
+/** `asked`: the page asks for the form in its address (the slot), else its button opens it. */
+function setup(asked?: { onClose: () => void }) {
   const estimates: EstimateCall[] = [];
   const adds: {
     body: VideoTaskBody;
@@ -193,10 +198,14 @@ function setup() {
   area().onTaskAdded((kind, id) => told.push([kind, id]));
   renderAt(
     actors,
-    <>
-      <NewMixedTaskButton />
-      <MixedTaskFormDrawer />
-    </>,
+    asked ? (
+      <MixedTaskFormSlot open onClose={asked.onClose} />
+    ) : (
+      <>
+        <NewMixedTaskButton />
+        <MixedTaskFormDrawer />
+      </>
+    ),
     '/creation/mixed-task',
   );
   const user = person();
@@ -494,4 +503,15 @@ describe('the mixed-cut create form', () => {
     },
     timeout: 30_000,
   });
+});
+
+test('a page that asks for the form in its address: it opens, and the request is dropped', async () => {
+  const onClose = vi.fn();
+  const world = setup({ onClose });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  await world.sees.blank();
+  expect(onClose).toHaveBeenCalledTimes(1);
+  world.dispose();
 });

@@ -8,7 +8,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { LIMITS, MIX_MODES } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
@@ -42,6 +42,22 @@ export function NewMixedTaskButton() {
   const t = useT();
   const area = useArea(videoTaskFormsArea);
   return <Button onClick={() => area.mixed.send({ type: 'OPEN' })}>{t('taskForm.new')}</Button>;
+}
+
+/**
+ * For a page that asks for the form in its address (`/creation/mixed-task?new=1`, the start page's
+ * mixed-cut card): `open` is that request; the form opens (the area's actor owns it from then on)
+ * and `onClose` drops the request at once, so a reload or Back does not open it again.
+ */
+export function MixedTaskFormSlot(props: { open: boolean; onClose: () => void }) {
+  const area = useArea(videoTaskFormsArea);
+  const { open, onClose } = props;
+  useEffect(() => {
+    if (!open) return;
+    area.mixed.send({ type: 'OPEN' });
+    onClose();
+  }, [open, onClose, area]);
+  return <MixedTaskFormDrawer />;
 }
 
 /**
