@@ -296,6 +296,7 @@ export function SoundFields(props: {
         <HStack gap="3">
           <chakra.input
             type="range"
+            aria-label={t('taskForm.volume')}
             min={LIMITS.musicVolume.min}
             max={LIMITS.musicVolume.max}
             step={1}
