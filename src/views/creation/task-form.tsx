@@ -237,7 +237,8 @@ export function MixedTaskFormDrawer() {
                                 onPick={() =>
                                   pick(
                                     { form: 'mixed', part },
-                                    VIDEO_TYPES,
+                                    // The library's intros (outros) first, any video after.
+                                    [part, 'video'],
                                     false,
                                     draft[part] ? [draft[part]] : [],
                                   )
