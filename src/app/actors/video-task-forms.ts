@@ -59,8 +59,12 @@ function checker<D, B>(schema: z.ZodType, bodyOf: (draft: D, name?: string) => B
   };
 }
 
-export const mixedTaskFormMachine = createMixedTaskFormMachine(checker(mixedTaskBody, mixedBody));
-export const clipEditorMachine = createClipEditorMachine(checker(clipTaskBody, clipBody));
+/** The contract's rules over a draft: the body, the messages by field path, what is priced. */
+export const checkMixedDraft = checker(mixedTaskBody, mixedBody);
+export const checkClipDraft = checker(clipTaskBody, clipBody);
+
+export const mixedTaskFormMachine = createMixedTaskFormMachine(checkMixedDraft);
+export const clipEditorMachine = createClipEditorMachine(checkClipDraft);
 
 /** The picker lists the first type it offers, any group, no keyword. */
 const pickerFilters = (types: readonly ResourceFilters['type'][]): ResourceFilters => ({
