@@ -74,17 +74,18 @@ export function useTaskForm<D, B>(actor: Actor<TaskFormMachine<D, B>>) {
   const error = useSelector(actor, (s) => s.context.error);
   const completed = useSelector(actor, (s) => s.context.completed);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
-  const estimate = useSelector(actor, (s) => ({
-    phase: s.hasTag('estimating')
+  const phase = useSelector(actor, (s) =>
+    s.hasTag('estimating')
       ? ('estimating' as const)
       : s.matches({ open: { estimate: 'shown' } })
         ? ('shown' as const)
         : s.matches({ open: { estimate: 'failed' } })
           ? ('failed' as const)
           : ('blank' as const),
-    reply: s.context.estimate,
-    error: s.context.estimateError,
-  }));
+  );
+  const reply = useSelector(actor, (s) => s.context.estimate);
+  const estimateError = useSelector(actor, (s) => s.context.estimateError);
+  const estimate = { phase, reply, error: estimateError };
   const edit = (patch: Partial<D>) => actor.send({ type: 'EDIT', patch });
   return { open, draft, errors, error, completed, submitting, estimate, edit, send: actor.send };
 }
