@@ -35,6 +35,10 @@ import { buyMachine } from '../src/machines/recharge/buy';
 import { resourceLibraryMachine } from '../src/machines/resource-library';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
+import { createTaskFormMachine } from '../src/machines/task-form';
+import { createMixedTaskFormMachine } from '../src/machines/mixed-task-form';
+import { createClipEditorMachine } from '../src/machines/clip-editor';
+import { resourcePickerMachine } from '../src/machines/resource-picker';
 
 interface TransitionLike {
   eventType: string;
@@ -191,6 +195,35 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/video-tasks/task-watch.ts',
     about:
       'The video tasks area’s progress watch: a check every 2 s while a task on show runs, longer waits after failures, idle when nothing runs.',
+  },
+  // Video task create forms (issue 13). The contract's check is the area's; here a stand-in.
+  {
+    machine: createTaskFormMachine('taskForm', {
+      fresh: () => ({}),
+      check: () => ({ body: null, errors: {}, estimate: null }),
+      page: false,
+    }),
+    file: 'src/machines/task-form.ts',
+    about:
+      'A video task create form: the draft, the live estimate (a change of what prices it waits 400 ms, then asks; a newer change aborts the call) and the submission (the contract’s messages, or the server’s refusal).',
+  },
+  {
+    machine: createMixedTaskFormMachine(() => ({ body: null, errors: {}, estimate: null })),
+    file: 'src/machines/mixed-task-form.ts',
+    about: 'The mixed-cut create drawer: closed until opened, closed again once the task is added.',
+    instanceOf: 'taskForm',
+  },
+  {
+    machine: createClipEditorMachine(() => ({ body: null, errors: {}, estimate: null })),
+    file: 'src/machines/clip-editor.ts',
+    about: 'The clip editor page: open from the start, a fresh draft once the task is added.',
+    instanceOf: 'taskForm',
+  },
+  {
+    machine: resourcePickerMachine,
+    file: 'src/machines/resource-picker.ts',
+    about:
+      'The resource picker of the create forms: one or several of the library ticked, confirmed into the form that opened it.',
   },
 ];
 

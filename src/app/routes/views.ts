@@ -24,6 +24,7 @@ export const VIEWS: Record<string, Lazy> = {
   toCreateVideo: view(() => import('../../views/dashboard/to-create-video-page')),
   mixedTask: view(() => import('../../views/creation/mixed-task-page')),
   clip: view(() => import('../../views/creation/clip-page')),
+  mixedshear: view(() => import('../../views/creation/mixedshear-page')),
   property: view(() => import('../../views/account/property-page')),
   recharge: view(() => import('../../views/account/recharge-page')),
   rechargeOrder: view(() => import('../../views/account/recharge-order-page')),

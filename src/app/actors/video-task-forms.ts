@@ -1,0 +1,215 @@
+/**
+ * The video task create forms (issue 13): the mixed-cut form (a drawer of /creation/mixed-task),
+ * the clip editor (/creation/mixedshear) and the resource picker both use. Each form is a
+ * task-form actor: the draft, the live estimate (debounced after a change of what prices it, the
+ * earlier call aborted) and the submission, with the contract's rules (the server's own) as its
+ * check. The picker lists the caller's library (the resources API, the library's filters) and
+ * hands what was picked to the form that opened it — an event between actors. After a task is
+ * added the area shows the notice and tells its listeners (`onTaskAdded`: the task lists).
+ */
+import { createActor, fromPromise } from 'xstate';
+import type { z } from 'zod';
+import type { Resource } from '../../api/contract/resources';
+import { clipTaskBody, mixedTaskBody, type VideoTaskKind } from '../../api/contract/video-tasks';
+import * as resourcesApi from '../../api/resources';
+import * as videoTasksApi from '../../api/video-tasks';
+import { resourcePickerMachine, type PickerSlot } from '../../machines/resource-picker';
+import { clipBody, createClipEditorMachine, type ClipDraft } from '../../machines/clip-editor';
+import {
+  createMixedTaskFormMachine,
+  mixedBody,
+  type MixedDraft,
+} from '../../machines/mixed-task-form';
+import {
+  nextKey,
+  type CheckedDraft,
+  type Picked,
+  type TaskFormMachine,
+} from '../../machines/task-form';
+import { defineArea, lazyActors } from './areas';
+import { listActor, toast, whenChanged } from './factories';
+import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
+
+export interface VideoTaskFormsEndpoints {
+  estimateVideoTask: typeof videoTasksApi.estimateVideoTask;
+  addVideoTask: typeof videoTasksApi.addVideoTask;
+  getResources: typeof resourcesApi.getResources;
+}
+
+/** The estimate prices a draft whatever its name: a stand-in while the name is empty. */
+const PRICE_NAME = 'estimate';
+
+/** First message id per field path (`count`, `shot_groups.0.duration`, `titles.1.text`). */
+function pathErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issue.path.join('.') || '_form'] ??= issue.message;
+  return out;
+}
+
+function checker<D, B>(schema: z.ZodType, bodyOf: (draft: D, name?: string) => B) {
+  return (draft: D): CheckedDraft<B> => {
+    const body = bodyOf(draft);
+    const parsed = schema.safeParse(body);
+    const priced = bodyOf(draft, PRICE_NAME);
+    return {
+      body: parsed.success ? body : null,
+      errors: parsed.success ? {} : pathErrors(parsed.error),
+      estimate: schema.safeParse(priced).success ? priced : null,
+    };
+  };
+}
+
+/** The contract's rules over a draft: the body, the messages by field path, what is priced. */
+export const checkMixedDraft = checker(mixedTaskBody, mixedBody);
+export const checkClipDraft = checker(clipTaskBody, clipBody);
+
+export const mixedTaskFormMachine = createMixedTaskFormMachine(checkMixedDraft);
+export const clipEditorMachine = createClipEditorMachine(checkClipDraft);
+
+/** The picker lists the first type it offers, any group, no keyword. */
+const pickerFilters = (types: readonly ResourceFilters['type'][]): ResourceFilters => ({
+  type: types[0] ?? '',
+  keyword: '',
+  group: 'all',
+});
+
+/** Where a sticker lands first: the top-left corner, a fifth of the frame wide. */
+const STICKER_PLACE = { x: '0.05', y: '0.05', width: '0.2' };
+
+function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
+  const listeners = new Set<(kind: VideoTaskKind, id: number) => void>();
+  const taskForm = <D, B>(machine: TaskFormMachine<D, B>) =>
+    createActor(
+      machine.provide({
+        actors: {
+          estimate: fromPromise(({ input, signal }) =>
+            e.estimateVideoTask(input.body as never, { signal }),
+          ),
+          submit: fromPromise(({ input }) => e.addVideoTask(input.body as never)),
+        },
+      }),
+    );
+  const actors = lazyActors(
+    {
+      mixed: () => taskForm(mixedTaskFormMachine),
+      clip: () => taskForm(clipEditorMachine),
+      picker: () => createActor(resourcePickerMachine),
+      pickerResources: () =>
+        listActor<ResourceFilters, Resource>(
+          'pickerResources',
+          ({ filters, page, limit }, signal) =>
+            e.getResources({ ...resourceQuery(filters), page, limit }, { signal }),
+          pickerFilters(['video']),
+          RESOURCE_PAGE_SIZE,
+        ),
+    },
+    (made) => {
+      const added = (kind: VideoTaskKind, id: number | undefined) => {
+        toast('success', 'taskForm.added');
+        if (id !== undefined) listeners.forEach((listener) => listener(kind, id));
+      };
+      /** The picked resources into the form that opened the picker. */
+      const hand = (slot: PickerSlot, picks: Picked[]) => {
+        if (slot.form === 'mixed') {
+          const draft = made.mixed.getSnapshot().context.draft;
+          const patch: Partial<MixedDraft> =
+            slot.part === 'group'
+              ? {
+                  groups: draft.groups.map((g) =>
+                    g.key === slot.key ? { ...g, shots: picks } : g,
+                  ),
+                }
+              : slot.part === 'music'
+                ? { music: picks }
+                : { [slot.part]: picks[0] ?? null };
+          made.mixed.send({ type: 'EDIT', patch });
+          return;
+        }
+        const draft = made.clip.getSnapshot().context.draft;
+        const patch: Partial<ClipDraft> =
+          slot.part === 'video'
+            ? {
+                video: picks[0] ?? null,
+                start: '0',
+                end: picks[0]?.duration ? String(picks[0].duration) : '',
+              }
+            : slot.part === 'music'
+              ? { music: picks }
+              : {
+                  stickers: picks.map(
+                    (resource, i) =>
+                      draft.stickers.find((s) => s.resource.id === resource.id) ?? {
+                        key: nextKey(draft.stickers) + i,
+                        resource,
+                        ...STICKER_PLACE,
+                      },
+                  ),
+                };
+        made.clip.send({ type: 'EDIT', patch });
+      };
+      return {
+        mixed: (mixed) => [
+          whenChanged(
+            mixed,
+            (s) => s.context.completed,
+            () => added('mixed', mixed.getSnapshot().context.result?.id),
+          ),
+        ],
+        clip: (clip) => [
+          whenChanged(
+            clip,
+            (s) => s.context.completed,
+            () => added('clip', clip.getSnapshot().context.result?.id),
+          ),
+        ],
+        picker: (picker) => [
+          whenChanged(
+            picker,
+            (s) => s.context.opened,
+            () =>
+              made.pickerResources.send({
+                type: 'SET_FILTERS',
+                filters: pickerFilters(picker.getSnapshot().context.types),
+              }),
+          ),
+          whenChanged(
+            picker,
+            (s) => s.context.confirmed,
+            () => {
+              const { slot, picked } = picker.getSnapshot().context;
+              if (slot) hand(slot, picked);
+            },
+          ),
+        ],
+      };
+    },
+  );
+  const stopActors = actors.stop;
+  return Object.assign(actors, {
+    /**
+     * INTEGRATION POINT (task lists): each task a form added, with its kind and id. The task
+     * lists' area subscribes (`areas.get(videoTaskFormsArea).onTaskAdded(…)`) to reload its list
+     * and follow the new task's progress; the unsubscribe is returned.
+     */
+    onTaskAdded(listener: (kind: VideoTaskKind, id: number) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop() {
+      listeners.clear();
+      stopActors();
+    },
+  });
+}
+
+export type VideoTaskFormsActors = ReturnType<typeof createVideoTaskFormActors>;
+
+export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskFormsActors>({
+  key: 'videoTaskForms',
+  live: () => ({
+    estimateVideoTask: videoTasksApi.estimateVideoTask,
+    addVideoTask: videoTasksApi.addVideoTask,
+    getResources: resourcesApi.getResources,
+  }),
+  create: (endpoints) => createVideoTaskFormActors(endpoints),
+});

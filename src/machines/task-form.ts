@@ -1,0 +1,363 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Resource } from '../api/contract/resources';
+import type {
+  TitlePosition,
+  VideoRatio,
+  VideoResolution,
+  VideoTaskAddReply,
+  VideoTaskEstimate,
+} from '../api/contract/video-tasks';
+
+/**
+ * A video task's create form (the mixed-cut drawer, the clip editor page; issue 13): a draft the
+ * person edits, a live estimate and the submission. Two regions while open:
+ * - `form`: editing → submitting → (success) the drawer closes, or the page starts a fresh draft;
+ *   a refusal returns to editing with the server's sentence. SUBMIT with a draft the contract's
+ *   rules refuse stays in editing and shows the messages (then every edit checks again).
+ * - `estimate`: blank (the draft cannot be priced yet) | waiting (a change; the debounce runs) →
+ *   loading (the call) → shown | failed. A change of anything that prices the task (the name does
+ *   not) starts the wait again and cancels a call under way; RETRY_ESTIMATE asks again.
+ * The rules (a fresh draft, the contract's check) are given by the area; `estimate` and `submit`
+ * are placeholder actors (`.provide()`), their input `{ body }`.
+ */
+export type TaskFormEvent<D> =
+  | { type: 'OPEN' }
+  | { type: 'CLOSE' }
+  | { type: 'EDIT'; patch: Partial<D> }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY_ESTIMATE' };
+
+/** What the contract makes of a draft. */
+export interface CheckedDraft<B> {
+  /** The body `add` takes; null when a rule refuses the draft. */
+  body: B | null;
+  /** Field path (`count`, `shot_groups.0.duration`, …) → message id. */
+  errors: Record<string, string>;
+  /** The body the price is asked for (the name aside); null while it cannot be priced. */
+  estimate: B | null;
+}
+
+export interface TaskFormRules<D, B> {
+  fresh: () => D;
+  check: (draft: D) => CheckedDraft<B>;
+  /** A page: open from the start, a fresh draft after a success. Else a drawer that closes. */
+  page: boolean;
+}
+
+/** The debounce of the estimate after a change, ms. */
+export const ESTIMATE_DEBOUNCE_MS = 400;
+
+export interface TaskFormContext<D, B> {
+  draft: D;
+  /** Shown once a SUBMIT was refused by the rules (message ids by field path). */
+  errors: Record<string, string>;
+  submitted: boolean;
+  /** The body being priced or last priced, and its key (its JSON; '' for none). */
+  estimateBody: B | null;
+  estimateKey: string;
+  estimate: VideoTaskEstimate | null;
+  estimateError: string | null;
+  /** The server's refusal of the submission (a sentence or a message id). */
+  error: string | null;
+  result: VideoTaskAddReply | null;
+  /** Successful submissions: a change means "a task was added". */
+  completed: number;
+}
+
+const errorText = (error: unknown): string => {
+  const msg = (error as { msg?: unknown } | null)?.msg;
+  if (typeof msg === 'string' && msg) return msg;
+  return error instanceof Error && error.message ? error.message : 'http.requestError';
+};
+
+export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, B>) {
+  const keyOf = (body: B | null) => (body === null ? '' : JSON.stringify(body));
+  const start = (): Pick<
+    TaskFormContext<D, B>,
+    'draft' | 'errors' | 'submitted' | 'estimateBody' | 'estimateKey' | 'estimate' | 'error'
+  > => {
+    const draft = rules.fresh();
+    const estimate = rules.check(draft).estimate;
+    return {
+      draft,
+      errors: {},
+      submitted: false,
+      estimateBody: estimate,
+      estimateKey: keyOf(estimate),
+      estimate: null,
+      error: null,
+    };
+  };
+  const edited = (context: TaskFormContext<D, B>, patch: Partial<D>) => {
+    const draft = { ...context.draft, ...patch };
+    return { draft, checked: rules.check(draft) };
+  };
+  return setup({
+    types: {
+      context: {} as TaskFormContext<D, B>,
+      events: {} as TaskFormEvent<D>,
+    },
+    actors: {
+      estimate: fromPromise<VideoTaskEstimate, { body: B }>(async () => {
+        throw new Error(`${id}: provide the estimate actor`);
+      }),
+      submit: fromPromise<VideoTaskAddReply, { body: B }>(async () => {
+        throw new Error(`${id}: provide the submit actor`);
+      }),
+    },
+    guards: {
+      samePrice: ({ context, event }) =>
+        event.type === 'EDIT' &&
+        keyOf(edited(context, event.patch).checked.estimate) === context.estimateKey,
+      priceable: ({ context }) => context.estimateKey !== '',
+      valid: ({ context }) => rules.check(context.draft).body !== null,
+    },
+    actions: {
+      edit: assign(({ context, event }) => {
+        if (event.type !== 'EDIT') return {};
+        const { draft, checked } = edited(context, event.patch);
+        return {
+          draft,
+          estimateBody: checked.estimate,
+          estimateKey: keyOf(checked.estimate),
+          ...(context.submitted ? { errors: checked.errors } : {}),
+        };
+      }),
+      refuse: assign(({ context }) => ({
+        submitted: true,
+        errors: rules.check(context.draft).errors,
+      })),
+    },
+  }).createMachine({
+    id,
+    context: () => ({
+      ...start(),
+      estimateError: null,
+      result: null,
+      completed: 0,
+    }),
+    initial: rules.page ? 'open' : 'closed',
+    states: {
+      closed: { on: { OPEN: 'open' } },
+      open: {
+        type: 'parallel',
+        states: {
+          form: {
+            initial: 'editing',
+            states: {
+              editing: {
+                on: {
+                  SUBMIT: [
+                    { guard: 'valid', target: 'submitting', actions: assign({ error: null }) },
+                    { actions: 'refuse' },
+                  ],
+                  CLOSE: `#${id}.closed`,
+                },
+              },
+              submitting: {
+                tags: ['submitting'],
+                invoke: {
+                  id: 'submit',
+                  src: 'submit',
+                  input: ({ context }) => ({ body: rules.check(context.draft).body as B }),
+                  onDone: {
+                    target: rules.page ? `#${id}.open` : `#${id}.closed`,
+                    reenter: true,
+                    actions: assign(({ context, event }) => ({
+                      ...start(),
+                      result: event.output,
+                      completed: context.completed + 1,
+                    })),
+                  },
+                  onError: {
+                    target: 'editing',
+                    actions: assign({ error: ({ event }) => errorText(event.error) }),
+                  },
+                },
+              },
+            },
+          },
+          estimate: {
+            initial: 'checking',
+            on: {
+              EDIT: [
+                { guard: 'samePrice', actions: 'edit' },
+                { target: '.checking', reenter: true, actions: 'edit' },
+              ],
+            },
+            states: {
+              checking: {
+                always: [{ guard: 'priceable', target: 'waiting' }, { target: 'blank' }],
+              },
+              blank: { entry: assign({ estimate: null, estimateError: null }) },
+              waiting: { tags: ['estimating'], after: { [ESTIMATE_DEBOUNCE_MS]: 'loading' } },
+              loading: {
+                tags: ['estimating'],
+                invoke: {
+                  id: 'estimate',
+                  src: 'estimate',
+                  input: ({ context }) => ({ body: context.estimateBody as B }),
+                  onDone: {
+                    target: 'shown',
+                    actions: assign({
+                      estimate: ({ event }) => event.output,
+                      estimateError: null,
+                    }),
+                  },
+                  onError: {
+                    target: 'failed',
+                    actions: assign({
+                      estimate: null,
+                      estimateError: ({ event }) => errorText(event.error),
+                    }),
+                  },
+                },
+              },
+              shown: {},
+              failed: { on: { RETRY_ESTIMATE: 'loading' } },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+export type TaskFormMachine<D, B> = ReturnType<typeof createTaskFormMachine<D, B>>;
+export type TaskFormSnapshot<D, B> = SnapshotFrom<TaskFormMachine<D, B>>;
+
+/** Cents of a money string ("12.50" → 1250). */
+const cents = (money: string) => Math.round(Number(money) * 100);
+
+/** What the estimate warns of: more outputs than combinations, a balance short of the price. */
+export function estimateWarnings(estimate: VideoTaskEstimate) {
+  return {
+    tooMany: estimate.outputs > estimate.combinations,
+    short: cents(estimate.balance) < cents(estimate.cost),
+  };
+}
+
+// ---- what both forms' drafts share (mixed-task-form.ts, clip-editor.ts): what a person typed
+// stays text until the contract's rules read it (an empty number field is refused with the
+// field's own message, never silently 0).
+
+/** A resource the person picked, as the form shows it. */
+export type Picked = Pick<Resource, 'id' | 'name' | 'type' | 'cover' | 'url' | 'duration'>;
+
+export const picked = (r: Picked): Picked => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  cover: r.cover,
+  url: r.url,
+  duration: r.duration,
+});
+
+export interface TitleDraft {
+  key: number;
+  text: string;
+  size: string;
+  color: string;
+  position: TitlePosition;
+}
+
+export interface StickerDraft {
+  key: number;
+  resource: Picked;
+  x: string;
+  y: string;
+  width: string;
+}
+
+/** The look, the sound and the words both forms share. */
+export interface CommonDraft {
+  name: string;
+  ratio: VideoRatio;
+  resolution: VideoResolution;
+  fps: string;
+  bitrate: string;
+  music: Picked[];
+  musicVolume: number;
+  keepOriginalSound: boolean;
+  titles: TitleDraft[];
+  subtitleText: string;
+  subtitleSize: string;
+  subtitleColor: string;
+  stickers: StickerDraft[];
+}
+
+export const COMMON: CommonDraft = {
+  name: '',
+  ratio: '9:16',
+  resolution: '720p',
+  fps: '30',
+  bitrate: '1200',
+  music: [],
+  musicVolume: 5,
+  keepOriginalSound: true,
+  titles: [],
+  subtitleText: '',
+  subtitleSize: '36',
+  subtitleColor: '#ffffff',
+  stickers: [],
+};
+
+/** A fresh title (the next key of the list). */
+export const newTitle = (titles: readonly TitleDraft[]): TitleDraft => ({
+  key: Math.max(0, ...titles.map((t) => t.key)) + 1,
+  text: '',
+  size: '48',
+  color: '#ffffff',
+  position: 'top',
+});
+
+export const nextKey = (items: readonly { key: number }[]) =>
+  Math.max(0, ...items.map((i) => i.key)) + 1;
+
+/** A typed number ('' and anything not a number stay NaN: the rules refuse them). */
+export const num = (s: string) => (s.trim() === '' ? Number.NaN : Number(s));
+export const optionalNum = (s: string) => (s.trim() === '' ? undefined : num(s));
+
+/** The body fields both kinds share. */
+export function common(d: CommonDraft, name: string) {
+  const subtitles = d.subtitleText.trim()
+    ? {
+        subtitles: {
+          text: d.subtitleText,
+          size: num(d.subtitleSize),
+          color: d.subtitleColor,
+        },
+      }
+    : {};
+  return {
+    name,
+    ratio: d.ratio,
+    resolution: d.resolution,
+    fps: num(d.fps),
+    bitrate: num(d.bitrate),
+    ...(d.music.length ? { music_ids: d.music.map((m) => m.id) } : {}),
+    music_volume: d.musicVolume,
+    keep_original_sound: d.keepOriginalSound,
+    ...(d.titles.length
+      ? {
+          titles: d.titles.map((t) => ({
+            text: t.text,
+            size: num(t.size),
+            color: t.color,
+            position: t.position,
+          })),
+        }
+      : {}),
+    ...subtitles,
+    ...(d.stickers.length
+      ? {
+          stickers: d.stickers.map((s) => ({
+            resource_id: s.resource.id,
+            x: num(s.x),
+            y: num(s.y),
+            width: num(s.width),
+          })),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,273 @@
+import { Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LIMITS } from '../../api/contract/video-tasks';
+import { useArea } from '../../app/actors/areas';
+import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
+import { Page } from '../../components/page';
+import type { StickerDraft } from '../../machines/task-form';
+import {
+  EstimatePanel,
+  FormRefusal,
+  LookFields,
+  PickedList,
+  ResourcePickerDialog,
+  Section,
+  SoundFields,
+  TextField,
+  useFieldError,
+  usePicker,
+  useT,
+  useTaskForm,
+  WordFields,
+} from './task-form-parts';
+
+const MUSIC_TYPES = ['bgm', 'audio'] as const;
+const STICKER_TYPES = ['sticker', 'image'] as const;
+
+/** Seconds with one decimal, as typed into the trim fields. */
+const tenths = (s: number) => String(Math.round(s * 10) / 10);
+
+/**
+ * /creation/mixedshear (hidden; highlights the clip menu): the single-video editor (issue 13).
+ * Pick one video from the library, play it and keep a part (start and end fields, set from the
+ * player's current time, the kept part drawn on a bar), titles, subtitles, music, stickers, the
+ * look, the live estimate; "Create clip" adds a clip task of one output, then the clip list opens.
+ */
+export default function MixedshearPage() {
+  const t = useT();
+  const area = useArea(videoTaskFormsArea);
+  const form = useTaskForm(area.clip);
+  const pick = usePicker();
+  const error = useFieldError(form.errors);
+  const navigate = useNavigate();
+  const player = useRef<HTMLVideoElement>(null);
+  const { draft, edit, submitting: busy } = form;
+
+  // A task added: the clip list shows it (the area already told the lists and showed the notice).
+  const seen = useRef(form.completed);
+  useEffect(() => {
+    if (form.completed === seen.current) return;
+    seen.current = form.completed;
+    void navigate('/creation/clip');
+  }, [form.completed, navigate]);
+
+  const now = () => tenths(player.current?.currentTime ?? 0);
+  const video = draft.video;
+  const length = video?.duration ?? null;
+  const start = Number(draft.start);
+  const end = Number(draft.end);
+  const kept = Number.isFinite(start) && Number.isFinite(end) && end > start ? end - start : 0;
+  const trimError = error('trim') ?? error('trim.start') ?? error('trim.end');
+  const setSticker = (key: number, patch: Partial<StickerDraft>) =>
+    edit({ stickers: draft.stickers.map((s) => (s.key === key ? { ...s, ...patch } : s)) });
+
+  return (
+    <Page title={t('route.mixedshear')}>
+      <form
+        noValidate
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          form.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
+          <Stack gap="5" flex="1" minWidth="0">
+            <FormRefusal error={form.error} />
+            <TextField
+              label={t('taskForm.name')}
+              required
+              value={draft.name}
+              disabled={busy}
+              error={error('name')}
+              onChange={(name) => edit({ name })}
+            />
+            <Section legend={t('clipEditor.video')}>
+              <PickedList
+                label={t('clipEditor.video')}
+                items={video ? [video] : []}
+                pickLabel={t('clipEditor.pickVideo')}
+                disabled={busy}
+                error={error('resource_id') ? t('clipEditor.videoMissing') : null}
+                onPick={() =>
+                  pick(
+                    { form: 'clip', part: 'video' },
+                    ['video', 'intro', 'outro'],
+                    false,
+                    video ? [video] : [],
+                  )
+                }
+                onRemove={() => edit({ video: null, start: '0', end: '' })}
+              />
+              {video && (
+                <chakra.video
+                  ref={player}
+                  key={video.id}
+                  controls
+                  src={video.url}
+                  width="100%"
+                  maxHeight="50vh"
+                  bg="black"
+                  aria-label={t('resources.player', { name: video.name })}
+                  data-testid="clip-player"
+                />
+              )}
+            </Section>
+            <Section legend={t('clipEditor.trim')}>
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                <Stack gap="1">
+                  <TextField
+                    label={t('clipEditor.start')}
+                    numeric
+                    value={draft.start}
+                    disabled={busy}
+                    onChange={(value) => edit({ start: value })}
+                  />
+                  <Box>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      disabled={busy || !video}
+                      onClick={() => edit({ start: now() })}
+                    >
+                      {t('clipEditor.startHere')}
+                    </Button>
+                  </Box>
+                </Stack>
+                <Stack gap="1">
+                  <TextField
+                    label={t('clipEditor.end')}
+                    numeric
+                    value={draft.end}
+                    disabled={busy}
+                    onChange={(value) => edit({ end: value })}
+                  />
+                  <Box>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      disabled={busy || !video}
+                      onClick={() => edit({ end: now() })}
+                    >
+                      {t('clipEditor.endHere')}
+                    </Button>
+                  </Box>
+                </Stack>
+              </SimpleGrid>
+              <TrimBar start={start} end={end} length={length} />
+              <Text data-testid="clip-kept" aria-live="polite">
+                {length !== null
+                  ? t('clipEditor.keptOf', { kept: tenths(kept), length: tenths(length) })
+                  : t('clipEditor.kept', { kept: tenths(kept) })}
+              </Text>
+              {trimError && (
+                <Text fontSize="sm" color="fg.error">
+                  {trimError}
+                </Text>
+              )}
+            </Section>
+            <LookFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
+            <SoundFields
+              draft={draft}
+              errors={form.errors}
+              edit={edit}
+              disabled={busy}
+              onPickMusic={() =>
+                pick({ form: 'clip', part: 'music' }, MUSIC_TYPES, true, draft.music)
+              }
+            />
+            <WordFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
+            <Section legend={t('clipEditor.stickers')}>
+              <PickedList
+                label={t('clipEditor.stickers')}
+                items={draft.stickers.map((s) => s.resource)}
+                pickLabel={t('clipEditor.pickStickers', { max: LIMITS.stickers.max })}
+                disabled={busy}
+                error={error('stickers')}
+                onPick={() =>
+                  pick(
+                    { form: 'clip', part: 'sticker' },
+                    STICKER_TYPES,
+                    true,
+                    draft.stickers.map((s) => s.resource),
+                  )
+                }
+                onRemove={(id) =>
+                  edit({ stickers: draft.stickers.filter((s) => s.resource.id !== id) })
+                }
+              />
+              {draft.stickers.map((s, i) => (
+                <SimpleGrid
+                  key={s.key}
+                  columns={{ base: 1, sm: 3 }}
+                  gap="2"
+                  role="group"
+                  aria-label={t('clipEditor.stickerPlace', { name: s.resource.name })}
+                >
+                  {(['x', 'y', 'width'] as const).map((axis) => (
+                    <TextField
+                      key={axis}
+                      label={t(`clipEditor.sticker.${axis}`, { name: s.resource.name })}
+                      numeric
+                      value={s[axis]}
+                      disabled={busy}
+                      error={error(`stickers.${i}.${axis}`)}
+                      onChange={(value) => setSticker(s.key, { [axis]: value })}
+                    />
+                  ))}
+                </SimpleGrid>
+              ))}
+            </Section>
+          </Stack>
+          <Stack width={{ base: 'full', lg: '80' }} gap="3" position={{ lg: 'sticky' }} top="0">
+            <EstimatePanel
+              {...form.estimate}
+              combinations={false}
+              onRetry={() => form.send({ type: 'RETRY_ESTIMATE' })}
+            />
+            <HStack justifyContent="flex-end">
+              <Button type="submit" loading={busy} loadingText={t('clipEditor.submit')}>
+                {t('clipEditor.submit')}
+              </Button>
+            </HStack>
+          </Stack>
+        </Stack>
+      </form>
+      <ResourcePickerDialog form="clip" />
+    </Page>
+  );
+}
+
+/** The video's length with the kept part drawn on it (the fields above are the controls). */
+function TrimBar(props: { start: number; end: number; length: number | null }) {
+  const t = useT();
+  const { length } = props;
+  if (!length || !Number.isFinite(props.start) || !Number.isFinite(props.end)) return null;
+  const at = (s: number) => `${(Math.min(Math.max(s, 0), length) / length) * 100}%`;
+  const from = at(props.start);
+  const width = `calc(${at(props.end)} - ${from})`;
+  return (
+    <Box
+      role="img"
+      aria-label={t('clipEditor.timeline', {
+        start: tenths(props.start),
+        end: tenths(props.end),
+        length: tenths(length),
+      })}
+      position="relative"
+      height="3"
+      borderRadius="full"
+      bg="bg.muted"
+    >
+      <Box
+        position="absolute"
+        insetStart={from}
+        width={width}
+        top="0"
+        bottom="0"
+        borderRadius="full"
+        bg="colorPalette.solid"
+      />
+    </Box>
+  );
+}

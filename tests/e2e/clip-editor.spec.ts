@@ -1,0 +1,132 @@
+/**
+ * The clip editor (/creation/mixedshear, issue 13) in the browser, as the demo merchant: a 2 s
+ * 720p MP4 (made with ffmpeg) uploaded to the library, picked in the editor's picker (the
+ * library's posters), played in the editor's player, the start set from the play time, the end
+ * typed, a title added; axe finds no serious violation on the page and on the picker, in both
+ * locales. (Submitting is the video task server's; the path tests cover it with fake endpoints.)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  apiLogin,
+  enUS,
+  expect,
+  fill,
+  seriousViolations,
+  storeToken,
+  test,
+  zhCN,
+} from './fixtures';
+
+type Catalogue = typeof zhCN;
+
+let dir = '';
+
+test.beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'e2e-clip-editor-'));
+});
+
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A 2 s 720p clip named `<tag>.mp4`. */
+function clip(tag: string): string {
+  const file = path.join(dir, `${tag}.mp4`);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
+  return file;
+}
+
+async function signIn(page: Page, locale: 'zh-CN' | 'en-US') {
+  const token = await apiLogin(page.request, 'merchant');
+  await storeToken(page, token, locale);
+}
+
+/** Uploads the clip through the library's drop zone and waits until it is a resource. */
+async function upload(page: Page, t: Catalogue, file: string) {
+  await page.goto('/creation/resource');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.resource']);
+  await page.getByRole('combobox', { name: t['uploads.type'], exact: true }).selectOption('video');
+  await page.getByLabel(t['uploads.chooseFiles'], { exact: true }).setInputFiles([file]);
+  const item = page.getByTestId('upload-item').filter({ hasText: path.basename(file) });
+  await expect(item.getByRole('status')).toHaveText(t['uploads.done'], { timeout: 30_000 });
+}
+
+for (const [locale, t] of [
+  ['zh-CN', zhCN],
+  ['en-US', enUS],
+] as const) {
+  test(`pick a video, play it, trim it, add a title; axe on the page and the picker (${locale})`, async ({
+    page,
+  }, info) => {
+    const tag = `c${info.workerIndex}${Date.now().toString(36)}`;
+    await signIn(page, locale);
+    await upload(page, t, clip(tag));
+
+    await page.goto('/creation/mixedshear');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.mixedshear']);
+    const editor = page.getByRole('region', { name: t['route.mixedshear'] });
+    await expect(editor.getByText(t['taskForm.estimateBlank'])).toBeVisible();
+
+    // The picker: the library's posters, found by name, one ticked.
+    await editor.getByRole('button', { name: t['clipEditor.pickVideo'] }).click();
+    const picker = page.getByRole('dialog', { name: t['taskForm.pickerTitleOne'] });
+    await picker.getByRole('textbox', { name: t['resources.keyword'] }).fill(tag);
+    await picker.getByRole('button', { name: t['filter.search'] }).click();
+    const name = `${tag}.mp4`;
+    const tick = picker.getByRole('checkbox', { name: fill(t['resources.select'], { name }) });
+    await expect(tick).toHaveCount(1);
+    await tick.check({ force: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    await picker.getByRole('button', { name: t['taskForm.pickConfirm'] }).click();
+    await expect(picker).toBeHidden();
+
+    // The player plays the picked video; its length fills the end field.
+    const player = editor.getByTestId('clip-player');
+    await expect(editor.getByLabel(fill(t['resources.player'], { name }))).toBeVisible();
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThan(0);
+    await expect(editor.getByRole('textbox', { name: t['clipEditor.end'] })).toHaveValue('2');
+
+    // Seek to 0.5 s, mark the start there, keep to 1.5 s.
+    await player.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          v.addEventListener('seeked', () => resolve(), { once: true });
+          v.currentTime = 0.5;
+        }),
+    );
+    await editor.getByRole('button', { name: t['clipEditor.startHere'] }).click();
+    await expect(editor.getByRole('textbox', { name: t['clipEditor.start'] })).toHaveValue('0.5');
+    await editor.getByRole('textbox', { name: t['clipEditor.end'] }).fill('1.5');
+    await expect(editor.getByTestId('clip-kept')).toHaveText(
+      fill(t['clipEditor.keptOf'], { kept: 1, length: 2 }),
+    );
+
+    await editor.getByRole('button', { name: fill(t['taskForm.addTitle'], { max: 5 }) }).click();
+    await editor
+      .getByRole('textbox', { name: fill(t['taskForm.titleText'], { n: 1 }) })
+      .fill('Summer');
+    expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
+  });
+}
