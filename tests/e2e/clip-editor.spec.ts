@@ -5,9 +5,7 @@
  * typed, a title added; axe finds no serious violation on the page and on the picker, in both
  * locales. (Submitting is the video task server's; the path tests cover it with fake endpoints.)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -20,13 +18,14 @@ import {
   test,
   zhCN,
 } from './fixtures';
+import { makeClip, mediaDir, uploadToLibrary } from './media';
 
 type Catalogue = typeof zhCN;
 
 let dir = '';
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'e2e-clip-editor-'));
+  dir = mediaDir('clip-editor');
 });
 
 test.afterAll(() => {
@@ -34,27 +33,7 @@ test.afterAll(() => {
 });
 
 /** A 2 s 720p clip named `<tag>.mp4`. */
-function clip(tag: string): string {
-  const file = path.join(dir, `${tag}.mp4`);
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=1280x720:rate=25',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
-  return file;
-}
+const clip = (tag: string) => makeClip(path.join(dir, `${tag}.mp4`));
 
 async function signIn(page: Page, locale: 'zh-CN' | 'en-US') {
   const token = await apiLogin(page.request, 'merchant');
@@ -62,14 +41,8 @@ async function signIn(page: Page, locale: 'zh-CN' | 'en-US') {
 }
 
 /** Uploads the clip through the library's drop zone and waits until it is a resource. */
-async function upload(page: Page, t: Catalogue, file: string) {
-  await page.goto('/creation/resource');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.resource']);
-  await page.getByRole('combobox', { name: t['uploads.type'], exact: true }).selectOption('video');
-  await page.getByLabel(t['uploads.chooseFiles'], { exact: true }).setInputFiles([file]);
-  const item = page.getByTestId('upload-item').filter({ hasText: path.basename(file) });
-  await expect(item.getByRole('status')).toHaveText(t['uploads.done'], { timeout: 30_000 });
-}
+const upload = (page: Page, t: Catalogue, file: string) =>
+  uploadToLibrary(page, t, 'video', [file]);
 
 for (const [locale, t] of [
   ['zh-CN', zhCN],

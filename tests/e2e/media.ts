@@ -1,11 +1,14 @@
 /**
  * Real media for the browser tests, made with ffmpeg in a temp dir (nothing padded or faked):
- * short H.264 clips and still images the upload and creation specs send through the page.
+ * short H.264 clips and still images the upload and creation specs send through the page, and
+ * the library's drop zone that takes them.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, type zhCN } from './fixtures';
 
 /** A fresh temp dir for one spec file's media. */
 export function mediaDir(prefix: string): string {
@@ -46,4 +49,23 @@ export function makeImage(file: string, colour = 'orange', size = '320x240'): st
     file,
   ]);
   return file;
+}
+
+type Catalogue = typeof zhCN;
+
+/** Uploads files of one type through the library's drop zone (the page is open) until each is done. */
+export async function uploadFiles(page: Page, t: Catalogue, type: string, files: string[]) {
+  await page.getByRole('combobox', { name: t['uploads.type'], exact: true }).selectOption(type);
+  await page.getByLabel(t['uploads.chooseFiles'], { exact: true }).setInputFiles(files);
+  for (const file of files) {
+    const item = page.getByTestId('upload-item').filter({ hasText: path.basename(file) });
+    await expect(item.getByRole('status')).toHaveText(t['uploads.done'], { timeout: 30_000 });
+  }
+}
+
+/** Opens /creation/resource and uploads files of one type there. */
+export async function uploadToLibrary(page: Page, t: Catalogue, type: string, files: string[]) {
+  await page.goto('/creation/resource');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.resource']);
+  await uploadFiles(page, t, type, files);
 }

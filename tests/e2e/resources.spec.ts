@@ -20,7 +20,7 @@ import {
   test,
   zhCN,
 } from './fixtures';
-import { makeClip, makeImage, mediaDir } from './media';
+import { makeClip, makeImage, mediaDir, uploadFiles } from './media';
 
 type Catalogue = typeof zhCN;
 
@@ -56,15 +56,8 @@ async function openResources(page: Page, locale: 'zh-CN' | 'en-US' = 'zh-CN') {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.resource']);
 }
 
-/** Uploads files of one type through the drop zone's picker and waits until each is done. */
-async function upload(page: Page, t: Catalogue, type: 'video' | 'image', files: string[]) {
-  await page.getByRole('combobox', { name: t['uploads.type'], exact: true }).selectOption(type);
-  await page.getByLabel(t['uploads.chooseFiles'], { exact: true }).setInputFiles(files);
-  for (const file of files) {
-    const item = page.getByTestId('upload-item').filter({ hasText: path.basename(file) });
-    await expect(item.getByRole('status')).toHaveText(t['uploads.done'], { timeout: 30_000 });
-  }
-}
+const upload = (page: Page, t: Catalogue, type: 'video' | 'image', files: string[]) =>
+  uploadFiles(page, t, type, files);
 
 const grid = (page: Page, t: Catalogue) => page.getByRole('list', { name: t['resources.list'] });
 const card = (page: Page, t: Catalogue, name: string) =>

@@ -29,6 +29,7 @@ import {
 import { defineArea, lazyActors } from './areas';
 import { listActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
+import { videoTasksArea } from './video-tasks';
 
 export interface VideoTaskFormsEndpoints {
   estimateVideoTask: typeof videoTasksApi.estimateVideoTask;
@@ -211,5 +212,10 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     addVideoTask: videoTasksApi.addVideoTask,
     getResources: resourcesApi.getResources,
   }),
-  create: (endpoints) => createVideoTaskFormActors(endpoints),
+  create: (endpoints, areas) => {
+    const forms = createVideoTaskFormActors(endpoints);
+    // Each task added: its kind's list reloads and its drawer opens (the task lists' area).
+    forms.onTaskAdded((kind, id) => areas.get(videoTasksArea).taskAdded(kind, id));
+    return forms;
+  },
 });
