@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   VideoTaskAddReply,
   VideoTaskCancelReply,
@@ -24,6 +24,8 @@ const EN = { lang: 'en-US' };
 const PRICE = 10; // cents: the default video_output_cost 0.10
 
 export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
+  // Renders share 2 cores with the other test files: more time than the server suites' 30 s.
+  vi.setConfig({ testTimeout: 120_000 });
   describe.each(engines)(`video tasks on %s with the ${queue} queue`, (engine: Engine) => {
     let t: TestApp;
     let token: string;
