@@ -7,13 +7,14 @@ import { createFirstAdmin, hasAdmin, hasUsers, seedDemo } from './seed';
 
 /**
  * Start-up work on the database: migrations, missing platform settings, then demo data on a fresh
- * database (unless DEMO=0) or else the first admin from the environment.
+ * database (unless DEMO=0) or else the first admin from the environment. Resolves true when it
+ * seeded the demo data now (the caller then adds the demo media, which needs the file storage).
  */
 export async function prepareDatabase(
   handle: DbHandle,
   config: Pick<Config, 'demo' | 'adminUsername' | 'adminPassword'>,
   log?: Pick<FastifyBaseLogger, 'info'>,
-): Promise<void> {
+): Promise<boolean> {
   const now = Date.now();
   await migrateToLatest(handle.db, handle.engine);
   await ensurePlatformDefaults(handle.db, now);
@@ -21,11 +22,13 @@ export async function prepareDatabase(
     if (!(await hasUsers(handle.db))) {
       await seedDemo(handle.db, now);
       log?.info('demo data seeded (accounts admin, partner, partner2, agent, merchant, merchant2)');
+      return true;
     }
-    return;
+    return false;
   }
   if (!(await hasAdmin(handle.db))) {
     await createFirstAdmin(handle.db, config.adminUsername, config.adminPassword, now);
     log?.info(`first admin ${config.adminUsername} created`);
   }
+  return false;
 }

@@ -7,9 +7,7 @@
  * one test in en-US. Each test uploads files named after itself, so tests share the data dir
  * without seeing each other's resources (the keyword filter narrows the grid to its own).
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import {
@@ -22,6 +20,7 @@ import {
   test,
   zhCN,
 } from './fixtures';
+import { makeClip, makeImage, mediaDir } from './media';
 
 type Catalogue = typeof zhCN;
 
@@ -30,37 +29,9 @@ let video = '';
 let image = '';
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'e2e-resources-'));
-  video = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=1280x720:rate=25',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    video,
-  ]);
-  image = path.join(dir, 'logo.png');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=orange:size=320x240',
-    '-frames:v',
-    '1',
-    image,
-  ]);
+  dir = mediaDir('resources');
+  video = makeClip(path.join(dir, 'clip.mp4'));
+  image = makeImage(path.join(dir, 'logo.png'));
 });
 
 test.afterAll(() => {

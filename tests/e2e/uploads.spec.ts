@@ -8,9 +8,7 @@
  * Timing comes from Chromium's network emulation (uploads throttled through CDP), not sleeps:
  * each step waits for what the page shows (a percent above a mark, a status text).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -23,6 +21,7 @@ import {
   test,
   zhCN,
 } from './fixtures';
+import { makeClip, mediaDir } from './media';
 
 let dir = '';
 /** A 2 s 720p MP4 (ffmpeg, ultrafast). */
@@ -34,25 +33,8 @@ let fake = '';
 const BIG_PADDING = 40 * 1024 * 1024;
 
 test.beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'e2e-uploads-'));
-  small = path.join(dir, 'small.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=1280x720:rate=25',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    small,
-  ]);
+  dir = mediaDir('uploads');
+  small = makeClip(path.join(dir, 'small.mp4'));
   const video = readFileSync(small);
   const box = Buffer.alloc(BIG_PADDING);
   box.writeUInt32BE(BIG_PADDING, 0);

@@ -1,12 +1,12 @@
 import type { Resource } from '../../../src/api/contract/resources';
-import type { AppContext, AuthContext } from '../../context';
+import type { AppContext } from '../../context';
 import { refuse } from '../../http/errors';
 import { checkUpload, claimUpload } from '../uploads/check-upload';
 import { findGroup, findResource } from './repo';
 import { toResource } from './resource-reply';
 
 /**
- * POST /resource/add: finishes a complete upload of the caller into a resource. The upload is
+ * POST /resource/add: finishes a complete upload of the caller (`ownerId`) into a resource. The upload is
  * checked first (its real type from the content, limits, quota, probe and poster: a refused file
  * is deleted, server/modules/uploads/check-upload.ts); then, in one transaction, the upload is
  * claimed (`uploaded → used`, at most once) and the resource inserted. A second add of the same
@@ -15,10 +15,9 @@ import { toResource } from './resource-reply';
  */
 export async function addResource(
   ctx: AppContext,
-  auth: AuthContext,
+  ownerId: number,
   body: { upload_key: string; name: string; group_id?: number },
 ): Promise<Resource> {
-  const ownerId = auth.user.id;
   const groupId = body.group_id ?? null;
   if (groupId !== null && !(await findGroup(ctx.db, ownerId, groupId))) {
     throw refuse('resource.groupNotFound');

@@ -47,7 +47,7 @@ export function resourceRoutes(app: FastifyInstance): void {
     policy: OWN,
     body: resourceAddBody,
     successMessage: 'resource.added',
-    handler: ({ auth, body }) => addResource(ctx, auth, body),
+    handler: ({ auth, body }) => addResource(ctx, auth.user.id, body),
   });
 
   defineRoute(app, {

@@ -69,23 +69,40 @@ export function useTabsFollowRoute() {
     pending.current = null;
   }, []);
   const router = useContext(DataRouterContext)?.router;
+  // Where this hook last sent the router to follow the selection (null once it got there).
+  const following = useRef<string | null>(null);
   useEffect(() => {
     if (active === lastActive.current) return;
     lastActive.current = active;
     cancelPending();
+    const underWay = router?.state.navigation;
     if (active === null && count === 0) navigate('/');
-    else if (active !== null && active !== fullPath) {
-      const underWay = router?.state.navigation.location;
+    else if (active !== null && active === fullPath) {
+      // Back to the page shown while the router is still on its way to the tab selected before
+      // (an arrow key, then Delete at once): go back, or its late arrival would open that tab again.
+      if (
+        underWay?.location &&
+        following.current !== null &&
+        fullPathOf(underWay.location) === following.current
+      ) {
+        following.current = active;
+        void navigate(active, { replace: true });
+      }
+    } else if (active !== null) {
       pending.current = afterNextPaint(() => {
         pending.current = null;
         // A navigation started since (a menu click, back): the router goes where it goes.
         const now = router?.state.navigation;
-        if (now && now.state !== 'idle' && now.location !== underWay) return;
+        if (now && now.state !== 'idle' && now.location !== underWay?.location) return;
+        following.current = active;
         void navigate(active);
       });
     }
   }, [active, count, fullPath, navigate, cancelPending, router]);
   // The router moved first (menu, address bar, back, a redirect): a selection not yet followed
   // is dropped, the router's page is the one shown.
-  useEffect(() => cancelPending, [location.key, cancelPending]);
+  useEffect(() => {
+    if (following.current === fullPath) following.current = null;
+    return cancelPending;
+  }, [location.key, fullPath, cancelPending]);
 }
