@@ -333,7 +333,7 @@ function ownCombinations(bench: Bench): number[][] {
   return out.slice(0, OUTPUTS);
 }
 
-/** The same ffmpeg commands, one after another: each run's seconds. */
+/** The same ffmpeg commands (output + poster), one after another: each run's seconds. */
 async function plainLoop(bench: Bench, combinations: number[][]): Promise<number[]> {
   const work = await fs.mkdtemp(path.join(bench.dataDir, 'loop-'));
   const times: number[] = [];
@@ -342,7 +342,11 @@ async function plainLoop(bench: Bench, combinations: number[][]): Promise<number
       const spec = loopSpec(bench, shots);
       const dir = path.join(work, String(i));
       await fs.mkdir(dir);
-      const paths = await prepareRenderFiles(spec, dir);
+      // The output and its poster, as a task's output has both (RenderOptions.posterPath).
+      const paths = {
+        ...(await prepareRenderFiles(spec, dir)),
+        poster: path.join(dir, 'poster.jpg'),
+      };
       const out = path.join(dir, 'output.mp4');
       const t0 = performance.now();
       await runNiced('ffmpeg', buildRenderArgs(spec, out, paths));
@@ -439,7 +443,7 @@ async function main(): Promise<void> {
       const reply = await client!.fetch('GET', '/platform/get_account', { token });
       return reply.status === 200 ? undefined : `HTTP ${reply.status}`;
     };
-    await closedLoop(CLIENTS, 200, trivial);
+    await closedLoop(CLIENTS, 2000, trivial); // warm-up
     const idle: LoadResult[] = [await closedLoop(CLIENTS, IDLE_REQUESTS / 2, trivial)];
 
     // Is the video tasks API there (an older checkout, or a branch without the module)?
@@ -470,6 +474,16 @@ async function main(): Promise<void> {
         `\n   a/b. through the queue: task ${d.status}, ${d.done}/${d.total} done, ${d.failed} failed;` +
           ` first output done after ${sec(queued.first)}, all after ${sec(queued.wall)}`,
       );
+      const ends = d.outputs
+        .map((o) => o.finished_at)
+        .filter((t): t is number => t !== null)
+        .sort((x, y) => x - y);
+      const gaps = ends.slice(1).map((t, i) => (t - ends[i]!) / 1000);
+      if (gaps.length > 0) {
+        console.log(
+          `      one output every ${sec(median(gaps))} (median time between outputs finishing)`,
+        );
+      }
       const failed = d.outputs.find((o) => o.status === 'failed');
       if (failed) console.log(`      a failure: ${failed.reason} — ${failed.reason_detail}`);
     }
