@@ -10,7 +10,7 @@ import { plannedDuration } from './spec';
  *
  *   segment i video: fps → centre crop to the target ratio → scale to W×H → hold the last frame
  *                    (tpad clone) → cut to `length` (trim) → [vi]
- *   segment i audio: its own sound (resampled, padded with silence, cut) when kept and present,
+ *   segment i audio: its own sound (resampled, stereo, padded with silence, cut) when kept and present,
  *                    else silence of `length` → [ai]
  *   [v0][a0][v1][a1]… concat → stickers (overlay) → titles (drawtext) → subtitles (libass)
  *                    → fade in/out → [vout]
@@ -30,10 +30,21 @@ export interface RenderPaths {
   assFile: string | null;
   /** A directory holding the subtitles' own font (libass `fontsdir`), if any. */
   fontsDir: string | null;
+  /** Where to write a JPEG poster in the same run (RenderOptions.posterPath), if asked. */
+  poster?: string | null;
 }
+
+/** Posters: the frame at 0.5 s (the middle of a shorter video), at most 360 px wide. */
+export const POSTER_AT = 0.5;
+export const POSTER_WIDTH = 360;
 
 /** Audio of every part: one format, so concat and amix need no guessing. */
 const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
+/**
+ * A source's sound as stereo at its own level: mono (FC) goes to both sides unchanged (ffmpeg's
+ * automatic upmix would lower it by 3 dB), stereo stays as it is, a centre channel is added in.
+ */
+const TO_STEREO = 'pan=stereo|FL=FL+FC|FR=FR+FC';
 /** Fade in and out at the ends of the video, seconds (shorter for very short videos). */
 const FADE = 0.3;
 
@@ -91,7 +102,7 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
     if (spec.keepOriginalSound && input.hasAudio && !isImage(input)) {
       graph.push(
-        `[${at}:a]aresample=44100,${AUDIO_FORMAT},apad,` +
+        `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},apad,` +
           `atrim=duration=${n(length)},asetpts=PTS-STARTPTS[a${i}]`,
       );
     } else {
@@ -142,7 +153,18 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
   }
   chain.push(`fade=t=in:st=0:d=${n(fade)}`, `fade=t=out:st=${n(total - fade)}:d=${n(fade)}`);
-  graph.push(`[${video}]${chain.join(',')}[vout]`);
+  if (paths.poster) {
+    // The poster from the same frames (no second decode): one frame at POSTER_AT (the middle
+    // of a shorter video), at most POSTER_WIDTH wide.
+    const at = total >= 2 * POSTER_AT ? POSTER_AT : total / 2;
+    graph.push(`[${video}]${chain.join(',')},split=2[vout][vposter0]`);
+    graph.push(
+      `[vposter0]trim=start=${n(at)},setpts=PTS-STARTPTS,` +
+        `scale='min(${POSTER_WIDTH},iw)':-2[vposter]`,
+    );
+  } else {
+    graph.push(`[${video}]${chain.join(',')}[vout]`);
+  }
 
   // Music.
   let audio = 'acat';
@@ -151,7 +173,7 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     args.push('-stream_loop', '-1', '-i', spec.music.source);
     const at = index++;
     graph.push(
-      `[${at}:a]aresample=44100,${AUDIO_FORMAT},atrim=duration=${n(total)},` +
+      `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},atrim=duration=${n(total)},` +
         `asetpts=PTS-STARTPTS,volume=${n(gain)}[music]`,
     );
     graph.push(`[acat][music]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[amix]`);
@@ -170,6 +192,12 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     ...['-t', n(total), '-movflags', '+faststart', '-f', 'mp4'],
     ...['-progress', 'pipe:1', '-nostats', outPath],
   );
+  if (paths.poster) {
+    args.push(
+      ...['-map', '[vposter]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '4'],
+      ...['-f', 'mjpeg', paths.poster],
+    );
+  }
   return args;
 }
 
