@@ -30,7 +30,13 @@ export interface RenderPaths {
   assFile: string | null;
   /** A directory holding the subtitles' own font (libass `fontsdir`), if any. */
   fontsDir: string | null;
+  /** Where to write a JPEG poster in the same run (RenderOptions.posterPath), if asked. */
+  poster?: string | null;
 }
+
+/** Posters: the frame at 0.5 s (the middle of a shorter video), at most 360 px wide. */
+export const POSTER_AT = 0.5;
+export const POSTER_WIDTH = 360;
 
 /** Audio of every part: one format, so concat and amix need no guessing. */
 const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
@@ -147,7 +153,18 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
   }
   chain.push(`fade=t=in:st=0:d=${n(fade)}`, `fade=t=out:st=${n(total - fade)}:d=${n(fade)}`);
-  graph.push(`[${video}]${chain.join(',')}[vout]`);
+  if (paths.poster) {
+    // The poster from the same frames (no second decode): one frame at POSTER_AT (the middle
+    // of a shorter video), at most POSTER_WIDTH wide.
+    const at = total >= 2 * POSTER_AT ? POSTER_AT : total / 2;
+    graph.push(`[${video}]${chain.join(',')},split=2[vout][vposter0]`);
+    graph.push(
+      `[vposter0]trim=start=${n(at)},setpts=PTS-STARTPTS,` +
+        `scale='min(${POSTER_WIDTH},iw)':-2[vposter]`,
+    );
+  } else {
+    graph.push(`[${video}]${chain.join(',')}[vout]`);
+  }
 
   // Music.
   let audio = 'acat';
@@ -175,6 +192,12 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     ...['-t', n(total), '-movflags', '+faststart', '-f', 'mp4'],
     ...['-progress', 'pipe:1', '-nostats', outPath],
   );
+  if (paths.poster) {
+    args.push(
+      ...['-map', '[vposter]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '4'],
+      ...['-f', 'mjpeg', paths.poster],
+    );
+  }
   return args;
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runNiced } from '../jobs/child-process';
 import { cjkFont, CJK_FAMILY, fontFamilyOf } from './fonts';
-import { buildRenderArgs, sizeScale, type RenderPaths } from './graph';
+import { buildRenderArgs, POSTER_AT, POSTER_WIDTH, sizeScale, type RenderPaths } from './graph';
 import { plannedDuration } from './spec';
 import type { RenderOptions, RenderResult, RenderSpec } from './spec';
 import { buildAss, splitSentences, timeLines } from './subtitles';
@@ -25,7 +25,10 @@ export async function renderVideo(
   const total = plannedDuration(spec);
   const work = await fs.mkdtemp(path.join(options.tmpDir ?? os.tmpdir(), 'render-'));
   try {
-    const paths = await prepareRenderFiles(spec, work, signal);
+    const paths = {
+      ...(await prepareRenderFiles(spec, work, signal)),
+      poster: options.posterPath ?? null,
+    };
     const args = buildRenderArgs(spec, outPath, paths);
     let last = 0;
     await runNiced('ffmpeg', args, {
@@ -46,9 +49,14 @@ export async function renderVideo(
       },
     });
     const [facts, stat] = await Promise.all([probeVideo(outPath), fs.stat(outPath)]);
+    if (options.posterPath) {
+      const poster = await fs.stat(options.posterPath).catch(() => undefined);
+      if (!poster?.size) throw new Error('ffmpeg wrote no poster');
+    }
     return { duration: facts.duration, size: stat.size, width: facts.width, height: facts.height };
   } catch (error) {
     await fs.rm(outPath, { force: true });
+    if (options.posterPath) await fs.rm(options.posterPath, { force: true });
     throw error;
   } finally {
     await fs.rm(work, { recursive: true, force: true });
@@ -177,9 +185,6 @@ export async function probeVideo(
   };
 }
 
-/** Posters of outputs are at most this wide (the task detail's list). */
-export const POSTER_WIDTH = 360;
-
 /**
  * A JPEG poster of a rendered video: its frame at 0.5 s (the middle when it is shorter than
  * 1 s), at most 360 px wide (never enlarged). `duration` (seconds) saves a probe when known.
@@ -190,7 +195,7 @@ export async function makePoster(
   options: { duration?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   const duration = options.duration ?? (await probeVideo(videoPath, options)).duration;
-  const at = duration >= 1 ? 0.5 : Math.max(0, duration / 2);
+  const at = duration >= 2 * POSTER_AT ? POSTER_AT : Math.max(0, duration / 2);
   try {
     await runNiced(
       'ffmpeg',

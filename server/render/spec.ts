@@ -72,6 +72,12 @@ export interface RenderOptions {
   onProgress?: (fraction: number) => void;
   /** A directory for the run's temporary files (subtitle script…); default the OS's. */
   tmpDir?: string;
+  /**
+   * Also write a JPEG poster here, from the same ffmpeg run (no second decode): the frame at
+   * 0.5 s (the middle of a shorter video), at most 360 px wide, as makePoster makes. Removed too
+   * when the render fails.
+   */
+  posterPath?: string;
 }
 
 /** The output's planned length: the sum of its segments' lengths. */

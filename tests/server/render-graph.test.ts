@@ -138,6 +138,24 @@ describe('buildRenderArgs', () => {
     expect(graph).toContain('[vst0]subtitles=filename=/tmp/r/s.ass,fade=t=in');
   });
 
+  it('writes the poster from the same run when asked: one frame at 0.5 s, ≤ 360 px wide', () => {
+    const args = buildRenderArgs(baseSpec(), '/o.mp4', { ...paths, poster: '/o.jpg' });
+    const graph = graphOf(args);
+    expect(graph).toContain(',split=2[vout][vposter0]');
+    expect(graph).toContain(
+      "[vposter0]trim=start=0.5,setpts=PTS-STARTPTS,scale='min(360,iw)':-2[vposter]",
+    );
+    // A second output after the video: the poster's one frame.
+    expect(args.slice(args.indexOf('/o.mp4'))).toEqual([
+      ...['/o.mp4', '-map', '[vposter]', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '4'],
+      ...['-f', 'mjpeg', '/o.jpg'],
+    ]);
+    const short = baseSpec({ segments: [{ input: video('/a.mp4', 3), start: 0, length: 0.6 }] });
+    expect(graphOf(buildRenderArgs(short, '/o.mp4', { ...paths, poster: '/o.jpg' }))).toContain(
+      '[vposter0]trim=start=0.3,',
+    );
+  });
+
   it('loops an image segment for its length', () => {
     const still = { source: '/p.png', duration: null, hasAudio: false };
     const args = buildRenderArgs(

@@ -73,7 +73,7 @@ const exists = (file: string) =>
 async function frame(file: string, at: number, width: number): Promise<Buffer> {
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1'].concat([
+    ['-v', 'error', ...(at > 0 ? ['-ss', String(at)] : []), '-i', file, '-frames:v', '1'].concat([
       '-f',
       'rawvideo',
       '-pix_fmt',
@@ -137,7 +137,11 @@ describe('renderVideo', () => {
       });
       const progress: number[] = [];
       const file = out(`ratio-${ratio.replace(':', 'x')}.mp4`);
-      const result = await renderVideo(s, file, { onProgress: (f) => progress.push(f) });
+      const poster = out(`ratio-${ratio.replace(':', 'x')}.jpg`);
+      const result = await renderVideo(s, file, {
+        onProgress: (f) => progress.push(f),
+        posterPath: poster,
+      });
       const facts = await probeVideo(file);
       expect(facts.codec).toBe('h264');
       expect([facts.width, facts.height]).toEqual([size.width, size.height]);
@@ -177,6 +181,13 @@ describe('renderVideo', () => {
         file,
       ]);
       expect(stdout.trim()).toBe('yuv420p');
+      // The poster written by the same run: a JPEG 360 px wide, of the frame's ratio.
+      expect([...(await fs.readFile(poster)).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const posterSize = await run('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', poster],
+      ]);
+      const posterHeight = 2 * Math.round((360 * size.height) / size.width / 2);
+      expect(posterSize.stdout.trim()).toBe(`360,${posterHeight}`);
     },
     60_000,
   );
@@ -196,6 +207,15 @@ describe('renderVideo', () => {
       jpg,
     ]);
     expect(stdout.trim()).toBe('360,202');
+    // The same frame as the poster the render wrote itself (not the faded-in first frame).
+    const [made, inRun, first] = await Promise.all([
+      frame(jpg, 0, 360),
+      frame(out('ratio-16x9.jpg'), 0, 360),
+      frame(out('ratio-16x9.mp4'), 0, 1280),
+    ]);
+    expect(diff(made, inRun, 360, [0, 0, 1, 1])).toBeLessThan(3);
+    expect(first.reduce((sum, v) => sum + v, 0) / first.length).toBeLessThan(20); // black
+    expect(made.reduce((sum, v) => sum + v, 0) / made.length).toBeGreaterThan(40);
     await makePoster(out('ratio-9x16.mp4'), jpg, { duration: 3 });
     const portrait = await run('ffprobe', [
       '-v',
@@ -360,17 +380,21 @@ describe('renderVideo', () => {
     const broken = out('broken.mp4');
     await fs.writeFile(broken, randomBytes(4096));
     const file = out('from-broken.mp4');
+    const poster = out('from-broken.jpg');
+    await fs.writeFile(poster, 'left from before');
     const error = await renderVideo(
       spec({
         segments: [{ input: { source: broken, duration: 2, hasAudio: true }, start: 0, length: 2 }],
       }),
       file,
+      { posterPath: poster },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChildProcessError);
     expect((error as ChildProcessError).message).toMatch(
       /^ffmpeg exited with \d+: .*broken\.mp4.*Invalid data/s,
     );
     expect(await exists(file)).toBe(false);
+    expect(await exists(poster)).toBe(false);
   });
 
   it('stops ffmpeg when aborted and removes the partial output', async () => {

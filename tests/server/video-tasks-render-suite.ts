@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   VideoTaskAddReply,
   VideoTaskCancelReply,
@@ -12,6 +12,7 @@ import { startAppWorker } from '../../server/jobs/kinds';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, engines, type Reply, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
+import { putResource } from './resource-fixtures';
 import { ffprobe, mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';
 
 /**
@@ -23,6 +24,8 @@ const EN = { lang: 'en-US' };
 const PRICE = 10; // cents: the default video_output_cost 0.10
 
 export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
+  // Renders share 2 cores with the other test files: more time than the server suites' 30 s.
+  vi.setConfig({ testTimeout: 120_000 });
   describe.each(engines)(`video tasks on %s with the ${queue} queue`, (engine: Engine) => {
     let t: TestApp;
     let token: string;
@@ -161,6 +164,63 @@ export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
         code: 0,
         msg: 'This task has no failed videos to make again',
       });
+    });
+
+    it('renders a clip: the trimmed part with a CJK title, subtitles, music and a sticker', async () => {
+      const video = await putResource(t, merchantId, {
+        type: 'video',
+        name: 'wide',
+        bytes: await fixtureBytes('wide-sound.mp4'),
+        durationMs: 3000,
+      });
+      const song = await putResource(t, merchantId, {
+        type: 'bgm',
+        name: 'tone',
+        bytes: await fixtureBytes('tone.mp3'),
+        durationMs: 1500,
+      });
+      const sticker = await putResource(t, merchantId, {
+        type: 'sticker',
+        name: 'red',
+        bytes: await fixtureBytes('sticker.png'),
+      });
+      const id = await add({
+        kind: 'clip',
+        name: '春季上新',
+        ratio: '16:9',
+        resolution: '720p',
+        fps: 24,
+        bitrate: 600,
+        music_ids: [song.id],
+        music_volume: 4,
+        keep_original_sound: false,
+        resource_id: video.id,
+        trim: { start: 0.5, end: 2.5 },
+        titles: [{ text: '春季上新 Spring', size: 48, color: '#FFCC00', position: 'top' }],
+        subtitles: { text: '第一句话。第二句话！' },
+        stickers: [{ resource_id: sticker.id, x: 0.8, y: 0.05, width: 0.1 }],
+      });
+      work();
+      const task = await waitFinished(t, token, id);
+      expect(task.status, JSON.stringify(task.outputs[0])).toBe('done');
+      const probed = await ffprobe(pathOf(await keyOf(task.outputs[0].id)));
+      expect([probed.codec, probed.width, probed.height]).toEqual(['h264', 1280, 720]);
+      expect(probed.fps).toBeCloseTo(24, 3);
+      expect(Math.abs(probed.duration - 2)).toBeLessThanOrEqual(0.1);
+      expect(task.outputs[0].combination).toEqual([
+        { group: 1, resource_id: video.id, name: 'wide' },
+      ]);
+      // Deleting the finished task removes its files.
+      const keys = await t.db
+        .selectFrom('video_outputs')
+        .select(['storage_key', 'poster_key'])
+        .where('task_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(await t.app.ctx.storage.exists(keys.storage_key!)).toBe(true);
+      expect((await post('/video_task/delete', { ids: [id] })).body).toMatchObject({ code: 1 });
+      expect(await t.app.ctx.storage.exists(keys.storage_key!)).toBe(false);
+      expect(await t.app.ctx.storage.exists(keys.poster_key!)).toBe(false);
+      expect(await reconcile(t.db)).toEqual([]);
     });
 
     it('the sweep enqueues queued outputs whose job was lost', async () => {

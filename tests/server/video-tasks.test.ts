@@ -7,6 +7,7 @@ import type {
 } from '../../src/api/contract/video-tasks';
 import type { Database } from '../../server/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
+import { MAX_RUNS, sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
 import { putResource } from './resource-fixtures';
 import { mixedBody } from './video-task-fixtures';
@@ -455,6 +456,34 @@ describe.each(engines)('video task calls on %s', (engine) => {
       .where('kind', '=', 'video-output')
       .execute();
     expect(jobs).toHaveLength(3);
+    expect(await reconcile(t.db)).toEqual([]);
+  });
+
+  it('the sweep gives up on an output after its runs are used up: failed and refunded', async () => {
+    const id = await add('merchant', mixedBody(groups, { count: 2 }));
+    const before = await balance();
+    const [first] = await t.db
+      .selectFrom('video_outputs')
+      .select(['id', 'job_id'])
+      .where('task_id', '=', id)
+      .orderBy('idx')
+      .execute();
+    // As after runs that all died: rendering, its job ended, every run used.
+    await t.app.ctx.jobs.cancel(first.job_id!);
+    await t.db
+      .updateTable('video_outputs')
+      .set({ status: 'rendering', attempts: MAX_RUNS })
+      .where('id', '=', first.id)
+      .execute();
+    t.clock.advance(2 * 60_000);
+    expect(await sweepVideoTasks(t.app.ctx)).toEqual({ requeued: 1, stalled: 0 });
+    const detail = (await get<VideoTaskDetail>('merchant', '/detail', { id: String(id) })).body
+      .data;
+    expect(detail.outputs.map((o) => o.status)).toEqual(['failed', 'queued']);
+    expect(detail.outputs[0].reason).toBe('The video could not be rendered');
+    expect(detail.outputs[0].reason_detail).toContain(`${MAX_RUNS} runs`);
+    expect(detail.status).toBe('running');
+    expect(await balance()).toBe(before + 10);
     expect(await reconcile(t.db)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
 import type { RunningJob } from '../../jobs/queue';
-import { makePoster, probeVideo, renderVideo } from '../../render/render';
+import { probeVideo, renderVideo } from '../../render/render';
 import type { RenderInput, RenderSpec } from '../../render/spec';
 import type { PutOptions } from '../../storage/storage';
 import { failOutput, refreshTask, settleOutput } from './billing';
@@ -34,8 +34,8 @@ const tail = (error: unknown) =>
  * 2. Builds its RenderSpec from the task's params and the output's combination; every input is a
  *    path (local disk) or a presigned URL (S3). Video inputs are probed first: one ffprobe
  *    cannot read fails the output at once (reason + detail) and refunds it.
- * 3. Renders to a temp file (progress written at most every second), makes a poster, stores
- *    both under the owner and task, then marks the output done and settles its price in one
+ * 3. Renders to a temp file (progress written at most every second; the poster from the same
+ *    ffmpeg run), stores both under the owner and task, then marks the output done and settles its price in one
  *    transaction (server/modules/video-tasks/billing.ts). Another error is thrown (the job runs
  *    again) until the last attempt, which fails and refunds the output.
  */
@@ -101,8 +101,12 @@ export async function renderOutput(
     };
     let result;
     try {
-      result = await renderVideo(spec, video, { signal: job.signal, onProgress, tmpDir: work });
-      await makePoster(video, poster, { duration: result.duration, signal: job.signal });
+      result = await renderVideo(spec, video, {
+        signal: job.signal,
+        onProgress,
+        tmpDir: work,
+        posterPath: poster,
+      });
     } catch (error) {
       await writing;
       if (job.signal.aborted || job.attempt < OUTPUT_ATTEMPTS) throw error;

@@ -1,12 +1,32 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { refreshTask } from './billing';
-import { enqueueOutputs } from './queue';
+import { failOutput, refreshTask } from './billing';
+import { enqueueOutputs, OUTPUT_ATTEMPTS } from './queue';
 
 /** Job states after which a job no longer runs its output. */
 const ENDED = ['completed', 'failed', 'cancelled'];
 /** A queued output gets this long (at most) to be claimed before its job is looked at. */
 const GRACE_MS = 60_000;
+/**
+ * Runs of one output (each job has OUTPUT_ATTEMPTS) after which the sweep gives up instead of
+ * re-queueing it: an output that kills or hangs every worker fails (refunded) in the end.
+ */
+export const MAX_RUNS = 3 * OUTPUT_ATTEMPTS;
+
+/** Re-queues outputs, or fails (refunds) those that have had MAX_RUNS runs. */
+async function requeue(ctx: AppContext, outputs: { id: number; attempts: number }[]) {
+  const again: number[] = [];
+  for (const output of outputs) {
+    if (output.attempts < MAX_RUNS) again.push(output.id);
+    else {
+      await failOutput(ctx, output.id, {
+        reasonId: 'videoTask.reason.renderFailed',
+        reasonDetail: `no render finished in ${output.attempts} runs (the worker stopped or hung)`,
+      });
+    }
+  }
+  await enqueueOutputs(ctx, again);
+}
 
 /**
  * The video tasks' sweep (a recurring job): nothing acknowledged is lost, nothing hangs.
@@ -24,18 +44,20 @@ export async function sweepVideoTasks(
   const stallMs = ctx.config.videoTaskStallMs;
   const idle = await ctx.db
     .selectFrom('video_outputs')
-    .select(['id', 'job_id'])
+    .select(['id', 'job_id', 'attempts'])
     .where('status', 'in', ['queued', 'rendering'])
     .where('updated_at', '<', now - Math.min(GRACE_MS, stallMs))
     .orderBy('id')
     .limit(500)
     .execute();
-  const lost: number[] = [];
+  const lost: { id: number; attempts: number }[] = [];
   for (const output of idle) {
     const info = output.job_id ? await ctx.jobs.get(output.job_id) : undefined;
-    if (!info || ENDED.includes(info.state)) lost.push(Number(output.id));
+    if (!info || ENDED.includes(info.state)) {
+      lost.push({ id: Number(output.id), attempts: Number(output.attempts) });
+    }
   }
-  await enqueueOutputs(ctx, lost);
+  await requeue(ctx, lost);
 
   const stuck = await ctx.db
     .selectFrom('video_tasks as t')
@@ -62,16 +84,16 @@ export async function sweepVideoTasks(
       .execute();
     const rendering = await ctx.db
       .selectFrom('video_outputs')
-      .select(['id', 'job_id'])
+      .select(['id', 'job_id', 'attempts'])
       .where('task_id', '=', taskId)
       .where('status', '=', 'rendering')
       .execute();
     for (const output of rendering) {
       if (output.job_id) await ctx.jobs.cancel(output.job_id).catch(() => false);
     }
-    await enqueueOutputs(
+    await requeue(
       ctx,
-      rendering.map((o) => Number(o.id)),
+      rendering.map((o) => ({ id: Number(o.id), attempts: Number(o.attempts) })),
     );
     await refreshTask(ctx.db, taskId, now);
     ctx.log.warn({ taskId, outputs: rendering.length }, 'stalled video task: jobs re-queued');
