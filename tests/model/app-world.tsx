@@ -131,6 +131,7 @@ export async function preloadConsole() {
     import('../../src/views/user/user-info-page'),
     import('../../src/views/exception/exception-page'),
     import('../../src/views/placeholder/not-built-page'),
+    import('../../src/views/creation/clip-page'),
     import('../../src/views/promotion/merchant-page'),
     import('../../src/views/account/property-page'),
   ]);
