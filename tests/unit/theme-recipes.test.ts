@@ -176,7 +176,7 @@ describe('the slim Chakra theme', () => {
       .filter(([ref]) => !isListed(ref))
       .map(([ref, users]) => {
         const [kind, key] = ref.split(':');
-        return `${users[0]} needs the ${kind === 'slot' ? 'slot recipe' : 'recipe'} '${key}': add it to src/app/theme/theme-recipes.ts`;
+        return `${users[0]!.user} needs the ${kind === 'slot' ? 'slot recipe' : 'recipe'} '${key}': add it to src/app/theme/theme-recipes.ts`;
       });
     expect(missing).toEqual([]);
   });

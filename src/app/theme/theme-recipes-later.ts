@@ -10,6 +10,7 @@ import { datePickerSlotRecipe } from 'chakra-theme/recipes/date-picker';
 import { dialogSlotRecipe } from 'chakra-theme/recipes/dialog';
 import { drawerSlotRecipe } from 'chakra-theme/recipes/drawer';
 import { emptyStateSlotRecipe } from 'chakra-theme/recipes/empty-state';
+import { fieldsetSlotRecipe } from 'chakra-theme/recipes/fieldset';
 import { kbdRecipe } from 'chakra-theme/recipes/kbd';
 import { linkRecipe } from 'chakra-theme/recipes/link';
 import { menuSlotRecipe } from 'chakra-theme/recipes/menu';
@@ -38,6 +39,7 @@ export const laterSlotRecipes = {
   dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   emptyState: emptyStateSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
   menu: menuSlotRecipe,
   numberInput: numberInputSlotRecipe,
   stat: statSlotRecipe,
