@@ -367,6 +367,8 @@ async function plainLoop(bench: Bench, combinations: number[][]): Promise<number
 }
 
 interface TaskRun {
+  /** Seconds the add call took. */
+  add: number;
   /** Seconds from sending add to the first output done, and to the last (`finished_at`). */
   first: number;
   wall: number;
@@ -391,6 +393,7 @@ async function throughQueue(
   });
   if (added.status !== 200 || added.json.code !== 1)
     throw new Error(`add answered ${added.status} ${added.json.msg}`);
+  const addSeconds = (Date.now() - sentAt) / 1000;
   const id = added.json.data.id;
   let finished = false;
   let detail: VideoTaskDetail | undefined;
@@ -410,7 +413,7 @@ async function throughQueue(
   const ends = detail!.outputs
     .filter((o) => o.status === 'done' && o.finished_at !== null)
     .map((o) => (o.finished_at! - sentAt) / 1000);
-  return { first: Math.min(...ends), wall: Math.max(...ends), detail: detail! };
+  return { add: addSeconds, first: Math.min(...ends), wall: Math.max(...ends), detail: detail! };
 }
 
 interface Row {
@@ -487,7 +490,8 @@ async function main(): Promise<void> {
       const gaps = ends.slice(1).map((t, i) => (t - ends[i]!) / 1000);
       console.log(
         `   queue pass ${pass}: task ${d.status}, ${d.done}/${d.total} done, ${d.failed} failed; ` +
-          `first output done after ${sec(run.first)}, all after ${sec(run.wall)}; one output ` +
+          `add answered in ${sec(run.add)}; first output done after ${sec(run.first)}, all after ` +
+          `${sec(run.wall)}; one output ` +
           `every ${sec(median(gaps))} (median time between outputs finishing)`,
       );
       const failed = d.outputs.find((o) => o.status === 'failed');
