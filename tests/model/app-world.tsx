@@ -132,6 +132,7 @@ export async function preloadConsole() {
     import('../../src/views/exception/exception-page'),
     import('../../src/views/placeholder/not-built-page'),
     import('../../src/views/creation/clip-page'),
+    import('../../src/app/routes/page-views'),
     import('../../src/views/promotion/merchant-page'),
     import('../../src/views/account/property-page'),
   ]);

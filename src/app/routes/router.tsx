@@ -19,7 +19,7 @@ import { withLaterTheme } from './lazy';
 import { takeOverPrerender } from '../boot/prerender-handover';
 import { ROUTES } from './route-table';
 import { ProgressBar, useNavigationProgress } from '../shell/progress-bar';
-import { viewFor } from './views';
+import { loadPageViews, viewFor } from './views';
 import { loadSignedInMessages } from '../../i18n/messages';
 import { localeStore } from '../../i18n/locale-store';
 
@@ -115,7 +115,11 @@ export function createAppRouter(actors: AppActors) {
     // The shell's actors (menu, settings, tabs) and the signed-in pages' messages come with a
     // session, never with a signed-out visitor's login page (tests/e2e/bundle.spec.ts).
     if (actors.auth.getSnapshot().context.tokenKind !== null || url.pathname !== '/login') {
-      await Promise.all([actors.loadShell(), loadSignedInMessages(localeStore.get())]);
+      await Promise.all([
+        actors.loadShell(),
+        loadSignedInMessages(localeStore.get()),
+        loadPageViews(),
+      ]);
     }
     const decision = await guardNavigation(actors, { pathname: url.pathname, search: url.search });
     if (decision.type === 'redirect') throw redirect(decision.to);
