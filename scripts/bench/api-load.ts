@@ -3,23 +3,20 @@
 // PostgreSQL with BENCH_DATABASE_URL: a private schema), runs the real server in a child process,
 // loads it over real HTTP with closed-loop clients, and prints each measure beside its baseline,
 // the ratio, the target and whether it is met. Never fails on slow numbers.
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE } from '../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../server/context';
 import { buildApp } from '../../server/app';
 import { LIST_CACHE_TTL_MS } from '../../server/db/list-cache';
-import { DEMO_PASSWORD } from '../../server/db/seed';
 import { cardCsv } from '../../server/modules/cards/export-cards';
 import { idempotencyOf } from '../../server/modules/ledger/service';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { transfer } from '../../server/modules/money/service';
 import { authenticate } from '../../server/modules/sessions/service';
 import { prepareBenchDatabase, SIZES, type BenchDatabase } from './api-seed';
+import { benchServerEnv, loginAs, startBenchServer, type BenchServer } from './bench-setup';
 import {
   ApiClient,
   closedLoop,
@@ -51,7 +48,6 @@ const MEMORY_MB = 50;
 /** Which measures to run (default all): BENCH_PARTS=lists,transfers,export. */
 const PARTS = new Set((process.env.BENCH_PARTS || 'lists,transfers,export').split(','));
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pad = (s: unknown, n: number) => String(s).padEnd(n);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const MB = 1024 * 1024;
@@ -66,65 +62,10 @@ interface Row {
   met?: boolean;
 }
 
-interface Server {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** The server in a child process, as server/main.ts runs it, on the bench's database. */
-async function startServer(bench: BenchDatabase): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'api-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_DATA_DIR: bench.dataDir,
-        BENCH_DATABASE_URL: bench.pgUrl ?? '',
-        BENCH_PG_SCHEMA: bench.pgSchema ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^BENCH_SERVER_PORT=(\d+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return {
-    base: `http://127.0.0.1:${port}/api/v1`,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
 interface Tokens {
   partner: string;
   admin: string;
   merchant: string;
-}
-
-async function login(client: ApiClient, account: string): Promise<string> {
-  const { json } = await client.call<{ userinfo: { token: string } }>('POST', '/platform/login', {
-    body: { account, password: DEMO_PASSWORD },
-  });
-  if (json.code !== 1) throw new Error(`login ${account}: ${json.msg}`);
-  return json.data.userinfo.token;
 }
 
 /**
@@ -517,11 +458,11 @@ async function main(): Promise<void> {
     `   data (${engine}): ${SIZES.merchants} merchants of partner, ${SIZES.ledgerRows} ledger rows, ` +
       `${SIZES.transfers} transfers, ${SIZES.cards} cards (loaded in ${bench.seedSeconds.toFixed(1)} s)`,
   );
-  let server: Server | undefined;
+  let server: BenchServer | undefined;
   let direct: FastifyInstance | undefined;
   let client: ApiClient | undefined;
   try {
-    server = await startServer(bench);
+    server = await startBenchServer('api-server.ts', benchServerEnv(bench));
     client = new ApiClient(server.base, CONCURRENCY);
     // The direct baselines' AppContext, built by buildApp as the server builds its own.
     direct = await buildApp({
@@ -530,9 +471,9 @@ async function main(): Promise<void> {
       config: { dataDir: bench.dataDir, staticDir: path.join(bench.dataDir, 'no-console') },
     });
     const tokens: Tokens = {
-      partner: await login(client, 'partner'),
-      admin: await login(client, 'admin'),
-      merchant: await login(client, 'merchant'),
+      partner: await loginAs(client, 'partner'),
+      admin: await loginAs(client, 'admin'),
+      merchant: await loginAs(client, 'merchant'),
     };
     const partner = await db
       .selectFrom('users')

@@ -1,17 +1,10 @@
 // The database of bench section d (scripts/bench/api-load.ts): a temp SQLite file, or a private
 // schema on PostgreSQL (BENCH_DATABASE_URL), migrated, with the demo data and a large data set.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
 import type { Engine } from '../../server/db/dialect';
-import { migrateToLatest } from '../../server/db/migrate';
 import type { Db } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
-import { ensurePlatformDefaults } from '../../server/modules/system/service';
+import { openBenchDatabase, type BenchDatabaseBase } from './bench-setup';
 
 /** Sizes (environment overrides): the issue's 10 000 users and 100 000 cards by default. */
 export const SIZES = {
@@ -22,53 +15,20 @@ export const SIZES = {
 };
 const BATCH = 500;
 
-export interface BenchDatabase {
-  handle: DbHandle;
-  dataDir: string;
-  /** PostgreSQL: the server URL and the private schema. */
-  pgUrl?: string;
-  pgSchema?: string;
+export interface BenchDatabase extends BenchDatabaseBase {
   seedSeconds: number;
-  cleanup(): Promise<void>;
-}
-
-async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Opens, migrates and fills the bench's own database; `cleanup` drops it. */
-export async function prepareBenchDatabase(): Promise<BenchDatabase> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-bench-api-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const pgSchema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  if (pgUrl) await pgQuery(pgUrl, `create schema ${pgSchema}`);
-  const handle = openDatabase({ dataDir, databaseUrl: pgUrl, pgSchema });
-  const cleanup = async () => {
-    await handle.close().catch(() => undefined);
-    if (pgUrl) await pgQuery(pgUrl, `drop schema if exists ${pgSchema} cascade`);
-    await fs.rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const now = Date.now();
-    await migrateToLatest(handle.db, handle.engine);
-    await ensurePlatformDefaults(handle.db, now);
-    await seedDemo(handle.db, now);
+export function prepareBenchDatabase(): Promise<BenchDatabase> {
+  return openBenchDatabase('vc-bench-api-', async (handle, now) => {
     const started = performance.now();
     await bulkData(handle.db, handle.engine, now);
     // Statistics, as autovacuum / `PRAGMA optimize` would have them on a database in use.
     await sql`analyze`.execute(handle.db);
     const seedSeconds = (performance.now() - started) / 1000;
-    return { handle, dataDir, pgUrl, pgSchema, seedSeconds, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
+    return { seedSeconds };
+  });
 }
 
 async function insertInBatches<T>(

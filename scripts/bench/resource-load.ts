@@ -5,22 +5,12 @@
 // (target ≤ 2×). Its own database (SQLite, or PostgreSQL with BENCH_DATABASE_URL: a private
 // schema), the real server in a child process (scripts/bench/resource-server.ts), real HTTP.
 // Never fails on slow numbers.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { RESOURCE_TYPES } from '../../src/api/contract/resources';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { createJobQueue } from '../../server/jobs/runner';
 import type { JobQueue } from '../../server/jobs/queue';
-import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import {
   ApiClient,
   closedLoop,
@@ -31,6 +21,14 @@ import {
   percentile,
   type LoadResult,
 } from './http-load';
+import {
+  benchServerEnv,
+  loginAs,
+  openBenchDatabase,
+  startBenchServer,
+  type BenchDatabaseBase,
+  type BenchServer,
+} from './bench-setup';
 
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -47,51 +45,20 @@ const BATCH = 500;
 const GROUPS = 10;
 const TOPICS = ['旅行', '美食', '宠物', '开箱', '穿搭', '健身', '探店', '家居', '数码', '校园'];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pad = (s: unknown, n: number) => String(s).padEnd(n);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-interface Bench {
-  handle: DbHandle;
-  dataDir: string;
-  pgUrl?: string;
-  pgSchema?: string;
+interface Bench extends BenchDatabaseBase {
   groups: number[];
   seedSeconds: number;
-  cleanup(): Promise<void>;
-}
-
-async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
  * The demo data, then RESOURCES resources of `merchant` (types in turn, ten groups and some
  * ungrouped, one in 50 deleted) and a fifth as many of `partner`, inserted in batches.
  */
-async function prepare(): Promise<Bench> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-bench-resources-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const pgSchema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  if (pgUrl) await pgQuery(pgUrl, `create schema ${pgSchema}`);
-  const handle = openDatabase({ dataDir, databaseUrl: pgUrl, pgSchema });
-  const cleanup = async () => {
-    await handle.close().catch(() => undefined);
-    if (pgUrl) await pgQuery(pgUrl, `drop schema if exists ${pgSchema} cascade`);
-    await fs.rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const { db } = handle;
-    const now = Date.now();
-    await migrateToLatest(db, handle.engine);
-    await ensurePlatformDefaults(db, now);
-    await seedDemo(db, now);
+function prepare(): Promise<Bench> {
+  return openBenchDatabase('vc-bench-resources-', async ({ db }, now) => {
     const started = performance.now();
     const idOf = async (username: string) =>
       Number(
@@ -155,65 +122,8 @@ async function prepare(): Promise<Bench> {
     await fill(partner, Math.floor(RESOURCES / 5), false);
     await sql`analyze`.execute(db);
     const seedSeconds = (performance.now() - started) / 1000;
-    return { handle, dataDir, pgUrl, pgSchema, groups, seedSeconds, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-interface Server {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(bench: Bench): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'resource-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_DATA_DIR: bench.dataDir,
-        BENCH_DATABASE_URL: bench.pgUrl ?? '',
-        BENCH_PG_SCHEMA: bench.pgSchema ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^BENCH_SERVER_PORT=(\d+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
+    return { groups, seedSeconds };
   });
-  return {
-    base: `http://127.0.0.1:${port}/api/v1`,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function login(client: ApiClient, account: string): Promise<string> {
-  const { json } = await client.call<{ userinfo: { token: string } }>('POST', '/platform/login', {
-    body: { account, password: DEMO_PASSWORD },
-  });
-  if (json.code !== 1) throw new Error(`login ${account}: ${json.msg}`);
-  return json.data.userinfo.token;
 }
 
 /** One request: HTTP 200 always checked, the envelope of one in ten. */
@@ -401,13 +311,13 @@ async function main(): Promise<void> {
     `   data (${bench.handle.engine}): ${RESOURCES} resources of merchant, ${Math.floor(RESOURCES / 5)} of partner` +
       ` (loaded in ${bench.seedSeconds.toFixed(1)} s)`,
   );
-  let server: Server | undefined;
+  let server: BenchServer | undefined;
   let client: ApiClient | undefined;
   const queue = createJobQueue({ db: bench.handle.db, engine: bench.handle.engine });
   try {
-    server = await startServer(bench);
+    server = await startBenchServer('resource-server.ts', benchServerEnv(bench));
     client = new ApiClient(server.base, Math.max(CONCURRENCY, RENDER_CLIENTS));
-    const token = await login(client, 'merchant');
+    const token = await loginAs(client, 'merchant');
     console.log(`   server pid ${server.pid}; load average at start: ${loadAverage()}`);
     const rows = [
       ...(parts.has('lists') ? await listRows(client, token, bench, server.pid) : []),

@@ -3,10 +3,7 @@
 // `bench-render`: an ffmpeg encode through runNiced, as a render task will run). On the database
 // the bench prepared: BENCH_DATA_DIR (SQLite), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. Prints
 // `BENCH_SERVER_PORT=<port>` once listening.
-import path from 'node:path';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/connection';
-import { serveBench } from './serve-bench';
+import { buildBenchApp, openBenchServerDatabase, serveBench } from './serve-bench';
 import { runNiced } from '../../server/jobs/child-process';
 import { startAppWorker } from '../../server/jobs/kinds';
 import type { JobKind } from '../../server/jobs/queue';
@@ -35,19 +32,8 @@ const renderKind: JobKind<BenchRender> = {
 };
 
 async function main(): Promise<void> {
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
-  const handle = openDatabase({
-    dataDir,
-    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-    pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
-  });
-  const app = await buildApp({
-    db: handle,
-    logger: false,
-    config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
-    jobs: { timing: { pollMs: 200 } },
-  });
+  const { dataDir, handle } = openBenchServerDatabase();
+  const app = await buildBenchApp(dataDir, handle, { timing: { pollMs: 200 } });
   startAppWorker(app.ctx);
   app.ctx.jobs.work([renderKind]);
   await serveBench(app, handle);

@@ -6,14 +6,12 @@
 // The server runs in a child process (scripts/bench/upload-server.ts) on a fresh data dir.
 // Never fails on slow numbers; exits 1 only when it cannot measure.
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { startBenchServer } from './bench-setup';
 import { memoryOf, resetPeak, sampleRss } from './http-load';
 
 const MB = 1024 * 1024;
@@ -24,7 +22,6 @@ const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
 const TARGET_RATIO = 0.6;
 const TARGET_GROWTH_MB = 50;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pad = (s: unknown, n: number) => String(s).padEnd(n);
 
 /** Writes `length` bytes of BLOCK (repeated) into `sink`, honouring back-pressure. */
@@ -61,41 +58,6 @@ function send(
     req.on('error', reject);
     pour(req, length).then(() => req.end(), reject);
   });
-}
-
-async function startServer(dataDir: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'upload-server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, BENCH_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^BENCH_SERVER_PORT=(\d+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** One tus upload of `size` bytes in CHUNK PATCHes; answers its wall-clock ms. */
@@ -150,7 +112,7 @@ async function directWrite(file: string, size: number): Promise<number> {
 
 async function main(): Promise<void> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vc-bench-upload-'));
-  const server = await startServer(dataDir);
+  const server = await startBenchServer('upload-server.ts', { BENCH_DATA_DIR: dataDir }, '');
   try {
     const token = await loginAs(server.base, 'merchant');
     await tusUpload(server.base, token, 8 * MB); // warm-up: code paths loaded, file store made

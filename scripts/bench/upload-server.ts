@@ -1,12 +1,11 @@
 // The server of bench section f (scripts/bench/upload-load.ts), in its own process so that its
 // memory can be read from /proc/<pid>/status: a fresh SQLite data dir (BENCH_DATA_DIR), migrated
 // and seeded with the demo accounts, local disk storage. Prints `BENCH_SERVER_PORT=<port>`.
-import path from 'node:path';
-import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/connection';
 import { migrateToLatest } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
+import { buildBenchApp, serveBench } from './serve-bench';
 
 async function main(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR;
@@ -15,21 +14,8 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db, handle.engine);
   await ensurePlatformDefaults(handle.db, Date.now());
   await seedDemo(handle.db, Date.now());
-  const app = await buildApp({
-    db: handle,
-    logger: false,
-    config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  console.log(`BENCH_SERVER_PORT=${typeof address === 'object' && address ? address.port : 0}`);
-  const stop = async () => {
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  const app = await buildBenchApp(dataDir, handle);
+  await serveBench(app, handle);
 }
 
 main().catch((error: unknown) => {

@@ -10,14 +10,9 @@
 // private schema) and files,
 // the real server in a child process (scripts/bench/video-server.ts), real HTTP, real renders of
 // generated clips. Never fails on slow numbers; says what it could not measure.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import {
   FINISHED_TASK_STATUSES,
   FRAME_SIZE,
@@ -25,11 +20,8 @@ import {
   type VideoTaskDetail,
 } from '../../src/api/contract/video-tasks';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import type { DbHandle } from '../../server/db/connection';
 import { runNiced } from '../../server/jobs/child-process';
-import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { buildRenderArgs } from '../../server/render/graph';
 import { prepareRenderFiles } from '../../server/render/render';
 import type { RenderInput, RenderSpec } from '../../server/render/spec';
@@ -43,6 +35,14 @@ import {
   percentile,
   type LoadResult,
 } from './http-load';
+import {
+  benchServerEnv,
+  loginAs,
+  openBenchDatabase,
+  startBenchServer,
+  type BenchDatabaseBase,
+  type BenchServer,
+} from './bench-setup';
 
 const OUTPUTS = Number(process.env.BENCH_VIDEO_OUTPUTS ?? 20);
 /** Seconds of each shot (3 groups: outputs of 3 × this). */
@@ -61,7 +61,6 @@ const THROUGHPUT_TARGET = 0.9;
 const FIRST_TARGET = 1.5;
 const P95_TARGET = 2;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pad = (s: unknown, n: number) => String(s).padEnd(n);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const sec = (v: number) => `${v.toFixed(2)} s`;
@@ -82,48 +81,19 @@ interface Resource {
   input: RenderInput;
 }
 
-interface Bench {
-  handle: DbHandle;
-  dataDir: string;
-  pgUrl?: string;
-  pgSchema?: string;
+interface Bench extends BenchDatabaseBase {
   /** GROUPS groups of 3 video resources. */
   groups: Resource[][];
   music: Resource;
-  cleanup(): Promise<void>;
-}
-
-async function pgQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 const ffmpeg = (args: string[]) =>
   runNiced('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { niceness: 0 });
 
 /** The demo data, and the merchant's shots (3 groups × 3 videos) and one music, files stored. */
-async function prepare(): Promise<Bench> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-bench-video-'));
-  const pgUrl = process.env.BENCH_DATABASE_URL || undefined;
-  const pgSchema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
-  if (pgUrl) await pgQuery(pgUrl, `create schema ${pgSchema}`);
-  const handle = openDatabase({ dataDir, databaseUrl: pgUrl, pgSchema });
-  const cleanup = async () => {
-    await handle.close().catch(() => undefined);
-    if (pgUrl) await pgQuery(pgUrl, `drop schema if exists ${pgSchema} cascade`);
-    await fs.rm(dataDir, { recursive: true, force: true });
-  };
-  try {
+function prepare(): Promise<Bench> {
+  return openBenchDatabase('vc-bench-video-', async (handle: DbHandle, now, dataDir) => {
     const { db } = handle;
-    const now = Date.now();
-    await migrateToLatest(db, handle.engine);
-    await ensurePlatformDefaults(db, now);
-    await seedDemo(db, now);
     const merchant = Number(
       (
         await db
@@ -231,58 +201,8 @@ async function prepare(): Promise<Bench> {
       file: musicFile,
       input: { source: localPath(m.key), duration: 5, hasAudio: true },
     };
-    return { handle, dataDir, pgUrl, pgSchema, groups, music, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-}
-
-interface Server {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(bench: Bench): Promise<Server> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'video-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_DATA_DIR: bench.dataDir,
-        BENCH_DATABASE_URL: bench.pgUrl ?? '',
-        BENCH_PG_SCHEMA: bench.pgSchema ?? '',
-        VIDEO_RENDER_PRESET: PRESET,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^BENCH_SERVER_PORT=(\d+)$/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
+    return { groups, music };
   });
-  return {
-    base: `http://127.0.0.1:${port}/api/v1`,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 const TITLE = { text: '春季上新 限时优惠', size: 48, color: '#FFFFFF', position: 'top' as const };
@@ -434,18 +354,17 @@ async function main(): Promise<void> {
       `1080×1920 clips) and a music; outputs: 9:16 720p 25 fps 1200 kbps, ${outSeconds} s ` +
       `(3 × ${SHOT_SECONDS} s), a CJK title, subtitles, music, own sound; x264 preset ${PRESET}`,
   );
-  let server: Server | undefined;
+  let server: BenchServer | undefined;
   let client: ApiClient | undefined;
   const rows: Row[] = [];
   const missing: string[] = [];
   try {
-    server = await startServer(bench);
-    client = new ApiClient(server.base, CLIENTS + 2);
-    const login = await client.call<{ userinfo: { token: string } }>('POST', '/platform/login', {
-      body: { account: 'merchant', password: DEMO_PASSWORD },
+    server = await startBenchServer('video-server.ts', {
+      ...benchServerEnv(bench),
+      VIDEO_RENDER_PRESET: PRESET,
     });
-    if (login.json.code !== 1) throw new Error(`login: ${login.json.msg}`);
-    const token = login.json.data.userinfo.token;
+    client = new ApiClient(server.base, CLIENTS + 2);
+    const token = await loginAs(client, 'merchant');
     console.log(`   server pid ${server.pid}; load average at start: ${loadAverage()}`);
 
     const trivial = async (): Promise<string | undefined> => {

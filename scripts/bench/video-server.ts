@@ -4,25 +4,12 @@
 // BENCH_DATA_DIR (SQLite, files under it), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. The render
 // preset comes from the environment (VIDEO_RENDER_PRESET) as in production. Prints
 // `BENCH_SERVER_PORT=<port>` once listening.
-import path from 'node:path';
-import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/connection';
 import { startAppWorker } from '../../server/jobs/kinds';
-import { serveBench } from './serve-bench';
+import { buildBenchApp, openBenchServerDatabase, serveBench } from './serve-bench';
 
 async function main(): Promise<void> {
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
-  const handle = openDatabase({
-    dataDir,
-    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-    pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
-  });
-  const app = await buildApp({
-    db: handle,
-    logger: false,
-    config: { dataDir, staticDir: path.join(dataDir, 'no-console') },
-  });
+  const { dataDir, handle } = openBenchServerDatabase();
+  const app = await buildBenchApp(dataDir, handle);
   startAppWorker(app.ctx);
   await serveBench(app, handle);
 }

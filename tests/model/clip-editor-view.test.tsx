@@ -9,7 +9,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createActor, fromPromise } from 'xstate';
+import type { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
   ClipTaskBody,
@@ -24,11 +24,10 @@ import {
 } from '../../src/app/actors/video-task-forms';
 import { Providers } from '../../src/app/boot/providers';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { authMachine } from '../../src/machines/auth';
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import MixedshearPage from '../../src/views/creation/mixedshear-page';
-import { replyError, userFixture } from './fixtures';
-import { clipResource } from './video-task-fixtures';
+import { replyError } from './fixtures';
+import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
 
@@ -138,16 +137,7 @@ function setup() {
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH], total: 1 }),
   };
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        getUserInfo: fromPromise(async () =>
-          userFixture({ accountId: 9, user_type: 2, username: 'shop9', name: 'Shop' }),
-        ),
-      },
-    }),
-    { input: { tokenKind: 'local' } },
-  ).start();
+  const auth = shopAuth();
   const actors = appActors({ auth });
   provideArea(actors, videoTaskFormsArea, endpoints);
   const area = () => areasOf(actors).get(videoTaskFormsArea);

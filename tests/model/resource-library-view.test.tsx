@@ -15,7 +15,6 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
   GroupListReply,
@@ -30,13 +29,13 @@ import { uploadsArea, type UploadsEndpoints } from '../../src/app/actors/uploads
 import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
-import { authMachine } from '../../src/machines/auth';
 import {
   resourceLibraryMachine,
   type ResourceLibraryEvent,
 } from '../../src/machines/resource-library';
 import ResourceLibraryPage from '../../src/views/creation/resource-page';
-import { replyError, userFixture } from './fixtures';
+import { replyError } from './fixtures';
+import { shopAuth } from './video-task-fixtures';
 import {
   coverRows,
   fakeEndpoints,
@@ -136,16 +135,7 @@ interface Options {
 async function setup(options: Options = {}) {
   const rows = options.rows ?? [VIDEO, IMAGE, FONT];
   const endpoints = fakeEndpoints();
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        getUserInfo: fromPromise(async () =>
-          userFixture({ accountId: 9, user_type: 2, username: 'shop9', name: 'Shop' }),
-        ),
-      },
-    }),
-    { input: { tokenKind: 'local' } },
-  ).start();
+  const auth = shopAuth();
   const actors = appActors({ auth });
   const queries: Record<string, unknown>[] = [];
   let groupLoads = 0;

@@ -11,7 +11,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import type { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
   MixedTaskBody,
@@ -25,15 +25,14 @@ import {
   type VideoTaskFormsEndpoints,
 } from '../../src/app/actors/video-task-forms';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { authMachine } from '../../src/machines/auth';
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import {
   MixedTaskFormDrawer,
   MixedTaskFormSlot,
   NewMixedTaskButton,
 } from '../../src/views/creation/task-form';
-import { replyError, userFixture } from './fixtures';
-import { clipResource } from './video-task-fixtures';
+import { replyError } from './fixtures';
+import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
@@ -182,16 +181,7 @@ function setup(asked?: { onClose: () => void }) {
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH, PARK], total: 2 }),
   };
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        getUserInfo: fromPromise(async () =>
-          userFixture({ accountId: 9, user_type: 2, username: 'shop9', name: 'Shop' }),
-        ),
-      },
-    }),
-    { input: { tokenKind: 'local' } },
-  ).start();
+  const auth = shopAuth();
   const actors = appActors({ auth });
   provideArea(actors, videoTaskFormsArea, endpoints);
   const area = () => areasOf(actors).get(videoTaskFormsArea);

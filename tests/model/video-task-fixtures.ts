@@ -1,4 +1,21 @@
+import { createActor, fromPromise } from 'xstate';
 import type { Resource } from '../../src/api/contract/resources';
+import { authMachine } from '../../src/machines/auth';
+import { userFixture } from './fixtures';
+
+/** The creation views' tests' caller: merchant `shop9` (account 9), signed in. */
+export function shopAuth() {
+  return createActor(
+    authMachine.provide({
+      actors: {
+        getUserInfo: fromPromise(async () =>
+          userFixture({ accountId: 9, user_type: 2, username: 'shop9', name: 'Shop' }),
+        ),
+      },
+    }),
+    { input: { tokenKind: 'local' } },
+  ).start();
+}
 
 /** A video resource of the caller's, as the library lists it (the video task form tests). */
 export const clipResource = (id: number, name: string, duration: number): Resource => ({

@@ -14,7 +14,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
   VideoOutput,
@@ -26,14 +26,14 @@ import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { videoTasksArea, type VideoTasksEndpoints } from '../../src/app/actors/video-tasks';
 import { Providers } from '../../src/app/boot/providers';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { authMachine } from '../../src/machines/auth';
 import { settingsMachine } from '../../src/machines/settings';
 import { Shell } from '../../src/app/shell/shell';
 import { createCustomerDialogMachine } from '../../src/machines/customers/customer-dialog';
 import { taskDetailMachine } from '../../src/machines/video-tasks/task-detail';
 import { MAX_POLL_MS, POLL_MS } from '../../src/machines/video-tasks/task-watch';
 import MixedTaskPage from '../../src/views/creation/mixed-task-page';
-import { replyError, userFixture } from './fixtures';
+import { replyError } from './fixtures';
+import { shopAuth } from './video-task-fixtures';
 import { fakeEndpoints, person, uiPaths, viewPathHooks, type EventPath } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
@@ -176,16 +176,7 @@ function world(options: Options = {}) {
   };
   const lists: ListCall[] = [];
   const details: { id: number; quiet: boolean }[] = [];
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        getUserInfo: fromPromise(async () =>
-          userFixture({ accountId: 9, user_type: 2, username: 'shop9', name: 'Shop' }),
-        ),
-      },
-    }),
-    { input: { tokenKind: 'local' } },
-  ).start();
+  const auth = shopAuth();
   const settings = createActor(settingsMachine, {
     input: { stored: options.tabBar ? { tabBar: true } : null },
   }).start();

@@ -159,6 +159,27 @@ async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
+/**
+ * A database of its own on the test PostgreSQL (TEST_DATABASE_URL), for a server or worker process
+ * started on DATABASE_URL (which takes no schema): its URL, and `drop` (with force: connections
+ * a killed process left are closed).
+ */
+export async function createScratchDatabase(
+  prefix: string,
+): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
+  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await withPgClient((client) => client.query(`create database ${name}`));
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      await withPgClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
 /** Runs a migration (or anything that calls one) so that no test schema is dropped meanwhile. */
 export async function underMigrationLock<T>(engine: Engine, work: () => Promise<T>): Promise<T> {
   if (engine !== 'postgres') return work();

@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../src/api/contract/money';
 import { openDatabase, type DbHandle } from '../../server/db/connection';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { DEMO_PASSWORD, engines } from './helpers';
+import { createScratchDatabase, DEMO_PASSWORD, engines } from './helpers';
 
 /**
  * Crash safety (issue 4): the real server process is killed with SIGKILL in the middle of a
@@ -48,21 +46,7 @@ describe.each(engines)('kill -9 under load on %s', (engine) => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-crash-'));
     port = await freePort();
     if (engine === 'postgres') {
-      const base = process.env.TEST_DATABASE_URL as string;
-      const name = `crash_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const client = new pg.Client({ connectionString: base });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
+      ({ databaseUrl, drop: dropDatabase } = await createScratchDatabase('crash'));
     }
   });
 

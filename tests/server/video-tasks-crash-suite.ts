@@ -4,7 +4,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -15,7 +14,7 @@ import { seedDemo } from '../../server/db/seed';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
-import { api, DEMO_PASSWORD, engines, type TestApp } from './helpers';
+import { api, createScratchDatabase, DEMO_PASSWORD, engines, type TestApp } from './helpers';
 import { ffprobe, mixedBody, putShotGroups } from './video-task-fixtures';
 
 /**
@@ -44,21 +43,7 @@ export function defineCrashSuite(queue: 'embedded' | 'bullmq'): void {
       beforeAll(async () => {
         dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-render-crash-'));
         if (engine === 'postgres') {
-          const base = process.env.TEST_DATABASE_URL as string;
-          const name = `vcrash_${randomBytes(4).toString('hex')}`;
-          const admin = new pg.Client({ connectionString: base });
-          await admin.connect();
-          await admin.query(`create database ${name}`);
-          await admin.end();
-          const url = new URL(base);
-          url.pathname = `/${name}`;
-          databaseUrl = url.toString();
-          dropDatabase = async () => {
-            const client = new pg.Client({ connectionString: base });
-            await client.connect();
-            await client.query(`drop database if exists ${name} with (force)`);
-            await client.end();
-          };
+          ({ databaseUrl, drop: dropDatabase } = await createScratchDatabase('vcrash'));
         }
         handle = openDatabase({ dataDir, databaseUrl });
         await migrateToLatest(handle.db, handle.engine);

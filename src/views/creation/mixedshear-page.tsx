@@ -9,20 +9,17 @@ import type { StickerDraft } from '../../machines/task-form';
 import {
   EstimatePanel,
   FormRefusal,
-  LookFields,
+  CommonFields,
   PickedList,
   ResourcePickerDialog,
   Section,
-  SoundFields,
   TextField,
   useFieldError,
   usePicker,
   useT,
   useTaskForm,
-  WordFields,
 } from './task-form-parts';
 
-const MUSIC_TYPES = ['bgm', 'audio'] as const;
 const STICKER_TYPES = ['sticker', 'image'] as const;
 
 /** Seconds with one decimal, as typed into the trim fields. */
@@ -166,17 +163,13 @@ export default function MixedshearPage() {
                 </Text>
               )}
             </Section>
-            <LookFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
-            <SoundFields
+            <CommonFields
+              form="clip"
               draft={draft}
               errors={form.errors}
               edit={edit}
               disabled={busy}
-              onPickMusic={() =>
-                pick({ form: 'clip', part: 'music' }, MUSIC_TYPES, true, draft.music)
-              }
             />
-            <WordFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
             <Section legend={t('clipEditor.stickers')}>
               <PickedList
                 label={t('clipEditor.stickers')}

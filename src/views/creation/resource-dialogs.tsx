@@ -1,14 +1,4 @@
-import {
-  chakra,
-  CloseButton,
-  Dialog,
-  Image,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { chakra, CloseButton, Dialog, Image, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -35,6 +25,7 @@ import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { useDialogState } from '../promotion/use-customer-dialog';
+import { SelectField } from './task-form-parts';
 import { RESOURCE_TYPE_LABEL } from './upload-drop-zone';
 import { formatBytes } from './upload-format';
 import { formatDuration } from './resource-format';
@@ -151,19 +142,15 @@ function MoveForm(props: {
       onClose={call.close}
       onSubmit={() => call.submit({ id: target.id, group_id: Number(group) })}
     >
-      <FormField label={t('resources.group')}>
-        <NativeSelect.Root>
-          <NativeSelect.Field value={group} onChange={(e) => setGroup(e.currentTarget.value)}>
-            <option value="0">{t('resources.ungrouped')}</option>
-            {props.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label={t('resources.group')}
+        value={group}
+        options={[
+          { value: '0', label: t('resources.ungrouped') },
+          ...props.groups.map((g) => ({ value: String(g.id), label: g.name })),
+        ]}
+        onChange={setGroup}
+      />
       {call.error && <FailureAlert error={call.error} />}
     </FormDialog>
   );

@@ -129,6 +129,25 @@ export function TextField(props: {
   );
 }
 
+function ColorField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  disabled: boolean;
+}) {
+  return (
+    <FormField label={props.label} error={props.error}>
+      <Input
+        type="color"
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    </FormField>
+  );
+}
+
 export function SelectField<V extends string>(props: {
   label: string;
   value: V;
@@ -219,13 +238,34 @@ export function PickedList(props: {
   );
 }
 
-/** Ratio, resolution, frame rate, bitrate. */
-export function LookFields(props: {
+/** What the fields every task form shares take: the draft, its errors, its edit. */
+interface CommonFieldsProps {
   draft: CommonDraft;
   errors: Record<string, string>;
   edit: (patch: Partial<CommonDraft>) => void;
   disabled: boolean;
-}) {
+}
+
+const MUSIC_TYPES = ['bgm', 'audio'] as const;
+
+/** The look, the sound and the words: the fields of both task forms (mixed cut and clip). */
+export function CommonFields(props: CommonFieldsProps & { form: PickerSlot['form'] }) {
+  const pick = usePicker();
+  const { form, ...fields } = props;
+  return (
+    <>
+      <LookFields {...fields} />
+      <SoundFields
+        {...fields}
+        onPickMusic={() => pick({ form, part: 'music' }, MUSIC_TYPES, true, props.draft.music)}
+      />
+      <WordFields {...fields} />
+    </>
+  );
+}
+
+/** Ratio, resolution, frame rate, bitrate. */
+function LookFields(props: CommonFieldsProps) {
   const t = useT();
   const error = useFieldError(props.errors);
   const { draft, edit, disabled } = props;
@@ -273,13 +313,7 @@ export function LookFields(props: {
 }
 
 /** Music (several), its volume and the original sound. */
-export function SoundFields(props: {
-  draft: CommonDraft;
-  errors: Record<string, string>;
-  edit: (patch: Partial<CommonDraft>) => void;
-  onPickMusic: () => void;
-  disabled: boolean;
-}) {
+function SoundFields(props: CommonFieldsProps & { onPickMusic: () => void }) {
   const t = useT();
   const error = useFieldError(props.errors);
   const { draft, edit, disabled } = props;
@@ -325,12 +359,7 @@ export function SoundFields(props: {
 }
 
 /** Titles (up to 5: text, size, colour, position) and the subtitles. */
-export function WordFields(props: {
-  draft: CommonDraft;
-  errors: Record<string, string>;
-  edit: (patch: Partial<CommonDraft>) => void;
-  disabled: boolean;
-}) {
+function WordFields(props: CommonFieldsProps) {
   const t = useT();
   const error = useFieldError(props.errors);
   const { draft, edit, disabled } = props;
@@ -367,17 +396,13 @@ export function WordFields(props: {
                   error={error(`titles.${i}.size`)}
                   onChange={(size) => setTitle(title.key, { size })}
                 />
-                <FormField
+                <ColorField
                   label={t('taskForm.titleColor', { n })}
+                  value={title.color}
+                  disabled={disabled}
                   error={error(`titles.${i}.color`)}
-                >
-                  <Input
-                    type="color"
-                    value={title.color}
-                    disabled={disabled}
-                    onChange={(e) => setTitle(title.key, { color: e.currentTarget.value })}
-                  />
-                </FormField>
+                  onChange={(color) => setTitle(title.key, { color })}
+                />
                 <SelectField
                   label={t('taskForm.titlePosition', { n })}
                   value={title.position}
@@ -440,14 +465,13 @@ export function WordFields(props: {
             error={error('subtitles.size')}
             onChange={(subtitleSize) => edit({ subtitleSize })}
           />
-          <FormField label={t('taskForm.subtitleColor')} error={error('subtitles.color')}>
-            <Input
-              type="color"
-              value={draft.subtitleColor}
-              disabled={disabled}
-              onChange={(e) => edit({ subtitleColor: e.currentTarget.value })}
-            />
-          </FormField>
+          <ColorField
+            label={t('taskForm.subtitleColor')}
+            value={draft.subtitleColor}
+            disabled={disabled}
+            error={error('subtitles.color')}
+            onChange={(subtitleColor) => edit({ subtitleColor })}
+          />
         </SimpleGrid>
       </Section>
     </>

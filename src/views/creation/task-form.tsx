@@ -17,22 +17,19 @@ import { nextKey } from '../../machines/task-form';
 import {
   EstimatePanel,
   FormRefusal,
-  LookFields,
+  CommonFields,
   PickedList,
   ResourcePickerDialog,
   Section,
   SelectField,
-  SoundFields,
   TextField,
   useFieldError,
   usePicker,
   useT,
   useTaskForm,
-  WordFields,
 } from './task-form-parts';
 
 const VIDEO_TYPES = ['video', 'intro', 'outro'] as const;
-const MUSIC_TYPES = ['bgm', 'audio'] as const;
 
 /**
  * The "New mixed-cut task" button of /creation/mixed-task: opens the create form (the drawer
@@ -258,17 +255,13 @@ export function MixedTaskFormDrawer() {
                           onChange={(duration) => edit({ duration })}
                         />
                       </Section>
-                      <LookFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
-                      <SoundFields
+                      <CommonFields
+                        form="mixed"
                         draft={draft}
                         errors={form.errors}
                         edit={edit}
                         disabled={busy}
-                        onPickMusic={() =>
-                          pick({ form: 'mixed', part: 'music' }, MUSIC_TYPES, true, draft.music)
-                        }
                       />
-                      <WordFields draft={draft} errors={form.errors} edit={edit} disabled={busy} />
                     </Stack>
                     <Box width={{ base: 'full', lg: '80' }} position={{ lg: 'sticky' }} top="0">
                       <EstimatePanel
