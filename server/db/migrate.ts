@@ -8,6 +8,7 @@ import * as memoIds from './migrations/0004-memo-ids';
 import * as jobs from './migrations/0005-jobs';
 import * as resources from './migrations/0006-resources';
 import * as videoTasks from './migrations/0007-video-tasks';
+import * as resourceAudio from './migrations/0008-resource-audio';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -27,6 +28,10 @@ function provider(engine: Engine): MigrationProvider {
     '0007-video-tasks': {
       up: (db) => videoTasks.up(db, engine),
       down: (db) => videoTasks.down(db),
+    },
+    '0008-resource-audio': {
+      up: (db) => resourceAudio.up(db),
+      down: (db) => resourceAudio.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -390,6 +390,11 @@ export interface ResourcesTable {
   width: number | null;
   height: number | null;
   codec: string | null;
+  /**
+   * 1 when the file has an audio stream, 0 when not (media only); NULL when not known yet: the
+   * renderer probes the file once and writes it back (migration 0008).
+   */
+  has_audio: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Millis;
   updated_at: Millis;
   /** Hidden from the library; the file stays while a task refers to it. */

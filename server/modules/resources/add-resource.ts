@@ -51,6 +51,7 @@ export async function addResource(
           width: checked.width,
           height: checked.height,
           codec: checked.codec,
+          has_audio: checked.hasAudio === null ? null : Number(checked.hasAudio),
           created_at: now,
           updated_at: now,
           deleted_at: null,

@@ -35,6 +35,8 @@ export interface CheckedUpload {
   width: number | null;
   height: number | null;
   codec: string | null;
+  /** Whether the file has an audio stream (video, audio); null for images and fonts. */
+  hasAudio: boolean | null;
 }
 
 /** A refusal that deletes the file: the upload ends `refused` with the message id as reason. */
@@ -77,9 +79,10 @@ async function tempPath(ctx: AppContext, extension: string): Promise<string> {
  * takes: the magic bytes one of the kind's content types and matching the name's extension, no
  * archive hidden at its end, and for media a video (audio) stream that ffprobe reads. A refused
  * file is deleted and the upload marked `refused` with the reason; the refusal is thrown in the
- * caller's locale (an AppError). On success it probes width, height, duration and codec and
- * stores a poster (video and image). It does not claim the upload: `claimUpload` does, in the
- * transaction that makes the resource (and that caller deletes the poster if the claim fails).
+ * caller's locale (an AppError). On success it probes width, height, duration, codec and whether
+ * a video has an audio stream (`resources.has_audio`: the renderer needs it) and stores a poster
+ * (video and image). It does not claim the upload: `claimUpload` does, in the transaction that
+ * makes the resource (and that caller deletes the poster if the claim fails).
  */
 export async function checkUpload(
   ctx: AppContext,
@@ -151,6 +154,7 @@ async function checkStored(ctx: AppContext, row: UploadRow): Promise<CheckedUplo
       width: null,
       height: null,
       codec: null,
+      hasAudio: null,
     };
     if (kind === 'font') return checked;
 

@@ -84,6 +84,8 @@ export interface MediaFacts {
   width: number | null;
   height: number | null;
   codec: string | null;
+  /** Whether it has an audio stream (video and audio; null for an image). */
+  hasAudio: boolean | null;
 }
 
 /** Why a file is not the media its kind needs, or its facts. */
@@ -114,7 +116,13 @@ export async function probeMedia(file: string, kind: MediaKind): Promise<ProbeOu
     if (!audio) return { ok: false, reason: 'upload.noAudio' };
     return {
       ok: true,
-      facts: { durationMs, width: null, height: null, codec: audio.codec_name ?? null },
+      facts: {
+        durationMs,
+        width: null,
+        height: null,
+        codec: audio.codec_name ?? null,
+        hasAudio: true,
+      },
     };
   }
   const stream = kind === 'video' ? motion[0] : pictures[0];
@@ -131,6 +139,7 @@ export async function probeMedia(file: string, kind: MediaKind): Promise<ProbeOu
       width,
       height,
       codec: stream.codec_name ?? null,
+      hasAudio: kind === 'video' ? !!audio : null,
     },
   };
 }

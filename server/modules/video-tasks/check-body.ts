@@ -7,7 +7,7 @@ import { combinationCount, distinctGroups, pickCombinations, type Combination } 
 
 export type TaskResource = Pick<
   Selectable<ResourcesTable>,
-  'id' | 'owner_id' | 'type' | 'name' | 'storage_key' | 'duration_ms' | 'content_type'
+  'id' | 'owner_id' | 'type' | 'name' | 'storage_key' | 'duration_ms' | 'content_type' | 'has_audio'
 >;
 
 /** Resource types each place of a task takes (issue 13). */
@@ -49,6 +49,7 @@ export async function loadResources(
   let query = db
     .selectFrom('resources')
     .select(['id', 'owner_id', 'type', 'name', 'storage_key', 'duration_ms', 'content_type'])
+    .select('has_audio')
     .where('owner_id', '=', ownerId)
     .where('id', 'in', [...new Set(ids)])
     .where('file_deleted_at', 'is', null);

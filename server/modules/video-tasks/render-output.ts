@@ -32,12 +32,17 @@ const tail = (error: unknown) =>
  * 1. Claims it: queued → rendering (a re-run after a crash renders a rendering output again; a
  *    done, failed or cancelled one is skipped).
  * 2. Builds its RenderSpec from the task's params and the output's combination; every input is a
- *    path (local disk) or a presigned URL (S3). Video inputs are probed first: one ffprobe
- *    cannot read fails the output at once (reason + detail) and refunds it.
+ *    path (local disk) or a presigned URL (S3). A video input's length and sound come from its
+ *    resource row (`duration_ms`, `has_audio`, recorded at upload): no ffprobe per output. A row
+ *    that does not know them yet (made before migration 0008) has its file probed once here and
+ *    `has_audio` written back; a file that ffprobe cannot read then fails the output at once.
  * 3. Renders to a temp file (progress written at most every second; the poster from the same
- *    ffmpeg run), stores both under the owner and task, then marks the output done and settles its price in one
- *    transaction (server/modules/video-tasks/billing.ts). Another error is thrown (the job runs
- *    again) until the last attempt, which fails and refunds the output.
+ *    ffmpeg run), stores both under the owner and task, then marks the output done and settles
+ *    its price in one transaction (server/modules/video-tasks/billing.ts). When ffmpeg fails, the
+ *    video inputs not probed in this run are probed then (the failure path only): one that
+ *    ffprobe cannot read fails the output at once (reason + detail) and refunds it, as running
+ *    again cannot fix it. Another error is thrown (the job runs again) until the last attempt,
+ *    which fails and refunds the output.
  */
 export async function renderOutput(
   ctx: AppContext,
@@ -76,8 +81,9 @@ export async function renderOutput(
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-output-'));
   try {
     let spec: RenderSpec;
+    let unprobed: VideoSource[];
     try {
-      spec = await specOf(ctx, ownerId, params, combination, job.signal);
+      ({ spec, unprobed } = await specOf(ctx, ownerId, params, combination, job.signal));
     } catch (error) {
       if (!(error instanceof InputUnreadable)) throw error;
       await failOutput(ctx, outputId, {
@@ -109,7 +115,16 @@ export async function renderOutput(
       });
     } catch (error) {
       await writing;
-      if (job.signal.aborted || job.attempt < OUTPUT_ATTEMPTS) throw error;
+      if (job.signal.aborted) throw error;
+      const unreadable = await firstUnreadable(unprobed, job.signal);
+      if (unreadable) {
+        await failOutput(ctx, outputId, {
+          reasonId: 'videoTask.reason.inputUnreadable',
+          reasonDetail: tail(unreadable),
+        });
+        return;
+      }
+      if (job.attempt < OUTPUT_ATTEMPTS) throw error;
       await failOutput(ctx, outputId, {
         reasonId: 'videoTask.reason.renderFailed',
         reasonDetail: tail(error),
@@ -180,14 +195,44 @@ async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string
   return (await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS)).url;
 }
 
-/** The RenderSpec of one output; throws InputUnreadable when a video input cannot be read. */
+/** A video input that was not probed while building the spec (its facts came from its row). */
+interface VideoSource {
+  name: string;
+  source: string;
+}
+
+/**
+ * Why the first of `videos` that ffprobe cannot read is unreadable (`name: ffprobe's error`), or
+ * null when every one reads. Called when a render failed, to tell a broken input from a passing
+ * fault.
+ */
+async function firstUnreadable(
+  videos: readonly VideoSource[],
+  signal: AbortSignal,
+): Promise<string | null> {
+  for (const video of videos) {
+    try {
+      await probeVideo(video.source, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return `${video.name}: ${tail(error)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The RenderSpec of one output and its video inputs that were not probed. A video resource whose
+ * row lacks `has_audio` or `duration_ms` is probed (once per output; `has_audio` written back, so
+ * the next output reads it from the row); throws InputUnreadable when that probe fails.
+ */
 async function specOf(
   ctx: AppContext,
   ownerId: number,
   params: VideoTaskParams,
   combination: Combination,
   signal: AbortSignal,
-): Promise<RenderSpec> {
+): Promise<{ spec: RenderSpec; unprobed: VideoSource[] }> {
   const ids = [
     ...combination.shots,
     ...(params.kind === 'mixed' ? [params.intro_id, params.outro_id] : []),
@@ -198,6 +243,7 @@ async function specOf(
   // Deleted resources still count: their files stay while the task refers to them.
   const resources = await loadResources(ctx.db, ownerId, ids, true);
   const inputs = new Map<number, RenderInput>();
+  const unprobed: VideoSource[] = [];
   const inputOf = async (id: number): Promise<RenderInput> => {
     const known = inputs.get(id);
     if (known) return known;
@@ -207,14 +253,20 @@ async function specOf(
     const seconds = resource.duration_ms === null ? null : Number(resource.duration_ms) / 1000;
     let input: RenderInput;
     if (VIDEO_TYPES.includes(resource.type as ResourceType)) {
-      let facts;
-      try {
-        facts = await probeVideo(source, { signal });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new InputUnreadable(`${resource.name}: ${tail(error)}`);
+      if (resource.has_audio !== null && seconds !== null) {
+        input = { source, duration: seconds, hasAudio: Number(resource.has_audio) === 1 };
+        unprobed.push({ name: resource.name, source });
+      } else {
+        let facts;
+        try {
+          facts = await probeVideo(source, { signal });
+        } catch (error) {
+          if (signal.aborted) throw error;
+          throw new InputUnreadable(`${resource.name}: ${tail(error)}`);
+        }
+        input = { source, duration: seconds ?? facts.duration, hasAudio: facts.hasAudio };
+        if (resource.has_audio === null) await recordAudio(ctx, id, facts.hasAudio);
       }
-      input = { source, duration: seconds ?? facts.duration, hasAudio: facts.hasAudio };
     } else {
       input = { source, duration: seconds, hasAudio: resource.content_type.startsWith('audio/') };
     }
@@ -244,7 +296,7 @@ async function specOf(
   const font = params.subtitles?.font;
   const fontFile = font !== undefined ? (await inputOf(font)).source : null;
   const { width, height } = FRAME_SIZE[params.ratio][params.resolution];
-  return {
+  const spec: RenderSpec = {
     width,
     height,
     fps: params.fps,
@@ -265,4 +317,15 @@ async function specOf(
     stickers,
     preset: ctx.config.videoRenderPreset,
   };
+  return { spec, unprobed };
+}
+
+/** Writes back what a probe found of an older resource's file (its facts never change). */
+async function recordAudio(ctx: AppContext, resourceId: number, hasAudio: boolean): Promise<void> {
+  await ctx.db
+    .updateTable('resources')
+    .set({ has_audio: Number(hasAudio) })
+    .where('id', '=', resourceId)
+    .where('has_audio', 'is', null)
+    .execute();
 }
