@@ -214,6 +214,7 @@ describe('the slim Chakra theme', () => {
       './signed-in-en-US',
       './signed-in-zh-CN',
       'tus-js-client', // the uploader (src/api/uploads.ts), loaded on the first tus upload
+      './page-views', // the signed-in pages' route → view map (each view in it through view())
     ];
     const bare: string[] = [];
     for (const file of sourceFiles(join(root, 'src'))) {
