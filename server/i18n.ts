@@ -169,6 +169,16 @@ const enUS = {
   'videoTask.reason.renderFailed': 'The video could not be rendered',
   'memo.taskFreeze': '{name}: {count} videos',
   'memo.taskRefund': '{name}: video {index} refunded',
+  'digitalHuman.insufficient.digital_man':
+    'Not enough digital-human seconds: this needs {amount} s, the balance is {balance} s',
+  'digitalHuman.insufficient.image_clone':
+    'Not enough image clones: this needs {amount}, the balance is {balance}',
+  'digitalHuman.insufficient.digital_voice':
+    'Not enough voice clones: this needs {amount}, the balance is {balance}',
+  'memo.dhFreeze': '{name}: frozen',
+  'memo.dhExtra': '{name}: longer than estimated',
+  'memo.dhRefund': '{name}: failed, refunded',
+  'memo.dhUnused': '{name}: shorter than estimated, returned',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -333,6 +343,16 @@ const zhCN: Record<ServerMessageId, string> = {
   'videoTask.reason.renderFailed': '视频渲染失败',
   'memo.taskFreeze': '{name}：{count} 个视频',
   'memo.taskRefund': '{name}：第 {index} 个视频退款',
+  'digitalHuman.insufficient.digital_man':
+    '数字人时长不足：需要 {amount} 秒，当前余额 {balance} 秒',
+  'digitalHuman.insufficient.image_clone':
+    '形象克隆次数不足：需要 {amount} 次，当前余额 {balance} 次',
+  'digitalHuman.insufficient.digital_voice':
+    '声音克隆次数不足：需要 {amount} 次，当前余额 {balance} 次',
+  'memo.dhFreeze': '{name}：冻结',
+  'memo.dhExtra': '{name}：超出预估时长',
+  'memo.dhRefund': '{name}：失败退回',
+  'memo.dhUnused': '{name}：短于预估，退回差额',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

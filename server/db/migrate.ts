@@ -9,6 +9,7 @@ import * as jobs from './migrations/0005-jobs';
 import * as resources from './migrations/0006-resources';
 import * as videoTasks from './migrations/0007-video-tasks';
 import * as resourceAudio from './migrations/0008-resource-audio';
+import * as digitalHuman from './migrations/0009-digital-human';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -32,6 +33,10 @@ function provider(engine: Engine): MigrationProvider {
     '0008-resource-audio': {
       up: (db) => resourceAudio.up(db),
       down: (db) => resourceAudio.down(db),
+    },
+    '0009-digital-human': {
+      up: (db) => digitalHuman.up(db, engine),
+      down: (db) => digitalHuman.down(db),
     },
   };
   return { getMigrations: async () => migrations };

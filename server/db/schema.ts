@@ -472,6 +472,103 @@ export interface VideoOutputsTable {
   updated_at: Millis;
 }
 
+/** Columns every digital-human work row has (migration 0009). */
+interface DhWorkColumns {
+  id: Generated<number>;
+  /** Clones: queued, training, ready, failed; videos: queued, creating, done, failed. */
+  status: string;
+  /** `embedded` | `http`: the provider that does (did) its work. */
+  provider: string;
+  /** The vendor's job id once submitted (a restarted job resumes it). */
+  vendor_job_id: string | null;
+  /** Our job runner's job id. */
+  job_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  progress: ColumnType<number, number | undefined, number>;
+  queue_position: number | null;
+  billing: OutputBilling;
+  /** Units (of the row's asset) frozen at submit, settled, given back. */
+  cost: ColumnType<number, number | undefined, number>;
+  settled: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  reason_id: string | null;
+  reason_params: string | null;
+  reason_detail: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  started_at: Millis | null;
+  finished_at: Millis | null;
+  deleted_at: Millis | null;
+}
+
+/** An image clone (avatar); billed in `image_clone` units. */
+export interface DhImageClonesTable extends DhWorkColumns {
+  owner_id: number;
+  name: string;
+  /** standard | advanced (IMAGE_CLONE_TIERS). */
+  tier: string;
+  video_id: number;
+  consent_video_id: number;
+  poster_key: string | null;
+  loop_key: string | null;
+  width: number | null;
+  height: number | null;
+  /** The vendor's handle of the avatar (JSON); null for the embedded provider. */
+  vendor_ref: string | null;
+}
+
+/** A voice clone, or (owner_id null) a public voice; billed in `digital_voice` units. */
+export interface DhVoiceClonesTable extends DhWorkColumns {
+  owner_id: number | null;
+  /** A public voice's provider key (unique); null for a clone. */
+  public_key: string | null;
+  name: string;
+  /** female | male */
+  gender: string;
+  audio_id: number | null;
+  /** The provider's voice (JSON); null until ready. */
+  profile: string | null;
+  demo_key: string | null;
+}
+
+/** A digital-human video; billed in `digital_man` seconds. */
+export interface DhVideosTable extends DhWorkColumns {
+  owner_id: number;
+  name: string;
+  /** JSON of the body it was added with. */
+  params: string;
+  avatar_id: number;
+  voice_id: number;
+  /** A resource group of the owner's. */
+  folder_id: number;
+  template_id: number | null;
+  estimated_seconds: number;
+  /** `digital_man` seconds charged per second of video, fixed at add. */
+  unit_cost: number;
+  speech_key: string | null;
+  storage_key: string | null;
+  poster_key: string | null;
+  duration_ms: number | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  resubmitted_from: number | null;
+  progress_at: Millis;
+}
+
+export interface DhTemplatesTable {
+  id: Generated<number>;
+  /** Its name's message id is `dhTemplate.<key>`. */
+  key: string;
+  ratio: string;
+  width: number;
+  height: number;
+  /** JSON TemplateLayout. */
+  layout: string;
+  cover_key: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -497,6 +594,10 @@ export interface Database {
   resource_refs: ResourceRefsTable;
   video_tasks: VideoTasksTable;
   video_outputs: VideoOutputsTable;
+  dh_image_clones: DhImageClonesTable;
+  dh_voice_clones: DhVoiceClonesTable;
+  dh_videos: DhVideosTable;
+  dh_templates: DhTemplatesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -8,7 +8,11 @@ export type MemoId =
   | 'memo.trialCreditTo'
   | 'memo.trialCreditFrom'
   | 'memo.taskFreeze'
-  | 'memo.taskRefund';
+  | 'memo.taskRefund'
+  | 'memo.dhFreeze'
+  | 'memo.dhExtra'
+  | 'memo.dhRefund'
+  | 'memo.dhUnused';
 
 /** A memo the server writes: stored as an id and parameters, read in each viewer's language. */
 export interface ServerMemo {

@@ -89,4 +89,12 @@ export const validationMessagesEnUS = {
   'validation.outputCount': 'Number of videos: a whole number from 1 to 100',
   'validation.taskDuration': 'Duration: 1 to 300 seconds',
   'validation.trim': 'Keep a part at least 0.5 seconds long that starts before it ends',
+  'validation.cloneName': 'Name: 1 to 30 characters',
+  'validation.cloneTier': 'Choose a model tier',
+  'validation.voiceGender': 'Choose a gender',
+  'validation.previewText': 'Preview text: 1 to 100 characters',
+  'validation.dhVideoName': 'Video name: 1 to 50 characters',
+  'validation.speechText': 'Text: 1 to 5000 characters',
+  'validation.speechSpeed': 'Speed: 0.5 to 2.0',
+  'validation.speechVolume': 'Volume: 0 to 2.0',
 } as const;

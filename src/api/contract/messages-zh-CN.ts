@@ -84,4 +84,12 @@ export const validationMessagesZhCN = {
   'validation.outputCount': '生成数量：1 到 100 的整数',
   'validation.taskDuration': '时长：1 到 300 秒',
   'validation.trim': '保留的片段至少 0.5 秒，且开始早于结束',
+  'validation.cloneName': '名称：1 到 30 个字符',
+  'validation.cloneTier': '请选择模型档位',
+  'validation.voiceGender': '请选择性别',
+  'validation.previewText': '试听文本：1 到 100 个字符',
+  'validation.dhVideoName': '视频名称：1 到 50 个字符',
+  'validation.speechText': '文案：1 到 5000 个字符',
+  'validation.speechSpeed': '语速：0.5 到 2.0',
+  'validation.speechVolume': '音量：0 到 2.0',
 } as const;
