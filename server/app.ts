@@ -45,6 +45,7 @@ import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { videoTaskRoutes } from './modules/video-tasks/routes';
+import { createDigitalHumanProvider, type DigitalHumanProvider } from './providers/digital-human';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
 import type { FileStorage } from './storage/storage';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   /** The clock (tests move time). */
   now?: Clock;
   sms?: SmsProvider;
+  /** The digital-human provider (default: the configured one). */
+  digitalHuman?: DigitalHumanProvider;
   /** The file storage (default: the configured one, local disk or S3). */
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -138,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       storage: options.storage ?? createFileStorage(config, now),
       log: app.log,
       jobs,
+      digitalHuman: options.digitalHuman ?? createDigitalHumanProvider(config),
     };
     app.decorate('ctx', ctx);
     app.decorateRequest('locale', DEFAULT_LOCALE);

@@ -41,6 +41,42 @@ export interface Config {
   videoRenderPreset: RenderPreset;
   /** Renders one worker runs at once (default 1: ffmpeg uses every core already). */
   videoRenderConcurrency: number;
+  /** The digital human's AI provider (issue 14; README "Digital-human providers"). */
+  digitalHuman: DigitalHumanConfig;
+  /**
+   * The server's own address as a vendor reaches it (`PUBLIC_URL`, e.g. `https://console.example`):
+   * the HTTP digital-human vendor fetches inputs from signed file URLs and sends callbacks there.
+   * Default `http://127.0.0.1:PORT`.
+   */
+  publicUrl: string;
+}
+
+export const DH_PROVIDERS = ['embedded', 'http'] as const;
+export type DhProviderName = (typeof DH_PROVIDERS)[number];
+
+export interface DigitalHumanConfig {
+  /** `DH_PROVIDER`: `embedded` (default: local, deterministic, demonstration output) or `http`. */
+  provider: DhProviderName;
+  /** `DH_BASE_URL`, `DH_API_KEY`, `DH_CALLBACK_SECRET`: the HTTP vendor (required with `http`). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  callbackSecret: string | undefined;
+}
+
+function digitalHumanConfig(env: Env): DigitalHumanConfig {
+  const raw = text(env, 'DH_PROVIDER') ?? 'embedded';
+  const provider = DH_PROVIDERS.find((p) => p === raw);
+  if (!provider) throw new Error(`DH_PROVIDER must be one of ${DH_PROVIDERS.join(', ')}`);
+  const config = {
+    provider,
+    baseUrl: text(env, 'DH_BASE_URL'),
+    apiKey: text(env, 'DH_API_KEY'),
+    callbackSecret: text(env, 'DH_CALLBACK_SECRET'),
+  };
+  if (provider === 'http' && (!config.baseUrl || !config.apiKey || !config.callbackSecret)) {
+    throw new Error('DH_PROVIDER=http needs DH_BASE_URL, DH_API_KEY and DH_CALLBACK_SECRET');
+  }
+  return config;
 }
 
 export const RENDER_PRESETS = ['ultrafast', 'veryfast', 'fast', 'medium'] as const;
@@ -145,6 +181,8 @@ export function loadConfig(env: Env = process.env): Config {
     videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),
     videoRenderPreset: renderPreset(env),
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
+    digitalHuman: digitalHumanConfig(env),
+    publicUrl: (text(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }
 

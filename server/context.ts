@@ -5,6 +5,7 @@ import type { Engine } from './db/dialect';
 import type { Db, SessionRow, UserRow } from './db/schema';
 import type { JobQueue } from './jobs/queue';
 import type { Clock } from './lib/clock';
+import type { DigitalHumanProvider } from './providers/digital-human/types';
 import type { SmsProvider } from './providers/sms';
 import type { FileStorage } from './storage/storage';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
   jobs: JobQueue;
+  /** The digital human's AI provider (embedded, or an HTTP vendor: `DH_PROVIDER`). */
+  digitalHuman: DigitalHumanProvider;
 }
 
 /** The caller of an authenticated route. */

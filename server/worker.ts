@@ -7,6 +7,7 @@ import { loggerOptions } from './http/request-log';
 import { startAppWorker } from './jobs/kinds';
 import { createJobQueue } from './jobs/runner';
 import { systemClock } from './lib/clock';
+import { createDigitalHumanProvider } from './providers/digital-human';
 import { createLogSmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     storage: createFileStorage(config, systemClock),
     log,
     jobs,
+    digitalHuman: createDigitalHumanProvider(config),
   };
   startAppWorker(ctx);
   log.info(`job worker started (${jobs.adapter})`);
