@@ -161,10 +161,10 @@ export function createLocalStorage(options: LocalStorageOptions): FileStorage {
       await fsp.rm(metaPath(key), { force: true });
     },
 
-    async signedReadUrl(key, expiresIn = READ_URL_SECONDS) {
+    async signedReadUrl(key, expiresIn = READ_URL_SECONDS, options = {}) {
       checkKey(key);
       const expiresAt = Math.ceil((now() + expiresIn * 1000) / 1000) * 1000;
-      return { url: signFileUrl(secret, apiBase, key, expiresAt), expiresAt };
+      return { url: signFileUrl(secret, apiBase, key, expiresAt, options.download), expiresAt };
     },
   };
 }

@@ -326,12 +326,21 @@ export function createS3Storage(config: S3Config, now: Clock, client = s3Client(
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
 
-    async signedReadUrl(key, expiresIn = READ_URL_SECONDS) {
+    async signedReadUrl(key, expiresIn = READ_URL_SECONDS, options = {}) {
       const command = new GetObjectCommand({
         Bucket,
         Key: checkKey(key),
         // As the local route answers: the holder's browser may keep it while the URL lives.
         ResponseCacheControl: `private, max-age=${expiresIn}`,
+        // A download link: an attachment under the given name (signed with the rest).
+        ...(options.download === undefined
+          ? {}
+          : {
+              ResponseContentDisposition: contentDisposition(
+                { key, contentType: 'application/octet-stream', filename: undefined },
+                options.download,
+              ),
+            }),
       });
       const url = await getSignedUrl(client, command, signing(expiresIn));
       return { url, expiresAt: now() + expiresIn * 1000 };

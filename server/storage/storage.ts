@@ -43,6 +43,11 @@ export interface SignedUrl {
   expiresAt: number;
 }
 
+export interface ReadUrlOptions {
+  /** Serve as an attachment saved under this name (cleaned as a display name). */
+  download?: string;
+}
+
 /** One part's presigned PUT URL of a multipart upload. */
 export interface PartUrl {
   partNumber: number;
@@ -130,8 +135,12 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; no error when there is none. */
   delete(key: string): Promise<void>;
-  /** A URL that reads this one file (with Range) until it expires; no session needed. */
-  signedReadUrl(key: string, expiresIn?: number): Promise<SignedUrl>;
+  /**
+   * A URL that reads this one file (with Range) until it expires; no session needed. With
+   * `download`, the reply is an attachment saved under that name (a "download" link that works
+   * across origins, where the `download` attribute of a link does not).
+   */
+  signedReadUrl(key: string, expiresIn?: number, options?: ReadUrlOptions): Promise<SignedUrl>;
   /** Object storage's presigned uploads; null for local disk (its grant is tus, issue 12 §3). */
   readonly directUploads: DirectUploads | null;
   /** The local disk's files as paths on this machine (ffprobe reads them); null for S3. */
@@ -177,14 +186,20 @@ const MEDIA = /^(image|video|audio)\//i;
  * image viewer), `attachment` for anything else; the name as a plain ASCII fallback and as UTF-8
  * (RFC 5987 / 6266 `filename*`).
  */
-export function contentDisposition(info: Pick<FileInfo, 'key' | 'contentType' | 'filename'>) {
-  const name = cleanFilename(info.filename) || info.key.slice(info.key.lastIndexOf('/') + 1);
+export function contentDisposition(
+  info: Pick<FileInfo, 'key' | 'contentType' | 'filename'>,
+  download?: string,
+) {
+  const name =
+    cleanFilename(download) ||
+    cleanFilename(info.filename) ||
+    info.key.slice(info.key.lastIndexOf('/') + 1);
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const utf8 = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  const type = MEDIA.test(info.contentType) ? 'inline' : 'attachment';
+  const type = download === undefined && MEDIA.test(info.contentType) ? 'inline' : 'attachment';
   return `${type}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 

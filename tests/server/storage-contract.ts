@@ -227,6 +227,28 @@ export function storageContract(
         expect(await part.text()).toBe('0123');
       });
 
+      it('with `download` answer an attachment under that name, and the name is signed', async () => {
+        const k = key();
+        const data = Buffer.from('a finished video');
+        await h.storage.put(k, data, { contentType: 'video/mp4', filename: 'clip.mp4' });
+        const { url } = await h.storage.signedReadUrl(k, 600, { download: '成片 1.mp4' });
+        const reply = await fetchSigned(url);
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get('content-disposition')).toBe(
+          `attachment; filename="__ 1.mp4"; filename*=UTF-8''%E6%88%90%E7%89%87%201.mp4`,
+        );
+        expect(Buffer.from(await reply.arrayBuffer())).toEqual(data);
+        const renamed = url.replace(
+          /(dl|response-content-disposition)=([^&]+)/,
+          (_, name: string) => `${name}=${encodeURIComponent('attachment; filename="x.exe"')}`,
+        );
+        expect(renamed).not.toBe(url);
+        expect((await fetchSigned(renamed)).status).toBe(h.refusedStatus);
+        // The plain URL of the same file stays inline.
+        const plain = await fetchSigned((await h.storage.signedReadUrl(k, 600)).url);
+        expect(plain.headers.get('content-disposition')).toMatch(/^inline;/);
+      });
+
       it('are good until they expire, and refused after', async () => {
         const k = key();
         await h.storage.put(k, Buffer.from('secret frames'), { contentType: 'video/mp4' });

@@ -60,6 +60,12 @@ describe('video tasks on S3-compatible storage', () => {
       expect([probed.codec, probed.width, probed.height]).toEqual(['h264', 720, 1280]);
       expect(Math.abs(probed.duration - 2.4)).toBeLessThanOrEqual(0.1);
       await fs.rm(path.dirname(file), { recursive: true, force: true });
+      // The download URL saves the same file under the task's name and the output's number.
+      const download = await fetch(output.download_url!);
+      expect(download.headers.get('content-disposition')).toMatch(
+        new RegExp(`^attachment; .*filename\\*=UTF-8''.*-${output.index}\\.mp4$`),
+      );
+      await download.body?.cancel();
     }
     expect(await reconcile(t.db)).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { contentDisposition, RangeNotSatisfiableError } from '../../storage/stor
 /** Documentation of the signed URL's query (checked by `verifyFileSignature`, not by zod). */
 const signedQuery = z.strictObject({
   exp: z.string().regex(/^\d+$/).describe('expiry, epoch seconds'),
+  dl: z.string().optional().describe('a download link: served as an attachment under this name'),
   sig: z.string().describe('HMAC-SHA256 of the key and the expiry, base64url'),
 });
 
@@ -45,10 +46,10 @@ export function fileRoutes(app: FastifyInstance): void {
     },
     handler: async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      const { exp, sig } = request.query as Record<string, unknown>;
+      const { exp, sig, dl } = request.query as Record<string, unknown>;
       const now = ctx.now();
       // The signature first: nothing about the storage is looked at for an unsigned request.
-      if (!verifyFileSignature(secret, key, exp, sig, now)) throw notFound();
+      if (!verifyFileSignature(secret, key, exp, sig, now, dl)) throw notFound();
       const info = await ctx.storage.stat(key);
       if (!info) throw notFound();
       const range = parseRange(request.headers.range, info.size);
@@ -72,7 +73,10 @@ export function fileRoutes(app: FastifyInstance): void {
         .header('content-type', read.info.contentType)
         .header('content-length', served ? served.end - served.start + 1 : read.info.size)
         .header('accept-ranges', 'bytes')
-        .header('content-disposition', contentDisposition(read.info))
+        .header(
+          'content-disposition',
+          contentDisposition(read.info, typeof dl === 'string' ? dl : undefined),
+        )
         .header('cache-control', `private, max-age=${secondsLeft}`);
       if (served) reply.header('content-range', `bytes ${served.start}-${served.end}/${info.size}`);
       return reply.send(read.body);

@@ -20,13 +20,19 @@ class SignedUrlCache {
     private readonly now: Clock,
   ) {}
 
-  async url(key: string): Promise<string> {
-    const hit = this.urls.get(key);
+  /** A URL of the file; `download`: an attachment link saved under that name. */
+  async url(key: string, download?: string): Promise<string> {
+    const entry = download === undefined ? key : `${key}\n${download}`;
+    const hit = this.urls.get(entry);
     if (hit && hit.expiresAt - this.now() >= REUSE_MS) return hit.url;
-    const signed = await this.storage.signedReadUrl(key);
-    this.urls.delete(key);
+    const signed = await this.storage.signedReadUrl(
+      key,
+      undefined,
+      download === undefined ? {} : { download },
+    );
+    this.urls.delete(entry);
     if (this.urls.size >= MAX_URLS) this.urls.delete(this.urls.keys().next().value!);
-    this.urls.set(key, signed);
+    this.urls.set(entry, signed);
     return signed.url;
   }
 }

@@ -220,7 +220,7 @@ export async function taskDetail(
         width: o.width === null ? null : Number(o.width),
         height: o.height === null ? null : Number(o.height),
         url,
-        download_url: url,
+        download_url: done ? await urls.url(o.storage_key!, `${task.name}-${o.idx}.mp4`) : null,
         poster: done && o.poster_key ? await urls.url(o.poster_key) : null,
         combination: combination.shots.map((resourceId, g) => ({
           group: g + 1,
