@@ -280,6 +280,42 @@ describe('the http digital-human provider', () => {
     expect(submitted).toHaveLength(1);
   });
 
+  it('a job the vendor does not know on resume fails permanently, without a submit', async () => {
+    const posts = vendor.requestsTo('POST', '/v1/jobs').length;
+    const { run } = recordingRun({ vendorJobId: 'job-unknown' });
+    const error = await rejection(
+      provider().cloneVoice({ audio: { url: files.add(tone) }, gender: 'male' }, run),
+    );
+    expect(error).toMatchObject({ permanent: true, reasonParams: { status: 404 } });
+    expect(vendor.requestsTo('POST', '/v1/jobs')).toHaveLength(posts);
+  });
+
+  it('a failed download is transient; the next attempt resumes the done job and downloads it', async () => {
+    const { run, submitted } = recordingRun();
+    const p = provider();
+    const first = p.synthesize({ ...speech, text: 'download me' }, run);
+    await expect.poll(() => submitted.length).toBe(1);
+    vendor.failRequests(1, { route: 'files', status: 503 });
+    const error = await rejection(first);
+    expect(error.permanent).toBe(false);
+    const posts = vendor.requestsTo('POST', '/v1/jobs').length;
+    const again = recordingRun({ vendorJobId: submitted[0] });
+    const result = await p.synthesize({ ...speech, text: 'download me' }, again.run);
+    expect(result.duration).toBeGreaterThan(1);
+    expect(vendor.requestsTo('POST', '/v1/jobs')).toHaveLength(posts);
+  });
+
+  it('result files that are not media fail permanently', async () => {
+    const { run } = recordingRun();
+    const error = await rejection(
+      provider().synthesize({ ...speech, text: 'garbage #vendor-bad-files' }, run),
+    );
+    expect(error).toMatchObject({
+      permanent: true,
+      reasonId: 'digitalHuman.reason.vendorResultBad',
+    });
+  });
+
   it('rides out a few 500s while polling', async () => {
     const { run } = recordingRun();
     const p = provider();
@@ -472,5 +508,44 @@ describe('the vendor callback check', () => {
         'x-dh-signature': sign(secret, seconds, raw),
       }),
     ).toBeNull();
+  });
+});
+
+describe('the fake vendor', () => {
+  it('can fetch inputs and deliver callbacks through the hooks a test gives it', async () => {
+    const fetched: string[] = [];
+    const delivered: string[] = [];
+    const fake = await startFakeVendor({
+      stepMs: 10,
+      fetchInput: async (url) => {
+        fetched.push(url);
+        return { status: 200, body: await fs.readFile(tone) };
+      },
+      deliverCallback: async (request) => {
+        delivered.push(request.body);
+        return 204;
+      },
+    });
+    try {
+      const p = createHttpProvider({
+        baseUrl: fake.url,
+        apiKey: fake.apiKey,
+        callbackSecret: fake.callbackSecret,
+        callbackUrl: 'http://app.invalid/callback',
+        pollIntervalMs: 10,
+      });
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dh-http-fake-'));
+      await p.cloneVoice(
+        { audio: { url: 'http://app.invalid/a.wav' }, gender: 'male' },
+        { workDir: dir },
+      );
+      await fake.idle();
+      await fs.rm(dir, { recursive: true, force: true });
+      expect(fetched).toEqual(['http://app.invalid/a.wav']);
+      expect(delivered).toHaveLength(2);
+      expect(fake.callbacks.map((c) => c.status)).toEqual([204, 204]);
+    } finally {
+      await fake.stop();
+    }
   });
 });

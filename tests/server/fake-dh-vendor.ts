@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
  * Failing on demand:
  * - `failJobs({permanent})`: the next jobs (of a type) fail when they finish running;
  * - a magic word in any input string: `#vendor-fail` (permanent), `#vendor-fail-transient`,
- *   `#vendor-slow` (10× the steps);
+ *   `#vendor-slow` (10× the steps), `#vendor-bad-files` (done, but its files are garbage);
  * - `failRequests(n, {status, route, afterWork})`: the next n requests answer `status` (500), with
  *   `afterWork` the work is done first (a submit whose answer is lost);
  * - `hold()` / `release()`: nothing starts or advances meanwhile.
@@ -41,6 +41,20 @@ export interface FakeVendorOptions {
   concurrency?: number;
   /** Callbacks sent for each finished job (default 2: every callback is duplicated). */
   callbackCopies?: number;
+  /**
+   * How the vendor fetches an input URL (default: a real `fetch`). A test whose app does not
+   * listen can serve its signed file URLs through `app.inject` here.
+   */
+  fetchInput?: (url: string) => Promise<{ status: number; body: Buffer }>;
+  /**
+   * How a callback is delivered (default: a real `POST` to `callback_url`); answers the
+   * receiver's status. A test can route it through `app.inject`.
+   */
+  deliverCallback?: (request: {
+    url: string;
+    headers: Record<string, string>;
+    body: string;
+  }) => Promise<number>;
 }
 
 export interface FakeJob {
@@ -74,7 +88,12 @@ export interface DeliveredCallback {
   status: number | string;
 }
 
-const MAGIC = { fail: '#vendor-fail', transient: '#vendor-fail-transient', slow: '#vendor-slow' };
+const MAGIC = {
+  fail: '#vendor-fail',
+  transient: '#vendor-fail-transient',
+  slow: '#vendor-slow',
+  badFiles: '#vendor-bad-files',
+};
 
 const strings = (value: unknown): string[] =>
   typeof value === 'string'
@@ -97,6 +116,24 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
   const steps = options.steps ?? 3;
   const concurrency = options.concurrency ?? 1;
   const callbackCopies = options.callbackCopies ?? 2;
+  const fetchInput =
+    options.fetchInput ??
+    (async (url: string) => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+    });
+  const deliver =
+    options.deliverCallback ??
+    (async (request: { url: string; headers: Record<string, string>; body: string }) => {
+      const response = await fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.text();
+      return response.status;
+    });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fake-dh-vendor-'));
 
   const jobs = new Map<string, FakeJob>();
@@ -150,14 +187,7 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
       };
       let status: number | string;
       try {
-        const response = await fetch(job.callbackUrl, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(5_000),
-        });
-        status = response.status;
-        await response.text();
+        status = await deliver({ url: job.callbackUrl, headers, body });
       } catch (error) {
         status = String(error);
       }
@@ -168,10 +198,9 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
   async function download(url: unknown, name: string, jobDir: string): Promise<string> {
     if (typeof url !== 'string')
       throw Object.assign(new Error(`${name}: no URL`), { code: 'input_invalid' });
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (!response.ok || bytes.length === 0) {
-      throw Object.assign(new Error(`${name}: HTTP ${response.status} from ${url}`), {
+    const { status, body: bytes } = await fetchInput(url);
+    if (status < 200 || status > 299 || bytes.length === 0) {
+      throw Object.assign(new Error(`${name}: HTTP ${status} from ${url}`), {
         code: 'input_unreachable',
       });
     }
@@ -307,6 +336,14 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
     };
   }
 
+  /** Overwrites the job's result files with bytes no player reads. */
+  async function spoil(job: FakeJob) {
+    for (const value of Object.values(job.result ?? {})) {
+      const name = typeof value === 'string' && value.startsWith(`${url}/files/${job.id}/`);
+      if (name) await fs.writeFile(path.join(dir, job.id, path.basename(value)), 'not media');
+    }
+  }
+
   async function finish(job: FakeJob) {
     if (job.outcome) {
       job.state = 'failed';
@@ -314,6 +351,7 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
     } else {
       try {
         job.result = await produce(job);
+        if (strings(job.input).join(' ').includes(MAGIC.badFiles)) await spoil(job);
         job.state = 'done';
         job.progress = 1;
       } catch (error) {
