@@ -18,7 +18,8 @@ import {
   type ProviderRun,
   type VendorCallback,
 } from '../../server/providers/digital-human/types';
-import { startFakeVendor, startFileHost, type FakeVendor } from './fake-dh-vendor';
+import { startFileHost } from './fake-dh-file-host';
+import { startFakeVendor, type FakeVendor } from './fake-dh-vendor';
 import { fixture } from './media-fixtures';
 
 /**

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -6,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { makeResults, spoilResults, type FakeJobType } from './fake-dh-vendor-results';
 
 /**
  * A fake digital-human vendor for tests: a real node:http server on a random port speaking the
@@ -23,10 +22,20 @@ import { promisify } from 'node:util';
  * - `failRequests(n, {status, route, afterWork})`: the next n requests answer `status` (500), with
  *   `afterWork` the work is done first (a submit whose answer is lost);
  * - `hold()` / `release()`: nothing starts or advances meanwhile.
+ *
+ * Use:
+ * ```ts
+ * const vendor = await startFakeVendor({ stepMs: 20 }); // or with fetchInput / deliverCallback
+ * const provider = createHttpProvider({ baseUrl: vendor.url, apiKey: vendor.apiKey,
+ *   callbackSecret: vendor.callbackSecret, callbackUrl, pollIntervalMs: 20 });
+ * // … vendor.submitted(), vendor.requestsTo('POST', '/v1/jobs'), vendor.jobs, vendor.callbacks
+ * await vendor.idle(); await vendor.stop();
+ * ```
+ * Result files are made by fake-dh-vendor-results.ts; fake-dh-file-host.ts serves input files
+ * at URLs when a test has no app listening.
  */
-const exec = promisify(execFile);
 
-export type FakeJobType = 'image_clone' | 'voice_clone' | 'speech' | 'video';
+export type { FakeJobType };
 export type FakeJobState = 'queued' | 'running' | 'done' | 'failed';
 type Route = 'submit' | 'status' | 'files' | 'any';
 
@@ -195,163 +204,14 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
     }
   }
 
-  async function download(url: unknown, name: string, jobDir: string): Promise<string> {
-    if (typeof url !== 'string')
-      throw Object.assign(new Error(`${name}: no URL`), { code: 'input_invalid' });
-    const { status, body: bytes } = await fetchInput(url);
-    if (status < 200 || status > 299 || bytes.length === 0) {
-      throw Object.assign(new Error(`${name}: HTTP ${status} from ${url}`), {
-        code: 'input_unreachable',
-      });
-    }
-    const file = path.join(jobDir, name);
-    await fs.writeFile(file, bytes);
-    return file;
-  }
-
-  const ffmpeg = (args: string[]) => exec('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...args]);
-  const probe = async (file: string) => {
-    const { stdout } = await exec('ffprobe', [
-      '-v',
-      'error',
-      '-print_format',
-      'json',
-      '-show_format',
-      '-show_streams',
-      file,
-    ]);
-    const parsed = JSON.parse(stdout) as {
-      streams: { width?: number; height?: number }[];
-      format: { duration?: string };
-    };
-    const video = parsed.streams.find((s) => s.width);
-    return {
-      width: video?.width ?? 0,
-      height: video?.height ?? 0,
-      duration: Number(parsed.format.duration ?? 0),
-    };
-  };
-  const even = (n: unknown, fallback: number) =>
-    typeof n === 'number' && n > 0 ? Math.max(2, Math.round(n / 2) * 2) : fallback;
-
-  /** Real result files made from the downloaded inputs. */
-  async function produce(job: FakeJob): Promise<Record<string, unknown>> {
-    const jobDir = path.join(dir, job.id);
-    await fs.mkdir(jobDir, { recursive: true });
-    const fileUrl = (name: string) => `${url}/files/${job.id}/${name}`;
-    const input = job.input;
-    if (job.type === 'image_clone') {
-      const source = await download(input.video_url, 'source', jobDir);
-      await ffmpeg([
-        '-i',
-        source,
-        '-frames:v',
-        '1',
-        '-q:v',
-        '4',
-        '-f',
-        'mjpeg',
-        path.join(jobDir, 'poster.jpg'),
-      ]);
-      await ffmpeg([
-        '-i',
-        source,
-        '-t',
-        '1',
-        '-an',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        path.join(jobDir, 'loop.mp4'),
-      ]);
-      const facts = await probe(path.join(jobDir, 'loop.mp4'));
-      return {
-        avatar_id: `avatar-${job.id}`,
-        poster_url: fileUrl('poster.jpg'),
-        loop_url: fileUrl('loop.mp4'),
-        width: facts.width,
-        height: facts.height,
-      };
-    }
-    if (job.type === 'voice_clone') {
-      await download(input.audio_url, 'sample', jobDir);
-      return { voice_id: `voice-${job.id}` };
-    }
-    if (job.type === 'speech') {
-      const speed = typeof input.speed === 'number' && input.speed > 0 ? input.speed : 1;
-      const duration = Math.max(0.5, Math.min(60, (String(input.text).length * 0.12) / speed));
-      await ffmpeg([
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=220:duration=${duration.toFixed(2)}`,
-        '-ar',
-        '22050',
-        '-ac',
-        '1',
-        path.join(jobDir, 'speech.wav'),
-      ]);
-      return { audio_url: fileUrl('speech.wav'), duration: Number(duration.toFixed(2)) };
-    }
-    const avatar = (input.avatar ?? {}) as Record<string, unknown>;
-    const speech = await download(input.speech_url, 'speech', jobDir);
-    await download(avatar.poster_url, 'avatar-poster', jobDir);
-    if (input.music_url) await download(input.music_url, 'music', jobDir);
-    const width = even(input.width, 360);
-    const height = even(input.height, 640);
-    const { duration } = await probe(speech);
-    await ffmpeg([
-      ...['-f', 'lavfi', '-i', `color=c=navy:s=${width}x${height}:r=25`, '-i', speech],
-      ...[
-        '-t',
-        duration.toFixed(3),
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-      ],
-      ...['-c:a', 'aac', '-shortest', path.join(jobDir, 'video.mp4')],
-    ]);
-    await ffmpeg([
-      '-i',
-      path.join(jobDir, 'video.mp4'),
-      '-frames:v',
-      '1',
-      '-f',
-      'mjpeg',
-      path.join(jobDir, 'poster.jpg'),
-    ]);
-    const facts = await probe(path.join(jobDir, 'video.mp4'));
-    return {
-      video_url: fileUrl('video.mp4'),
-      poster_url: fileUrl('poster.jpg'),
-      duration: facts.duration,
-      width: facts.width,
-      height: facts.height,
-    };
-  }
-
-  /** Overwrites the job's result files with bytes no player reads. */
-  async function spoil(job: FakeJob) {
-    for (const value of Object.values(job.result ?? {})) {
-      const name = typeof value === 'string' && value.startsWith(`${url}/files/${job.id}/`);
-      if (name) await fs.writeFile(path.join(dir, job.id, path.basename(value)), 'not media');
-    }
-  }
-
   async function finish(job: FakeJob) {
     if (job.outcome) {
       job.state = 'failed';
       job.error = job.outcome;
     } else {
       try {
-        job.result = await produce(job);
-        if (strings(job.input).join(' ').includes(MAGIC.badFiles)) await spoil(job);
+        job.result = await makeResults(job, results);
+        if (strings(job.input).join(' ').includes(MAGIC.badFiles)) await spoilResults(job, results);
         job.state = 'done';
         job.progress = 1;
       } catch (error) {
@@ -512,6 +372,7 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const results = { dir, baseUrl: url, fetchInput };
 
   return {
     /** The base URL (`DH_BASE_URL`). */
@@ -583,41 +444,3 @@ export async function startFakeVendor(options: FakeVendorOptions = {}) {
 }
 
 export type FakeVendor = Awaited<ReturnType<typeof startFakeVendor>>;
-
-/**
- * A plain file host for the vendor's inputs (what our signed file URLs are in the app): serves
- * the files registered with `add` at random URLs, and counts the fetches.
- */
-export async function startFileHost() {
-  const files = new Map<string, string>();
-  const fetches: string[] = [];
-  const server = http.createServer((req, res) => {
-    const name = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
-    fetches.push(name);
-    const file = files.get(name);
-    if (!file) {
-      res.writeHead(404).end();
-      return;
-    }
-    createReadStream(file)
-      .on('error', () => res.writeHead(404).end())
-      .pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    fetches,
-    /** The URL of a local file. */
-    add(file: string): string {
-      const name = `${randomBytes(8).toString('hex')}${path.extname(file)}`;
-      files.set(name, file);
-      return `${base}/${name}`;
-    },
-    /** A URL nobody serves (404). */
-    missing: () => `${base}/missing-${randomBytes(4).toString('hex')}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
