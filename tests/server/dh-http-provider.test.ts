@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { createDigitalHumanProvider } from '../../server/providers/digital-human';
 import {
   createHttpProvider,
   type HttpProviderOptions,
@@ -548,5 +550,31 @@ describe('the fake vendor', () => {
     } finally {
       await fake.stop();
     }
+  });
+});
+
+describe('DH_PROVIDER=http', () => {
+  it('makes the http provider, calling back to PUBLIC_URL, reaching the configured vendor', async () => {
+    const config = loadConfig({
+      DH_PROVIDER: 'http',
+      DH_BASE_URL: vendor.url,
+      DH_API_KEY: vendor.apiKey,
+      DH_CALLBACK_SECRET: vendor.callbackSecret,
+      PUBLIC_URL: 'http://127.0.0.1:9/', // nobody listens: the callbacks are lost
+    });
+    const p = createDigitalHumanProvider(config);
+    expect(p).toMatchObject({ name: 'http', demonstration: false });
+    expect(p.publicVoices()).toEqual([]);
+    const { run, submitted } = recordingRun({ signal: AbortSignal.timeout(60_000) });
+    vendor.hold();
+    const pending = p.cloneVoice({ audio: { url: files.add(tone) }, gender: 'female' }, run);
+    await expect.poll(() => submitted.length).toBe(1);
+    expect(vendor.jobs.get(submitted[0])?.callbackUrl).toBe(
+      'http://127.0.0.1:9/api/v1/digital_human/vendor_callback',
+    );
+    vendor.release();
+    await vendor.idle();
+    // Without the callbacks, the default poll (5 s) finds the job done.
+    await expect(pending).resolves.toMatchObject({ profile: { voice_id: expect.any(String) } });
   });
 });
