@@ -256,8 +256,9 @@ async function renderVideo(
   const duration = pcm.samples.length / pcm.sampleRate;
   if (!(duration > 0.05)) throw new ProviderError('The speech is empty', true, REASON_UNREADABLE);
   const levels = rmsEnvelope(pcm, MOUTH_STEP);
-  const commands = path.join(workDir, 'video-mouth.cmd');
-  await fs.writeFile(commands, mouthCommands(mouthLevels(levels, quantile(levels, 0.95))), 'utf8');
+  const script = mouthCommands(mouthLevels(levels, quantile(levels, 0.95)));
+  const commands = script ? path.join(workDir, 'video-mouth.cmd') : null;
+  if (commands) await fs.writeFile(commands, script, 'utf8');
 
   let ass: string | null = null;
   if (request.subtitles) {

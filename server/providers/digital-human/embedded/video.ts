@@ -43,8 +43,8 @@ export interface VideoPaths {
   avatar: string;
   speech: string;
   music: string | null;
-  /** The sendcmd script switching the mouth (mouthCommands). */
-  commands: string;
+  /** The sendcmd script switching the mouth (mouthCommands); null when the mouth never opens. */
+  commands: string | null;
   /** The ASS script, or null without subtitles. */
   ass: string | null;
   out: string;
@@ -96,15 +96,14 @@ export function buildVideoGraph(plan: VideoPlan, paths: VideoPaths): string {
     `[0:v]fps=${FPS},scale=${rect.w}:${rect.h}:force_original_aspect_ratio=increase,` +
     `crop=${rect.w}:${rect.h},setsar=1,format=yuv420p,trim=duration=${n(D)},setpts=PTS-STARTPTS`;
   const full = rect.x === 0 && rect.y === 0 && rect.w === W && rect.h === H;
+  // sendcmd refuses an empty script: without one the mouth simply stays closed.
+  const mouth = paths.commands ? `,sendcmd=f=${filterValue(paths.commands)}` : '';
   if (full) {
-    graph.push(`${avatar},sendcmd=f=${filterValue(paths.commands)}[base]`);
+    graph.push(`${avatar}${mouth}[base]`);
   } else {
     graph.push(`${avatar}[av]`);
     graph.push(`color=c=${colour(plan.layout.background)}:s=${W}x${H}:r=${FPS}:d=${n(D)}[bg]`);
-    graph.push(
-      `[bg][av]overlay=x=${rect.x}:y=${rect.y}:eof_action=repeat,` +
-        `sendcmd=f=${filterValue(paths.commands)}[base]`,
-    );
+    graph.push(`[bg][av]overlay=x=${rect.x}:y=${rect.y}:eof_action=repeat${mouth}[base]`);
   }
   const mw = even(rect.w * MOUTH.width);
   const halfH = even(mw * 0.3);
@@ -191,5 +190,5 @@ export function mouthCommands(levels: readonly number[]): string {
     }
     i = j;
   }
-  return lines.join('\n') + '\n';
+  return lines.map((line) => `${line}\n`).join('');
 }
