@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +11,7 @@ import type { TemplateLayout } from '../../src/api/contract/digital-human';
 import { createEmbeddedProvider } from '../../server/providers/digital-human/embedded';
 import { estimateF0 } from '../../server/providers/digital-human/embedded/analysis';
 import { decodePcm, parseWav } from '../../server/providers/digital-human/embedded/pcm';
+import { readProfile } from '../../server/providers/digital-human/embedded/voices';
 import {
   buildVideoGraph,
   mouthCommands,
@@ -140,6 +144,24 @@ describe('public voices', () => {
     }
     expect(provider.demonstration).toBe(true);
     expect(provider.parseCallback('{}', {})).toBeNull();
+  });
+});
+
+describe('stored profiles', () => {
+  it('only ever hands espeak-ng a known voice, a pitch 0–99 and a rate 80–450', () => {
+    expect(
+      readProfile({ voices: { zh: '--help', en: 'en-us+m3' }, pitch: 500, rate: 5 }, 'zh'),
+    ).toEqual({ voice: 'cmn-latn-pinyin+f3', pitch: 99, rate: 80 });
+    expect(readProfile({ voices: { en: 'cmn-latn-pinyin+m3' }, pitch: 'x' }, 'en')).toEqual({
+      voice: 'en-us+f3',
+      pitch: 50,
+      rate: 175,
+    });
+    expect(readProfile({ voices: { en: 'en-us+m3' }, pitch: 12.4, rate: 200 }, 'en')).toEqual({
+      voice: 'en-us+m3',
+      pitch: 12,
+      rate: 200,
+    });
   });
 });
 
@@ -563,6 +585,48 @@ describe('video', () => {
     });
     await expect(provider.renderVideo(request, run)).rejects.toThrow('cancelled');
     expect(await fs.readdir(run.workDir)).not.toContain('video.mp4');
+  });
+
+  it('reads its inputs from URLs too (storage on S3 hands out signed URLs)', async () => {
+    const text = 'Served over HTTP.';
+    const voiceTrack = await speech(text, 'en');
+    const files: Record<string, string> = {
+      '/loop.mp4': greyLoop,
+      '/speech.wav': voiceTrack.audioPath,
+      '/music.mp3': music,
+    };
+    const server = http.createServer((req, res) => {
+      const file = files[req.url ?? ''];
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      createReadStream(file).pipe(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const result = await provider.renderVideo(
+        {
+          avatar: { ...avatarOf(greyLoop, 360, 640), loop: { url: `${base}/loop.mp4` } },
+          speech: { url: `${base}/speech.wav`, duration: voiceTrack.duration },
+          music: { url: `${base}/music.mp3` },
+          text,
+          subtitles: true,
+          width: 360,
+          height: 640,
+          layout: portrait,
+        },
+        await newRun(),
+      );
+      expect(Math.abs(result.duration - voiceTrack.duration)).toBeLessThan(0.2);
+      // A URL that fails may be the network: retried, not failed for good.
+      const error = await provider
+        .cloneVoice({ audio: { url: `${base}/missing.mp3` }, gender: 'male' }, await newRun())
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).permanent).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 
   it('switches the mouth every 40 ms by loudness (the script ffmpeg reads)', () => {
