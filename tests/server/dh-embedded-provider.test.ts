@@ -653,6 +653,13 @@ describe('video', () => {
     const framed = buildVideoGraph({ ...plan, layout: landscape }, { ...paths, ass: 'x.ass' });
     expect(framed).toContain('color=c=0x1F3A5F:s=720x1280');
     expect(framed).toContain('subtitles=filename=x.ass');
+    // A malformed stored layout falls back to the whole frame (no NaN reaches ffmpeg).
+    const broken = buildVideoGraph(
+      { ...plan, layout: { avatar: { x: 'a' }, background: 5 } as unknown as TemplateLayout },
+      paths,
+    );
+    expect(broken).toContain('scale=720:1280:force_original_aspect_ratio=increase');
+    expect(broken).not.toContain('NaN');
   });
 });
 

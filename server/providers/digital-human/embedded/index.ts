@@ -23,6 +23,7 @@ import { synthesizeSpeech } from './speech';
 import {
   buildVideoArgs,
   buildVideoGraph,
+  fraction,
   MOUTH_STEP,
   mouthCommands,
   mouthLevels,
@@ -272,10 +273,10 @@ async function renderVideo(
         width,
         height,
         fontName: font.family ?? CJK_FAMILY,
-        size: Math.max(8, Math.round(height * (sub.size > 0 ? sub.size : 0.045))),
-        color: sub.color,
+        size: Math.max(8, Math.round(height * (fraction(sub?.size, 0) || 0.045))),
+        color: typeof sub?.color === 'string' ? sub.color : '#FFFFFF',
         lines,
-        marginV: Math.round(height * (1 - Math.min(1, Math.max(0, sub.y)))),
+        marginV: Math.round(height * (1 - fraction(sub?.y, 0.94))),
       }),
       'utf8',
     );

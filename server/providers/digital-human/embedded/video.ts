@@ -66,13 +66,22 @@ const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
 /** The avatar rect in pixels (even sizes, inside the frame). */
 export function avatarRect(plan: Pick<VideoPlan, 'width' | 'height' | 'layout'>) {
   const { width: W, height: H } = plan;
-  const a = plan.layout.avatar;
+  const a = {
+    x: fraction(plan.layout.avatar?.x, 0),
+    y: fraction(plan.layout.avatar?.y, 0),
+    width: fraction(plan.layout.avatar?.width, 1),
+    height: fraction(plan.layout.avatar?.height, 1),
+  };
   const x = Math.max(0, Math.min(W - 2, Math.round(W * a.x)));
   const y = Math.max(0, Math.min(H - 2, Math.round(H * a.y)));
   const w = Math.min(even(W * a.width), W - x - ((W - x) % 2));
   const h = Math.min(even(H * a.height), H - y - ((H - y) % 2));
   return { x, y, w, h };
 }
+
+/** A layout fraction (0–1) from stored JSON; `fallback` when it is not a number. */
+export const fraction = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : fallback;
 
 /** #RRGGBB as ffmpeg's 0xRRGGBB (black when malformed). */
 const colour = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? `0x${hex.slice(1)}` : 'black');
