@@ -190,6 +190,8 @@ const enUS = {
     'A file could not be sent to the digital-human service (it has no address it can fetch)',
   'digitalHuman.reason.voiceOtherProvider':
     'This voice was made by another digital-human service and cannot be used here',
+  'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
+  'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -371,6 +373,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'digitalHuman.reason.vendorResultBad': '数字人服务返回的文件无法使用',
   'digitalHuman.reason.inputNoUrl': '文件无法发送给数字人服务（没有可供其下载的地址）',
   'digitalHuman.reason.voiceOtherProvider': '该声音由其他数字人服务生成，无法在此使用',
+  'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
+  'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {
