@@ -84,7 +84,11 @@ export function dhCallbackRoutes(app: FastifyInstance): void {
         const callback = ctx.digitalHuman.parseCallback(raw.toString('utf8'), request.headers);
         if (!callback) throw new AppError('dhVideo.badCallback', {}, 401);
         const data = await receiveCallback(ctx, callback.vendorJobId);
-        return { code: ReplyCode.SUCCESS, msg: t(request.locale, 'dhVideo.callbackReceived'), data };
+        return {
+          code: ReplyCode.SUCCESS,
+          msg: t(request.locale, 'dhVideo.callbackReceived'),
+          data,
+        };
       },
     });
   });

@@ -31,7 +31,8 @@ import {
 /** Partners and merchants make digital-human videos (DOMAIN.md §8, §11). */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
-  scope: 'own: the caller’s videos, clones, folders and music (another’s answers like a missing one)',
+  scope:
+    'own: the caller’s videos, clones, folders and music (another’s answers like a missing one)',
 };
 
 /** Digital-human videos and templates (issue 14, DOMAIN.md §8 and §12). */

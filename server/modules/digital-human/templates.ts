@@ -38,20 +38,23 @@ export function templateName(locale: Locale, key: string): string {
 
 /** GET /digital_human/template_list: every template, names in the caller's language. */
 export async function templateList(ctx: AppContext, locale: Locale): Promise<DhTemplateList> {
-  const rows = await ctx.db.selectFrom('dh_templates').selectAll().orderBy('sort').orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('dh_templates')
+    .selectAll()
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const urls = signedUrlsOf(ctx.storage, ctx.now);
   const list = await Promise.all(
-    rows.map(
-      async (row): Promise<DhTemplate> => ({
-        id: Number(row.id),
-        name: templateName(locale, row.key),
-        ratio: row.ratio as TemplateRatio,
-        width: Number(row.width),
-        height: Number(row.height),
-        layout: JSON.parse(row.layout) as TemplateLayout,
-        cover: row.cover_key ? await urls.url(row.cover_key) : null,
-      }),
-    ),
+    rows.map(async (row): Promise<DhTemplate> => ({
+      id: Number(row.id),
+      name: templateName(locale, row.key),
+      ratio: row.ratio as TemplateRatio,
+      width: Number(row.width),
+      height: Number(row.height),
+      layout: JSON.parse(row.layout) as TemplateLayout,
+      cover: row.cover_key ? await urls.url(row.cover_key) : null,
+    })),
   );
   return { list };
 }

@@ -176,7 +176,8 @@ async function create(
       .where('id', '=', Number(row.voice_id))
       .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('owner_id', 'is', null)]))
       .executeTakeFirst();
-    if (!voice?.profile || voice.status !== 'ready') throw new Permanent('dhVideo.reason.voiceGone');
+    if (!voice?.profile || voice.status !== 'ready')
+      throw new Permanent('dhVideo.reason.voiceGone');
     const speechDir = path.join(work, 'speech');
     await fs.mkdir(speechDir);
     const speech = await ctx.digitalHuman.synthesize(
@@ -219,7 +220,10 @@ async function create(
   }
 
   // ---- render
-  const template = await templateOf(ctx.db, row.template_id === null ? null : Number(row.template_id));
+  const template = await templateOf(
+    ctx.db,
+    row.template_id === null ? null : Number(row.template_id),
+  );
   let music: MediaRef | undefined;
   if (params.music_id !== undefined) {
     // Deleted music still counts: its file stays while the video refers to it.

@@ -242,7 +242,9 @@ async function reconcileDigitalHuman(db: Executor): Promise<string[]> {
       .where('asset', '=', asset)
       .executeTakeFirst();
     if (Number(hold?.balance ?? 0) !== Number(held.total)) {
-      problems.push(`${asset}: task_hold ${hold?.balance ?? 0} ≠ cost of held ${table} ${held.total}`);
+      problems.push(
+        `${asset}: task_hold ${hold?.balance ?? 0} ≠ cost of held ${table} ${held.total}`,
+      );
     }
     const rows = await db
       .selectFrom(`${table} as w` as 'dh_videos as w')
