@@ -200,6 +200,9 @@ const enUS = {
   'dhTemplate.portrait': 'Portrait 9:16',
   'dhTemplate.landscape': 'Landscape 16:9',
   'dhTemplate.square': 'Square 1:1',
+  'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
+  'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
+  'digitalHuman.reason.providerFailed': 'The digital-human service failed',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -395,6 +398,9 @@ const zhCN: Record<ServerMessageId, string> = {
   'dhTemplate.portrait': '竖屏 9:16',
   'dhTemplate.landscape': '横屏 16:9',
   'dhTemplate.square': '方形 1:1',
+  'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
+  'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
+  'digitalHuman.reason.providerFailed': '数字人服务处理失败',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {
