@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { DhVideoDetail } from '../../src/api/contract/digital-human';
 import type { AppContext } from '../../server/context';
 import type { Db } from '../../server/db/schema';
+import { mediaOf } from '../../server/modules/digital-human/video-job';
 import { newFileKey } from '../../server/storage/keys';
 import { api, type TestApp } from './helpers';
 
@@ -62,10 +63,12 @@ export async function putAvatar(
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-avatar-'));
     try {
       const video = await presenterVideo(dir);
+      // Stored, so that a vendor can fetch it (the app must be listening on PUBLIC_URL then).
+      const videoKey = await putFile(f, 'uploads', await fs.readFile(video), 'video/mp4');
       const work = path.join(dir, 'work');
       await fs.mkdir(work);
       const result = await f.ctx.digitalHuman.cloneImage(
-        { video: { path: video }, tier: 'standard' },
+        { video: await mediaOf(f.ctx, videoKey), tier: 'standard' },
         { workDir: work },
       );
       posterKey = await putFile(f, 'dh', await fs.readFile(result.posterPath), 'image/jpeg');
@@ -111,9 +114,9 @@ export async function putAvatar(
 export async function putVoice(
   f: DhFixtureApp,
   ownerId: number | null,
-  options: { status?: string; name?: string } = {},
+  options: { status?: string; name?: string; profile?: Record<string, unknown> } = {},
 ): Promise<number> {
-  const profile = f.ctx.digitalHuman.publicVoices()[0]?.profile ?? {};
+  const profile = options.profile ?? f.ctx.digitalHuman.publicVoices()[0]?.profile ?? {};
   const now = f.now();
   const row = await f.db
     .insertInto('dh_voice_clones')
@@ -152,11 +155,11 @@ export interface DhThings {
 export async function putThings(
   f: DhFixtureApp,
   ownerId: number,
-  options: { real?: boolean } = {},
+  options: { real?: boolean; profile?: Record<string, unknown> } = {},
 ): Promise<DhThings> {
   return {
     avatar: await putAvatar(f, ownerId, options),
-    voice: await putVoice(f, ownerId),
+    voice: await putVoice(f, ownerId, { profile: options.profile }),
     folder: await putFolder(f, ownerId),
   };
 }

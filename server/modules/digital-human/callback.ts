@@ -22,12 +22,16 @@ const KIND: Record<DhTable, 'image_clone' | 'voice_clone' | 'video'> = {
   dh_voice_clones: 'voice_clone',
   dh_videos: 'video',
 };
-/** Job states in which the row's job will still run (no need to enqueue another). */
-const PENDING = ['waiting', 'delayed'];
+/**
+ * Job states in which the row's job is still under way or will run: no other run is enqueued (a
+ * running one is woken by the provider's `parseCallback`, or resumes at its next poll).
+ */
+const PENDING = ['waiting', 'delayed', 'active'];
 
 /**
  * A vendor's callback about one of its jobs: the row of any digital-human table with that
- * `(provider, vendor_job_id)` has its job enqueued again, unless a run of it is already waiting;
+ * `(provider, vendor_job_id)` has its job enqueued again when none of its runs is waiting or
+ * running (the job was lost, or its worker died);
  * the job resumes the vendor job (never submits it again), collects the result and finishes the
  * row once (billing.ts `finishHeld`). A finished row, an unknown job and a repeated callback
  * change nothing.
