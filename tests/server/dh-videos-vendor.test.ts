@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-vi.setConfig({ testTimeout: 120_000 });
+// Each test clones an avatar and makes a video at the vendor: minutes on a loaded machine.
+vi.setConfig({ testTimeout: 300_000 });
 
 describe.each(engines.flatMap((e) => queues.map((q) => [e, q] as const)))(
   'digital-human videos through the HTTP vendor on %s with the %s queue',
