@@ -3,7 +3,8 @@
 // page at 1000 rows per page (issue 4, section e: scripts/bench/card-page.mjs), uploads through
 // tus (issue 12, section f: scripts/bench/upload-load.ts), the resource library and the API under
 // renders (issue 12, section g: scripts/bench/resource-load.ts), video tasks through the queue
-// vs a plain ffmpeg loop (issue 13, section h: scripts/bench/video-load.ts). Prints figures
+// vs a plain ffmpeg loop (issue 13, section h: scripts/bench/video-load.ts), a 30-second
+// digital-human video (issue 14, section i: scripts/bench/dh-video-load.ts). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -24,7 +25,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -108,6 +109,21 @@ try {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'video-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
+    }
+  }
+  if (ONLY.has('i')) {
+    section(
+      'i. Digital-human video (issue 14): about 30 s with the embedded provider through the API ' +
+        'and the job runner: making time vs the video’s duration; the API meanwhile (server in a child process)',
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'dh-video-load.ts')],
       { cwd: SOURCE, stdio: 'inherit' },
     );
     if (result.status !== 0) {

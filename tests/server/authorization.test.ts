@@ -26,8 +26,9 @@ type Identity = (typeof IDENTITIES)[number];
 /**
  * 'ok': HTTP 200 with the envelope (code 1 or a refusal); 200: HTTP 200, not an envelope;
  * 'grant': HTTP 401 for a missing upload grant (the tus endpoint takes no session).
+ * 'signature': HTTP 401 for a vendor callback without a valid signature (it takes no session).
  */
-type Outcome = 'ok' | 200 | 401 | 403 | '4xx' | 'grant';
+type Outcome = 'ok' | 200 | 401 | 403 | '4xx' | 'grant' | 'signature';
 
 const MATRIX: Record<string, Outcome[]> = {
   //                                         anon  admin partner partner2 merchant agent overstep
@@ -108,6 +109,25 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/video_task/retry': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/cancel': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/delete': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // Digital-human videos (issue 14): partners and merchants, each its own (DOMAIN.md §11).
+  'POST /api/v1/digital_human/video_estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/video_add': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/digital_human/video_list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/digital_human/video_detail': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/video_rename': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/video_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/video_resubmit': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/digital_human/template_list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // The vendor's callback: public, its signature is the credential (none here: refused).
+  'POST /api/v1/digital_human/vendor_callback': [
+    'signature',
+    'signature',
+    'signature',
+    'signature',
+    'signature',
+    'signature',
+    'signature',
+  ],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.
@@ -177,6 +197,13 @@ describe.each(engines)('authorisation on %s', (engine) => {
               data: null,
             });
           }
+        } else if (expected === 'signature') {
+          expect(reply.status, where).toBe(401);
+          expect(reply.body, where).toEqual({
+            code: 0,
+            msg: 'The callback’s signature is not valid',
+            data: null,
+          });
         } else if (expected === '4xx') {
           expect(reply.status, where).toBeGreaterThanOrEqual(400);
           expect(reply.status, where).toBeLessThan(500);

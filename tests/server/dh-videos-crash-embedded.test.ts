@@ -1,0 +1,3 @@
+import { defineDhCrashSuite } from './dh-videos-crash-suite';
+
+defineDhCrashSuite('embedded');

@@ -1,0 +1,3 @@
+import { defineDhRenderSuite } from './dh-videos-render-suite';
+
+defineDhRenderSuite('embedded');
