@@ -35,6 +35,8 @@ import { cardRoutes } from './modules/cards/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { fileRoutes } from './modules/files/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { dhCallbackRoutes } from './modules/digital-human/callback';
+import { dhVideoRoutes } from './modules/digital-human/routes-videos';
 import { jobRoutes } from './modules/jobs/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { moneyRoutes } from './modules/money/routes';
@@ -90,6 +92,8 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   fileRoutes,
   uploadRoutes,
   videoTaskRoutes,
+  dhVideoRoutes,
+  dhCallbackRoutes,
 ];
 
 /**

@@ -10,6 +10,7 @@ import * as resources from './migrations/0006-resources';
 import * as videoTasks from './migrations/0007-video-tasks';
 import * as resourceAudio from './migrations/0008-resource-audio';
 import * as digitalHuman from './migrations/0009-digital-human';
+import * as dhSpeech from './migrations/0010-dh-speech';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -38,6 +39,7 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => digitalHuman.up(db, engine),
       down: (db) => digitalHuman.down(db),
     },
+    '0010-dh-speech': { up: (db) => dhSpeech.up(db), down: (db) => dhSpeech.down(db) },
   };
   return { getMigrations: async () => migrations };
 }

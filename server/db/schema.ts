@@ -546,6 +546,8 @@ export interface DhVideosTable extends DhWorkColumns {
   /** `digital_man` seconds charged per second of video, fixed at add. */
   unit_cost: number;
   speech_key: string | null;
+  /** The stored speech's length (migration 0010); null until stored. */
+  speech_ms: ColumnType<number | null, number | null | undefined, number | null>;
   storage_key: string | null;
   poster_key: string | null;
   duration_ms: number | null;

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import { dhVideoJob } from '../modules/digital-human/video-job';
+import { sweepDigitalHumanJob } from '../modules/digital-human/video-sweep';
 import { closeRechargeOrders } from './close-recharge-orders';
 import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
@@ -24,6 +26,8 @@ export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind
     expireUploadsJob(ctx, options.everyMs),
     videoOutputJob(ctx),
     sweepVideoTasksJob(ctx, options.everyMs),
+    dhVideoJob(ctx),
+    sweepDigitalHumanJob(ctx, options.everyMs),
   ];
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { rowCount } from '../../db/conditions';
 import { ASSETS, type Executor } from '../../db/schema';
 import { BALANCE_COLUMN } from './repo';
+import { DH_BILLING, type DhTable } from '../digital-human/billing';
 
 /**
  * Checks the money invariants (ARCHITECTURE.md rule 6) and returns what is wrong (empty: all
@@ -10,7 +11,9 @@ import { BALANCE_COLUMN } from './repo';
  * transfer has its ledger rows; the cards account holds exactly the face value of the cards not yet
  * redeemed or deleted; the task-hold account holds exactly the price of the video outputs still
  * held, and per video task frozen = settled + refunded + held (its ledger rows agree), and a
- * finished task holds nothing.
+ * finished task holds nothing; per digital-human asset the task-hold account holds exactly the
+ * cost of the held rows of its table, and every digital-human row agrees with its ledger rows
+ * (cost = settled + refunded once it no longer holds).
  */
 export async function reconcile(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -127,6 +130,7 @@ export async function reconcile(db: Executor): Promise<string[]> {
     }
   }
   problems.push(...(await reconcileTasks(db)));
+  problems.push(...(await reconcileDigitalHuman(db)));
   return problems;
 }
 
@@ -211,6 +215,88 @@ async function reconcileTasks(db: Executor): Promise<string[]> {
       problems.push(
         `video task ${task.id}: ledger freeze/settle/refund ${ledger.join('/')} ≠ ${frozen}/${settled}/${refunded}`,
       );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The digital human's units (DOMAIN.md §12, server/modules/digital-human/billing.ts): per table
+ * (its asset), `task_hold` = Σ cost of its held rows; per row, its ledger rows agree with its
+ * columns (frozen = cost, settled to revenue = settled, refunded = refunded) and a row that no
+ * longer holds has cost = settled + refunded (a held one has settled and refunded nothing).
+ */
+async function reconcileDigitalHuman(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  for (const table of Object.keys(DH_BILLING) as DhTable[]) {
+    const { asset, related } = DH_BILLING[table];
+    const held = await db
+      .selectFrom(table)
+      .select(sql<number>`coalesce(sum(cost), 0)`.as('total'))
+      .where('billing', '=', 'held')
+      .executeTakeFirstOrThrow();
+    const hold = await db
+      .selectFrom('system_accounts')
+      .select('balance')
+      .where('account', '=', 'task_hold')
+      .where('asset', '=', asset)
+      .executeTakeFirst();
+    if (Number(hold?.balance ?? 0) !== Number(held.total)) {
+      problems.push(
+        `${asset}: task_hold ${hold?.balance ?? 0} ≠ cost of held ${table} ${held.total}`,
+      );
+    }
+    const rows = await db
+      .selectFrom(`${table} as w` as 'dh_videos as w')
+      .leftJoin(
+        db
+          .selectFrom('ledger')
+          .select([
+            'related_id',
+            sql<number>`sum(case when type = 'task_freeze' then -change else 0 end)`.as('frozen'),
+            sql<number>`sum(case when type = 'task_refund' then change else 0 end)`.as('refunded'),
+          ])
+          .where('related_type', '=', related)
+          .groupBy('related_id')
+          .as('l'),
+        'l.related_id',
+        'w.id',
+      )
+      .leftJoin(
+        db
+          .selectFrom('system_ledger')
+          .select(['related_id', sql<number>`sum(change)`.as('settled')])
+          .where('related_type', '=', related)
+          .where('account', '=', 'revenue')
+          .where('type', '=', 'task_settle')
+          .groupBy('related_id')
+          .as('s'),
+        's.related_id',
+        'w.id',
+      )
+      .select(['w.id', 'w.billing', 'w.cost', 'w.settled', 'w.refunded'])
+      .select([
+        'l.frozen as ledger_frozen',
+        'l.refunded as ledger_refunded',
+        's.settled as ledger_settled',
+      ])
+      .execute();
+    for (const row of rows) {
+      const [cost, settled, refunded] = [row.cost, row.settled, row.refunded].map(Number);
+      const name = `${related} ${row.id}`;
+      if (row.billing === 'held' ? settled + refunded !== 0 : cost !== settled + refunded) {
+        problems.push(
+          `${name} (${row.billing}): cost ${cost}, settled ${settled}, refunded ${refunded}`,
+        );
+      }
+      const ledger = [row.ledger_frozen, row.ledger_settled, row.ledger_refunded].map((v) =>
+        Number(v ?? 0),
+      );
+      if (ledger[0] !== cost || ledger[1] !== settled || ledger[2] !== refunded) {
+        problems.push(
+          `${name}: ledger freeze/settle/refund ${ledger.join('/')} ≠ ${cost}/${settled}/${refunded}`,
+        );
+      }
     }
   }
   return problems;

@@ -35,6 +35,8 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'price', name: 'digital_short_video_text_cost', value: '0.1' },
   // Money per mixed-cut or clip output (DOMAIN.md §12); 0 makes them free.
   { group: 'price', name: 'video_output_cost', value: '0.10' },
+  // `digital_man` seconds charged per second of digital-human video (issue 14); 0 makes them free.
+  { group: 'price', name: 'digital_man_cost', value: '1' },
   // Upload limits (get_simple_config?group=resource), DOMAIN.md §7.
   { group: 'resource', name: 'upload_video_max_mb', value: '500' },
   { group: 'resource', name: 'upload_image_max_mb', value: '10' },

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  dhAddReplySchema,
+  dhDeleteReplySchema,
+  dhIdBody,
+  dhIdQuery,
+  dhTemplateListSchema,
+  dhVideoBody,
+  dhVideoDeleteBody,
+  dhVideoDetailSchema,
+  dhVideoEstimateSchema,
+  dhVideoListQuery,
+  dhVideoPageSchema,
+  dhVideoRenameBody,
+} from '../../../src/api/contract/digital-human';
+import { noData } from '../../../src/api/contract/replies';
+import type { Policy } from '../../http/policy';
+import { defineRoute } from '../../http/route';
+import { idempotencyOf } from '../ledger/service';
+import { templateList } from './templates';
+import {
+  addVideo,
+  deleteVideos,
+  estimateVideo,
+  renameVideo,
+  resubmitVideo,
+  videoDetail,
+  videoList,
+} from './videos';
+
+/** Partners and merchants make digital-human videos (DOMAIN.md §8, §11). */
+const OWN: Policy = {
+  roles: ['partner', 'merchant'],
+  scope:
+    'own: the caller’s videos, clones, folders and music (another’s answers like a missing one)',
+};
+
+/** Digital-human videos and templates (issue 14, DOMAIN.md §8 and §12). */
+export function dhVideoRoutes(app: FastifyInstance): void {
+  const { ctx } = app;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/digital_human/video_estimate',
+    reply: dhVideoEstimateSchema,
+    policy: OWN,
+    body: dhVideoBody,
+    handler: ({ auth, body }) => estimateVideo(ctx, auth, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/digital_human/video_add',
+    reply: dhAddReplySchema,
+    policy: OWN,
+    body: dhVideoBody,
+    successMessage: 'dhVideo.added',
+    handler: ({ auth, body, request }) =>
+      addVideo(
+        ctx,
+        auth,
+        body,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/digital_human/video_add',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/digital_human/video_list',
+    reply: dhVideoPageSchema,
+    policy: OWN,
+    query: dhVideoListQuery,
+    handler: ({ auth, query, request }) => videoList(ctx, auth, query, request.locale),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/digital_human/video_detail',
+    reply: dhVideoDetailSchema,
+    policy: OWN,
+    query: dhIdQuery,
+    handler: ({ auth, query, request }) => videoDetail(ctx, auth, query.id, request.locale),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/digital_human/video_rename',
+    reply: noData,
+    policy: OWN,
+    body: dhVideoRenameBody,
+    successMessage: 'dhVideo.renamed',
+    handler: ({ auth, body }) => renameVideo(ctx, auth, body.id, body.name),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/digital_human/video_delete',
+    reply: dhDeleteReplySchema,
+    policy: OWN,
+    body: dhVideoDeleteBody,
+    successMessage: 'dhVideo.deleted',
+    handler: ({ auth, body }) => deleteVideos(ctx, auth, body.ids),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/digital_human/video_resubmit',
+    reply: dhAddReplySchema,
+    policy: OWN,
+    body: dhIdBody,
+    successMessage: 'dhVideo.resubmitted',
+    handler: ({ auth, body, request }) =>
+      resubmitVideo(
+        ctx,
+        auth,
+        body.id,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/digital_human/video_resubmit',
+          request.body,
+        ),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/digital_human/template_list',
+    reply: dhTemplateListSchema,
+    policy: OWN,
+    handler: ({ request }) => templateList(ctx, request.locale),
+  });
+}

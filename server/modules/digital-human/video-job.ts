@@ -1,0 +1,377 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  speechLanguageOf,
+  type DhVideoParams,
+  type TemplateLayout,
+} from '../../../src/api/contract/digital-human';
+import type { AppContext } from '../../context';
+import type { JobKind, RunningJob } from '../../jobs/queue';
+import {
+  ProviderError,
+  type MediaRef,
+  type ProviderProgress,
+  type ProviderRun,
+} from '../../providers/digital-human/types';
+import type { PutOptions } from '../../storage/storage';
+import { runMoney } from '../ledger/service';
+import { finishHeld } from './billing';
+import { DH_ATTEMPTS, DH_JOB, type DhJobData } from './jobs';
+import { templateOf } from './templates';
+
+/** Progress is written at most this often (ms). */
+const PROGRESS_EVERY_MS = 1_000;
+const DETAIL_CHARS = 1_500;
+/** Signed input URLs outlive the longest render. */
+const INPUT_URL_SECONDS = 6 * 3600;
+/** Of a video's progress: speech up to here, the render the rest. */
+const SPEECH_SHARE = 20;
+
+const tail = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(-DETAIL_CHARS);
+
+/** A failure running again cannot fix, with its reason (a server message id). */
+class Permanent extends Error {
+  constructor(
+    readonly reasonId: string,
+    readonly reasonParams: Record<string, string | number> = {},
+    detail = '',
+  ) {
+    super(detail || reasonId);
+  }
+}
+
+/** The `dh-video` job kind (registered in server/jobs/kinds.ts). */
+export function dhVideoJob(ctx: AppContext): JobKind<DhJobData> {
+  return {
+    kind: DH_JOB.dh_videos,
+    // The embedded provider's ffmpeg uses every core: one video at a time per worker by default.
+    concurrency: ctx.config.videoRenderConcurrency,
+    handler: (job) => makeVideo(ctx, job),
+  };
+}
+
+/**
+ * The `dh-video` job: makes one digital-human video.
+ * 1. Claims it: queued → creating (a run after a crash or a vendor callback takes a creating
+ *    video again; a done, failed or deleted one is skipped: duplicate runs are harmless).
+ * 2. Speech: unless stored by an earlier run (`speech_key`), synthesized by the provider (the
+ *    voice's profile, the text's language, speed and volume) and stored, so a restart does not
+ *    redo it. A vendor's job id is recorded as soon as it is submitted (`vendor_job_id`) and a
+ *    later run resumes it instead of submitting again; it is cleared when the speech is stored,
+ *    and the render's own job id recorded next.
+ * 3. Render: the avatar's poster and loop, the speech, subtitles, music, the template's frame and
+ *    layout (portrait by default); inputs are local paths and absolute signed URLs (a vendor
+ *    fetches them). Progress and the vendor's queue position are written at most every second.
+ * 4. The video and its poster are stored, then in one transaction the video is done and billed
+ *    on its real length: ceil(seconds) × unit cost settled (billing.ts `finishHeld`: the unused
+ *    part given back, or the extra charged up to the balance) — once, whatever runs twice.
+ * A permanent failure (unusable input, the vendor failed the job) fails and refunds the video at
+ * once; another is thrown (the runner runs the job again) until the last attempt, which fails and
+ * refunds it.
+ */
+export async function makeVideo(ctx: AppContext, job: RunningJob<DhJobData>): Promise<void> {
+  const id = Number(job.data.id);
+  const row = await ctx.db
+    .selectFrom('dh_videos')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.deleted_at !== null) return;
+  if (row.status !== 'queued' && row.status !== 'creating') return;
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable('dh_videos')
+    .set((eb) => ({
+      status: 'creating',
+      attempts: eb('attempts', '+', 1),
+      queue_position: null,
+      started_at: row.started_at ?? now,
+      updated_at: now,
+      progress_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'creating'])
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-video-'));
+  try {
+    await create(ctx, job, id, work);
+  } catch (error) {
+    if (job.signal.aborted) throw error;
+    const permanent =
+      error instanceof Permanent || (error instanceof ProviderError && error.permanent);
+    if (!permanent && job.attempt < DH_ATTEMPTS) throw error;
+    const reasonId =
+      error instanceof Permanent || error instanceof ProviderError
+        ? error.reasonId
+        : 'dhVideo.reason.failed';
+    const reasonParams =
+      error instanceof Permanent || error instanceof ProviderError ? error.reasonParams : {};
+    await failVideo(ctx, id, reasonId, reasonParams, tail(error));
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Fails a creating (or queued) video and refunds what it froze; false if already finished. */
+export async function failVideo(
+  ctx: AppContext,
+  id: number,
+  reasonId: string,
+  reasonParams: Record<string, string | number>,
+  detail: string,
+): Promise<boolean> {
+  return runMoney(ctx, (trx) =>
+    finishHeld(ctx, trx, {
+      table: 'dh_videos',
+      id,
+      from: ['queued', 'creating'],
+      set: {
+        status: 'failed',
+        queue_position: null,
+        reason_id: reasonId,
+        reason_params: JSON.stringify(reasonParams),
+        reason_detail: detail.slice(-DETAIL_CHARS),
+      },
+      bill: 'refund',
+    }),
+  );
+}
+
+async function create(
+  ctx: AppContext,
+  job: RunningJob<DhJobData>,
+  id: number,
+  work: string,
+): Promise<void> {
+  let row = await ctx.db
+    .selectFrom('dh_videos')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const ownerId = Number(row.owner_id);
+  const params = JSON.parse(row.params) as DhVideoParams;
+  const avatar = await ctx.db
+    .selectFrom('dh_image_clones')
+    .select(['poster_key', 'loop_key', 'width', 'height', 'vendor_ref', 'status'])
+    .where('id', '=', Number(row.avatar_id))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!avatar?.poster_key || !avatar.loop_key || avatar.status !== 'ready') {
+    throw new Permanent('dhVideo.reason.avatarGone');
+  }
+  const progress = progressWriter(ctx, job, id);
+
+  // ---- speech (stored once; a run after a restart reuses it)
+  if (row.speech_key === null || row.speech_ms === null) {
+    const voice = await ctx.db
+      .selectFrom('dh_voice_clones')
+      .select(['profile', 'status'])
+      .where('id', '=', Number(row.voice_id))
+      .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('owner_id', 'is', null)]))
+      .executeTakeFirst();
+    if (!voice?.profile || voice.status !== 'ready')
+      throw new Permanent('dhVideo.reason.voiceGone');
+    const speechDir = path.join(work, 'speech');
+    await fs.mkdir(speechDir);
+    const speech = await ctx.digitalHuman.synthesize(
+      {
+        text: params.text,
+        language: speechLanguageOf(params.text),
+        voice: JSON.parse(voice.profile) as Record<string, unknown>,
+        speed: params.speed,
+        volume: params.volume,
+      },
+      providerRun(ctx, job, id, speechDir, row.vendor_job_id, (p) => progress(p, 0, SPEECH_SHARE)),
+    );
+    await progress.flush();
+    const ext = path.extname(speech.audioPath).toLowerCase() === '.m4a' ? 'm4a' : 'wav';
+    const key = `dh/u${ownerId}/v${id}/speech.${ext}`;
+    await store(ctx, key, speech.audioPath, {
+      contentType: ext === 'm4a' ? 'audio/mp4' : 'audio/wav',
+    });
+    await ctx.db
+      .updateTable('dh_videos')
+      .set({
+        speech_key: key,
+        speech_ms: Math.round(speech.duration * 1000),
+        vendor_job_id: null,
+        progress: SPEECH_SHARE,
+        updated_at: ctx.now(),
+        progress_at: ctx.now(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'creating')
+      .where('speech_key', 'is', null)
+      .execute();
+    row = await ctx.db
+      .selectFrom('dh_videos')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (row.status !== 'creating') return; // finished meanwhile by another run
+    if (row.speech_key === null || row.speech_ms === null) throw new Error('speech not recorded');
+  }
+
+  // ---- render
+  const template = await templateOf(
+    ctx.db,
+    row.template_id === null ? null : Number(row.template_id),
+  );
+  let music: MediaRef | undefined;
+  if (params.music_id !== undefined) {
+    // Deleted music still counts: its file stays while the video refers to it.
+    const resource = await ctx.db
+      .selectFrom('resources')
+      .select('storage_key')
+      .where('id', '=', params.music_id)
+      .where('owner_id', '=', ownerId)
+      .where('file_deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!resource) throw new Permanent('dhVideo.reason.musicGone');
+    music = await mediaOf(ctx, resource.storage_key);
+  }
+  const renderDir = path.join(work, 'render');
+  await fs.mkdir(renderDir);
+  const result = await ctx.digitalHuman.renderVideo(
+    {
+      avatar: {
+        poster: await mediaOf(ctx, avatar.poster_key),
+        loop: await mediaOf(ctx, avatar.loop_key),
+        vendorRef: avatar.vendor_ref === null ? null : (JSON.parse(avatar.vendor_ref) as unknown),
+        width: Number(avatar.width ?? template.width),
+        height: Number(avatar.height ?? template.height),
+      },
+      speech: { ...(await mediaOf(ctx, row.speech_key)), duration: Number(row.speech_ms) / 1000 },
+      text: params.text,
+      subtitles: params.subtitles,
+      ...(music ? { music } : {}),
+      width: Number(template.width),
+      height: Number(template.height),
+      layout: JSON.parse(template.layout) as TemplateLayout,
+    },
+    providerRun(ctx, job, id, renderDir, row.vendor_job_id, (p) => progress(p, SPEECH_SHARE, 99)),
+  );
+  await progress.flush();
+
+  // ---- store, then done and settled on the real length (once)
+  const stem = `dh/u${ownerId}/v${id}/video-${randomBytes(6).toString('hex')}`;
+  const size = (await fs.stat(result.videoPath)).size;
+  const storageKey = await store(ctx, `${stem}.mp4`, result.videoPath, {
+    contentType: 'video/mp4',
+    filename: `${row.name}.mp4`,
+  });
+  const posterKey = await store(ctx, `${stem}.jpg`, result.posterPath, {
+    contentType: 'image/jpeg',
+    filename: `${row.name}.jpg`,
+  });
+  const used = Math.ceil(result.duration - 1e-6) * Number(row.unit_cost);
+  const finished = await runMoney(ctx, (trx) =>
+    finishHeld(ctx, trx, {
+      table: 'dh_videos',
+      id,
+      from: ['creating'],
+      set: {
+        status: 'done',
+        progress: 100,
+        queue_position: null,
+        storage_key: storageKey,
+        poster_key: posterKey,
+        duration_ms: Math.round(result.duration * 1000),
+        size,
+        width: result.width,
+        height: result.height,
+        reason_id: null,
+        reason_params: null,
+        reason_detail: null,
+      },
+      bill: { settle: used },
+    }),
+  );
+  if (!finished) {
+    // Another run finished it first, or it failed meanwhile: these files are not used.
+    await ctx.storage.delete(storageKey);
+    await ctx.storage.delete(posterKey);
+  }
+}
+
+/** The provider's run: work dir, abort, progress, and the vendor job id recorded / resumed. */
+function providerRun(
+  ctx: AppContext,
+  job: RunningJob<DhJobData>,
+  id: number,
+  workDir: string,
+  vendorJobId: string | null,
+  onProgress: (update: ProviderProgress) => void,
+): ProviderRun {
+  return {
+    workDir,
+    signal: job.signal,
+    onProgress,
+    vendorJobId,
+    onSubmitted: async (vendorJob) => {
+      await ctx.db
+        .updateTable('dh_videos')
+        .set({ vendor_job_id: vendorJob, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'creating')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Writes a video's progress (mapped into [from, to] percent) and the vendor's queue position (1 =
+ * next) at most every second; `flush` waits for the writes under way.
+ */
+function progressWriter(ctx: AppContext, job: RunningJob<DhJobData>, id: number) {
+  let lastWrite = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const write = (update: ProviderProgress, from: number, to: number) => {
+    const at = Date.now();
+    if (at - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = at;
+    const fraction = Math.max(0, Math.min(1, update.progress ?? 0));
+    const percent = Math.min(99, Math.floor(from + fraction * (to - from)));
+    const ahead = update.queuePosition;
+    const position = ahead === undefined || ahead === null || ahead <= 0 ? null : ahead + 1;
+    writing = writing
+      .then(async () => {
+        const now = ctx.now();
+        await ctx.db
+          .updateTable('dh_videos')
+          .set({ progress: percent, queue_position: position, updated_at: now, progress_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'creating')
+          .execute();
+        await job.progress(percent);
+      })
+      .catch(() => {});
+  };
+  return Object.assign(write, { flush: () => writing });
+}
+
+/** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
+async function store(ctx: AppContext, key: string, file: string, options: PutOptions) {
+  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
+  else await ctx.storage.put(key, createReadStream(file), options);
+  return key;
+}
+
+/**
+ * A stored file as a provider input: its path on local disk (the embedded provider reads it)
+ * and an absolute signed URL (a vendor fetches it: `PUBLIC_URL` + the local signed URL, or S3's
+ * presigned one).
+ */
+export async function mediaOf(ctx: AppContext, key: string): Promise<MediaRef> {
+  const signed = (await ctx.storage.signedReadUrl(key, INPUT_URL_SECONDS)).url;
+  const url = signed.startsWith('/') ? `${ctx.config.publicUrl}${signed}` : signed;
+  if (ctx.storage.localFiles) return { path: ctx.storage.localFiles.path(key), url };
+  return { url };
+}
