@@ -86,11 +86,10 @@ async function checkSources(db: Executor, ownerId: number, body: ImageCloneAddBo
  */
 export async function addImageClone(
   ctx: AppContext,
-  auth: AuthContext,
+  ownerId: number,
   body: ImageCloneAddBody,
   idempotency?: Idempotency,
 ): Promise<DhAddReply> {
-  const ownerId = auth.user.id;
   await checkSources(ctx.db, ownerId, body); // refuses early, before any lock
   const reply = await runMoney(
     ctx,

@@ -64,7 +64,7 @@ export function cloneRoutes(app: FastifyInstance): void {
     handler: ({ auth, body, request }) =>
       addImageClone(
         ctx,
-        auth,
+        auth.user.id,
         body,
         idempotency(request.headers, auth.user.id, '/digital_human/image_clone_add', request.body),
       ),
@@ -99,7 +99,7 @@ export function cloneRoutes(app: FastifyInstance): void {
     handler: ({ auth, body, request }) =>
       addVoiceClone(
         ctx,
-        auth,
+        auth.user.id,
         body,
         idempotency(request.headers, auth.user.id, '/digital_human/voice_clone_add', request.body),
       ),

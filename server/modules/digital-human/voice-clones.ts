@@ -77,11 +77,10 @@ async function checkSample(db: Executor, ownerId: number, audioId: number) {
  */
 export async function addVoiceClone(
   ctx: AppContext,
-  auth: AuthContext,
+  ownerId: number,
   body: VoiceCloneAddBody,
   idempotency?: Idempotency,
 ): Promise<DhAddReply> {
-  const ownerId = auth.user.id;
   const audioId = Number(body.audio_id);
   await checkSample(ctx.db, ownerId, audioId);
   const reply = await runMoney(
