@@ -201,7 +201,9 @@ const enUS = {
     'The source video is not one continuous take ({count} scene changes found): record it without cuts',
   'digitalHuman.reason.sourceUnreadable': 'The source file could not be read',
   'digitalHuman.reason.sourceMissing': 'The source file is gone',
-  'digitalHuman.reason.providerFailed': 'The digital-human service could not finish the work',
+  'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
+  'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
+  'digitalHuman.reason.providerFailed': 'The digital-human service failed',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -397,7 +399,9 @@ const zhCN: Record<ServerMessageId, string> = {
     '源视频不是一镜到底（检测到 {count} 处镜头切换）：请连续拍摄、不要剪辑',
   'digitalHuman.reason.sourceUnreadable': '源文件无法读取',
   'digitalHuman.reason.sourceMissing': '源文件已不存在',
-  'digitalHuman.reason.providerFailed': '数字人服务未能完成该任务',
+  'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
+  'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
+  'digitalHuman.reason.providerFailed': '数字人服务处理失败',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {
