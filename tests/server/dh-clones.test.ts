@@ -283,6 +283,11 @@ describe.each(engines)('clone calls on %s', (engine: Engine) => {
     const video = await addMedia(t, ids.merchant, 'consent.mp4');
     const others = await addMedia(t, ids.partner, 'sample.mp3');
     const body = { name: 'My voice', gender: 'female', audio_id: sample };
+    // The public voices are synced into the table once (the first list or preview).
+    const pub = await get<VoiceClonePage>('merchant', '/digital_human/voice_clone_list', {
+      scope: 'public',
+    });
+    expect(pub.body.data.total).toBe(t.app.ctx.digitalHuman.publicVoices().length);
     const before = await fullSnapshot(t);
     const add = (extra: Record<string, unknown>) =>
       post('merchant', '/digital_human/voice_clone_add', { ...body, ...extra });
