@@ -11,6 +11,8 @@ const MOVES_MONEY = [
   '**/recharge-buy.spec.ts',
   // Video tasks are paid for (the demo merchant's money).
   '**/video-tasks.spec.ts',
+  // Digital-human videos freeze and settle the demo users' digital-human seconds.
+  '**/digital-human-videos.spec.ts',
 ];
 
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */

@@ -39,6 +39,9 @@ import { createTaskFormMachine } from '../src/machines/task-form';
 import { createMixedTaskFormMachine } from '../src/machines/mixed-task-form';
 import { createClipEditorMachine } from '../src/machines/clip-editor';
 import { resourcePickerMachine } from '../src/machines/resource-picker';
+import { createDhVideoFormMachine } from '../src/machines/digital-human/video-form';
+import { dhVideoWatchMachine } from '../src/machines/digital-human/videos';
+import { voicePreviewMachine } from '../src/machines/digital-human/voice-preview';
 
 interface TransitionLike {
   eventType: string;
@@ -224,6 +227,42 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/resource-picker.ts',
     about:
       'The resource picker of the create forms: one or several of the library ticked, confirmed into the form that opened it.',
+  },
+  // Digital-human videos (issue 14).
+  {
+    machine: createDhVideoFormMachine({
+      check: () => ({ body: null, errors: {}, estimate: null }),
+      fresh: () => ({
+        name: '',
+        text: '',
+        avatar: null,
+        voice: null,
+        speed: 1,
+        volume: 1,
+        subtitles: true,
+        music: null,
+        folderId: null,
+        templateId: null,
+      }),
+      newKey: () => 'key',
+    }),
+    file: 'src/machines/digital-human/video-form.ts',
+    about:
+      'The digital-human video form page: open from the start, the estimate of seconds and cost, the submission with an idempotency key kept while the draft is unchanged, a fresh draft once the video is added.',
+    instanceOf: 'taskForm',
+  },
+  {
+    machine: dhVideoWatchMachine,
+    file: 'src/machines/digital-human/videos.ts',
+    about:
+      'The digital-human videos’ live queue position and progress (and their detail, an instance of taskDetail): a check every 2 s while a video on show is queued or creating.',
+    instanceOf: 'taskWatch',
+  },
+  {
+    machine: voicePreviewMachine,
+    file: 'src/machines/digital-human/voice-preview.ts',
+    about:
+      'The voice preview of the digital-human video form: a voice saying the start of the text; a newer request replaces one under way.',
   },
 ];
 

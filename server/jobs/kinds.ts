@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { dhVideoJob } from '../modules/digital-human/video-job';
 import { sweepDigitalHumanJob } from '../modules/digital-human/video-sweep';
+import { imageCloneJob, voiceCloneJob } from '../modules/digital-human/clone-jobs';
 import { closeRechargeOrders } from './close-recharge-orders';
 import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
@@ -28,6 +29,8 @@ export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind
     sweepVideoTasksJob(ctx, options.everyMs),
     dhVideoJob(ctx),
     sweepDigitalHumanJob(ctx, options.everyMs),
+    imageCloneJob(ctx),
+    voiceCloneJob(ctx),
   ];
 }
 

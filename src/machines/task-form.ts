@@ -42,12 +42,18 @@ export interface TaskFormRules<D, B> {
   check: (draft: D) => CheckedDraft<B>;
   /** A page: open from the start, a fresh draft after a success. Else a drawer that closes. */
   page: boolean;
+  /**
+   * Makes an idempotency key for a submission (a paid call that takes one: the digital-human
+   * video). The key is kept while the draft is unchanged, so sending the same draft again after
+   * a lost reply never adds it twice; an edit or a success forgets it. Absent: no key.
+   */
+  newKey?: () => string;
 }
 
 /** The debounce of the estimate after a change, ms. */
 export const ESTIMATE_DEBOUNCE_MS = 400;
 
-export interface TaskFormContext<D, B> {
+export interface TaskFormContext<D, B, E = VideoTaskEstimate, R = VideoTaskAddReply> {
   draft: D;
   /** Shown once a SUBMIT was refused by the rules (message ids by field path). */
   errors: Record<string, string>;
@@ -55,11 +61,13 @@ export interface TaskFormContext<D, B> {
   /** The body being priced or last priced, and its key (its JSON; '' for none). */
   estimateBody: B | null;
   estimateKey: string;
-  estimate: VideoTaskEstimate | null;
+  estimate: E | null;
   estimateError: string | null;
   /** The server's refusal of the submission (a sentence or a message id). */
   error: string | null;
-  result: VideoTaskAddReply | null;
+  result: R | null;
+  /** The idempotency key of the draft as it is (rules with `newKey`); null until a submission. */
+  key: string | null;
   /** Successful submissions: a change means "a task was added". */
   completed: number;
 }
@@ -70,11 +78,14 @@ const errorText = (error: unknown): string => {
   return error instanceof Error && error.message ? error.message : 'http.requestError';
 };
 
-export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, B>) {
+export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTaskAddReply>(
+  id: string,
+  rules: TaskFormRules<D, B>,
+) {
   const keyOf = (body: B | null) => (body === null ? '' : JSON.stringify(body));
   const start = (): Pick<
-    TaskFormContext<D, B>,
-    'draft' | 'errors' | 'submitted' | 'estimateBody' | 'estimateKey' | 'estimate' | 'error'
+    TaskFormContext<D, B, E, R>,
+    'draft' | 'errors' | 'submitted' | 'estimateBody' | 'estimateKey' | 'estimate' | 'error' | 'key'
   > => {
     const draft = rules.fresh();
     const estimate = rules.check(draft).estimate;
@@ -86,22 +97,23 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
       estimateKey: keyOf(estimate),
       estimate: null,
       error: null,
+      key: null,
     };
   };
-  const edited = (context: TaskFormContext<D, B>, patch: Partial<D>) => {
+  const edited = (context: TaskFormContext<D, B, E, R>, patch: Partial<D>) => {
     const draft = { ...context.draft, ...patch };
     return { draft, checked: rules.check(draft) };
   };
   return setup({
     types: {
-      context: {} as TaskFormContext<D, B>,
+      context: {} as TaskFormContext<D, B, E, R>,
       events: {} as TaskFormEvent<D>,
     },
     actors: {
-      estimate: fromPromise<VideoTaskEstimate, { body: B }>(async () => {
+      estimate: fromPromise<E, { body: B }>(async () => {
         throw new Error(`${id}: provide the estimate actor`);
       }),
-      submit: fromPromise<VideoTaskAddReply, { body: B }>(async () => {
+      submit: fromPromise<R, { body: B; key: string | null }>(async () => {
         throw new Error(`${id}: provide the submit actor`);
       }),
     },
@@ -120,6 +132,8 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
           draft,
           estimateBody: checked.estimate,
           estimateKey: keyOf(checked.estimate),
+          // Another draft is another submission.
+          key: null,
           ...(context.submitted ? { errors: checked.errors } : {}),
         };
       }),
@@ -148,7 +162,14 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
               editing: {
                 on: {
                   SUBMIT: [
-                    { guard: 'valid', target: 'submitting', actions: assign({ error: null }) },
+                    {
+                      guard: 'valid',
+                      target: 'submitting',
+                      actions: assign({
+                        error: null,
+                        key: ({ context }) => context.key ?? rules.newKey?.() ?? null,
+                      }),
+                    },
                     { actions: 'refuse' },
                   ],
                   CLOSE: `#${id}.closed`,
@@ -159,7 +180,10 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
                 invoke: {
                   id: 'submit',
                   src: 'submit',
-                  input: ({ context }) => ({ body: rules.check(context.draft).body as B }),
+                  input: ({ context }) => ({
+                    body: rules.check(context.draft).body as B,
+                    key: context.key,
+                  }),
                   onDone: {
                     target: rules.page ? `#${id}.open` : `#${id}.closed`,
                     reenter: true,
@@ -223,8 +247,12 @@ export function createTaskFormMachine<D, B>(id: string, rules: TaskFormRules<D, 
   });
 }
 
-export type TaskFormMachine<D, B> = ReturnType<typeof createTaskFormMachine<D, B>>;
-export type TaskFormSnapshot<D, B> = SnapshotFrom<TaskFormMachine<D, B>>;
+export type TaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTaskAddReply> = ReturnType<
+  typeof createTaskFormMachine<D, B, E, R>
+>;
+export type TaskFormSnapshot<D, B, E = VideoTaskEstimate, R = VideoTaskAddReply> = SnapshotFrom<
+  TaskFormMachine<D, B, E, R>
+>;
 
 /** Cents of a money string ("12.50" → 1250). */
 const cents = (money: string) => Math.round(Number(money) * 100);

@@ -135,5 +135,6 @@ export async function preloadConsole() {
     import('../../src/app/routes/page-views'),
     import('../../src/views/promotion/merchant-page'),
     import('../../src/views/account/property-page'),
+    import('../../src/views/digital-human/digital-video-page'),
   ]);
 }

@@ -20,6 +20,10 @@ const VIEWS: Record<string, Lazy> = {
   mixedTask: view(() => import('../../views/creation/mixed-task-page')),
   clip: view(() => import('../../views/creation/clip-page')),
   mixedshear: view(() => import('../../views/creation/mixedshear-page')),
+  // Digital-human videos (issue 14); create-video and my-creation are hidden routes.
+  digitalVideo: view(() => import('../../views/digital-human/digital-video-page')),
+  createVideo: view(() => import('../../views/digital-human/create-video-page')),
+  myCreation: view(() => import('../../views/digital-human/my-creation-page')),
   property: view(() => import('../../views/account/property-page')),
   recharge: view(() => import('../../views/account/recharge-page')),
   rechargeOrder: view(() => import('../../views/account/recharge-order-page')),

@@ -24,120 +24,127 @@ export function pollDelay(failures: number): number {
   return Math.min(MAX_POLL_MS, POLL_MS * 2 ** Math.max(0, failures));
 }
 
-export interface CheckOutput {
-  tasks: VideoTask[];
+export interface CheckOutput<T = VideoTask, D = VideoTaskDetail> {
+  tasks: T[];
   /** The open tasks' details that were asked (an active one's). */
-  details: VideoTaskDetail[];
+  details: D[];
 }
 
-export type TaskWatchEvent =
+export type TaskWatchEvent<T = VideoTask> =
   /** Whether anything on show is pending or running (the area works it out). */
   | { type: 'ACTIVE'; active: boolean }
   /** Tasks loaded afresh elsewhere (a list's page, the detail): the latest known. */
-  | { type: 'SEEN'; tasks: readonly VideoTask[] };
+  | { type: 'SEEN'; tasks: readonly T[] };
 
-export interface TaskWatchContext {
-  tasks: Record<number, VideoTask>;
+export interface TaskWatchContext<T = VideoTask> {
+  tasks: Record<number, T>;
   failures: number;
   active: boolean;
 }
 
-const merge = (known: Record<number, VideoTask>, tasks: readonly VideoTask[]) => {
+const merge = <T extends { id: number }>(known: Record<number, T>, tasks: readonly T[]) => {
   const next = { ...known };
   for (const task of tasks) next[task.id] = task;
   return next;
 };
 
-export const taskWatchMachine = setup({
-  types: {
-    context: {} as TaskWatchContext,
-    events: {} as TaskWatchEvent,
-    emitted: {} as { type: 'detail'; detail: VideoTaskDetail },
-  },
-  actors: {
-    check: fromPromise<CheckOutput>(async () => {
-      throw new Error('taskWatch: provide the check actor');
-    }),
-  },
-  delays: {
-    next: ({ context }) => pollDelay(context.failures),
-  },
-  guards: {
-    active: ({ context }) => context.active,
-  },
-  actions: {
-    setActive: assign({
-      active: ({ event }) => {
-        assertEvent(event, 'ACTIVE');
-        return event.active;
-      },
-    }),
-    keep: assign({
-      tasks: ({ context, event }) => {
-        assertEvent(event, 'SEEN');
-        return merge(context.tasks, event.tasks);
-      },
-    }),
-  },
-}).createMachine({
-  id: 'taskWatch',
-  context: { tasks: {}, failures: 0, active: false },
-  initial: 'idle',
-  on: {
-    SEEN: { actions: 'keep' },
-  },
-  states: {
-    idle: {
-      on: {
-        ACTIVE: [
-          { guard: ({ event }) => event.active, target: 'waiting', actions: 'setActive' },
-          { actions: 'setActive' },
-        ],
-      },
+/**
+ * A watch of work items of type T (by id) with details D: the video tasks' (below) and the
+ * digital-human videos' (src/app/actors/digital-human-videos.ts) are instances.
+ */
+export const createTaskWatchMachine = <T extends { id: number }, D>(id: string) =>
+  setup({
+    types: {
+      context: {} as TaskWatchContext<T>,
+      events: {} as TaskWatchEvent<T>,
+      emitted: {} as { type: 'detail'; detail: D },
     },
-    waiting: {
-      tags: ['watching'],
-      after: { next: 'checking' },
-      on: {
-        ACTIVE: [
-          { guard: ({ event }) => !event.active, target: 'idle', actions: 'setActive' },
-          { actions: 'setActive' },
-        ],
-      },
+    actors: {
+      check: fromPromise<CheckOutput<T, D>>(async () => {
+        throw new Error(`${id}: provide the check actor`);
+      }),
     },
-    checking: {
-      tags: ['watching', 'checking'],
-      invoke: {
-        id: 'check',
-        src: 'check',
-        onDone: {
-          target: 'settled',
-          actions: [
-            assign({
-              tasks: ({ context, event }) => merge(context.tasks, event.output.tasks),
-              failures: 0,
-            }),
-            enqueueActions(({ event, enqueue }) => {
-              for (const detail of event.output.details) enqueue.emit({ type: 'detail', detail });
-            }),
+    delays: {
+      next: ({ context }) => pollDelay(context.failures),
+    },
+    guards: {
+      active: ({ context }) => context.active,
+    },
+    actions: {
+      setActive: assign({
+        active: ({ event }) => {
+          assertEvent(event, 'ACTIVE');
+          return event.active;
+        },
+      }),
+      keep: assign({
+        tasks: ({ context, event }) => {
+          assertEvent(event, 'SEEN');
+          return merge(context.tasks, event.tasks);
+        },
+      }),
+    },
+  }).createMachine({
+    id,
+    context: { tasks: {}, failures: 0, active: false },
+    initial: 'idle',
+    on: {
+      SEEN: { actions: 'keep' },
+    },
+    states: {
+      idle: {
+        on: {
+          ACTIVE: [
+            { guard: ({ event }) => event.active, target: 'waiting', actions: 'setActive' },
+            { actions: 'setActive' },
           ],
         },
-        onError: {
-          target: 'settled',
-          actions: assign({ failures: ({ context }) => context.failures + 1 }),
+      },
+      waiting: {
+        tags: ['watching'],
+        after: { next: 'checking' },
+        on: {
+          ACTIVE: [
+            { guard: ({ event }) => !event.active, target: 'idle', actions: 'setActive' },
+            { actions: 'setActive' },
+          ],
         },
       },
-      on: {
-        // Asked before this news: its answer could be older. Ask again.
-        SEEN: { target: 'checking', reenter: true, actions: 'keep' },
-        ACTIVE: { actions: 'setActive' },
+      checking: {
+        tags: ['watching', 'checking'],
+        invoke: {
+          id: 'check',
+          src: 'check',
+          onDone: {
+            target: 'settled',
+            actions: [
+              assign({
+                tasks: ({ context, event }) => merge(context.tasks, event.output.tasks),
+                failures: 0,
+              }),
+              enqueueActions(({ event, enqueue }) => {
+                for (const detail of event.output.details) enqueue.emit({ type: 'detail', detail });
+              }),
+            ],
+          },
+          onError: {
+            target: 'settled',
+            actions: assign({ failures: ({ context }) => context.failures + 1 }),
+          },
+        },
+        on: {
+          // Asked before this news: its answer could be older. Ask again.
+          SEEN: { target: 'checking', reenter: true, actions: 'keep' },
+          ACTIVE: { actions: 'setActive' },
+        },
+      },
+      /** A check answered: go on while something on show is still active. */
+      settled: {
+        always: [{ guard: 'active', target: 'waiting' }, { target: 'idle' }],
       },
     },
-    /** A check answered: go on while something on show is still active. */
-    settled: {
-      always: [{ guard: 'active', target: 'waiting' }, { target: 'idle' }],
-    },
-  },
-});
+  });
+
+export const taskWatchMachine = createTaskWatchMachine<VideoTask, VideoTaskDetail>('taskWatch');
 
 export type TaskWatchSnapshot = SnapshotFrom<typeof taskWatchMachine>;

@@ -40,7 +40,9 @@ import { FormField } from '../../components/form-field';
 import { Icon } from '../../components/icons';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import type { PickerSlot } from '../../machines/resource-picker';
+import type { resourcePickerMachine, PickerSlot } from '../../machines/resource-picker';
+import type { ListActor } from '../../app/actors/factories';
+import type { ResourceFilters } from '../../app/actors/resources';
 import {
   estimateWarnings,
   newTitle,
@@ -67,7 +69,9 @@ export function useFieldError(errors: Record<string, string>) {
 }
 
 /** What a view reads of a task-form actor. */
-export function useTaskForm<D, B>(actor: Actor<TaskFormMachine<D, B>>) {
+export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
+  actor: Actor<TaskFormMachine<D, B, E, R>>,
+) {
   const open = useSelector(actor, (s) => s.matches('open'));
   const draft = useSelector(actor, (s) => s.context.draft);
   const errors = useSelector(actor, (s) => s.context.errors);
@@ -577,10 +581,13 @@ export function ResourcePickerDialog(props: {
   form: PickerSlot['form'];
   /** Inside another modal (the drawer): kept in its tree, so the drawer does not hide it. */
   nested?: boolean;
+  /** Another area's picker and its list (the digital-human video form's); else the task forms'. */
+  actors?: PickerActors;
 }) {
   const t = useT();
   const area = useArea(videoTaskFormsArea);
-  const picker = area.picker;
+  const actors = props.actors ?? area;
+  const picker = actors.picker;
   // Each form renders the picker; the one whose form opened it shows it.
   const open = useSelector(picker, (s) => s.hasTag('open') && s.context.slot?.form === props.form);
   const types = useSelector(picker, (s) => s.context.types);
@@ -612,6 +619,7 @@ export function ResourcePickerDialog(props: {
             <Dialog.Body>
               {open && (
                 <PickerList
+                  resources={actors.pickerResources}
                   types={types}
                   chosen={chosen.map((p) => p.id)}
                   onToggle={(resource) => picker.send({ type: 'TOGGLE', resource })}
@@ -639,14 +647,20 @@ export function ResourcePickerDialog(props: {
   );
 }
 
+/** A picker and the list of the library it shows (an area's). */
+export interface PickerActors {
+  picker: Actor<typeof resourcePickerMachine>;
+  pickerResources: ListActor<ResourceFilters, Resource>;
+}
+
 function PickerList(props: {
+  resources: ListActor<ResourceFilters, Resource>;
   types: readonly ResourceType[];
   chosen: readonly number[];
   onToggle: (resource: Resource) => void;
 }) {
   const t = useT();
-  const area = useArea(videoTaskFormsArea);
-  const list = useListActor(area.pickerResources);
+  const list = useListActor(props.resources);
   const applied = list.query.filters;
   const [keyword, setKeyword] = useState(applied.keyword);
   return (
@@ -748,7 +762,7 @@ function PickerList(props: {
             limit={list.query.limit}
             total={list.total}
             loading={list.loading}
-            onPage={(page) => area.pickerResources.send({ type: 'SET_PAGE', page })}
+            onPage={(page) => props.resources.send({ type: 'SET_PAGE', page })}
           />
         </Stack>
       )}

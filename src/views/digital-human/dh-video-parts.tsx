@@ -1,0 +1,348 @@
+import {
+  Badge,
+  Box,
+  Button,
+  chakra,
+  CloseButton,
+  Dialog,
+  Input,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  dhVideoRenameBody,
+  type DhVideo,
+  type DhVideoStatus,
+} from '../../api/contract/digital-human';
+import type { DhVideosActors } from '../../app/actors/digital-human-videos';
+import type { DialogActor } from '../../app/actors/factories';
+import { formatDateTime } from '../../components/filter-bar';
+import { FormDialog } from '../../components/form-dialog';
+import { FormField } from '../../components/form-field';
+import { FailureAlert } from '../../components/step-dialog';
+import { formatText } from '../../i18n/intl';
+import type { MessageId } from '../../i18n/messages';
+import { useDialogState } from '../promotion/use-customer-dialog';
+import { wholePercent, formatSeconds } from '../creation/video-task-format';
+import type { T } from '../creation/video-task-parts';
+
+export const DH_STATUS_LABEL: Record<DhVideoStatus, MessageId> = {
+  queued: 'dhVideos.statusQueued',
+  creating: 'dhVideos.statusCreating',
+  done: 'dhVideos.statusDone',
+  failed: 'dhVideos.statusFailed',
+};
+
+/** Waiting grey, under way blue, done green, failed red. */
+const DH_STATUS_PALETTE: Record<DhVideoStatus, string> = {
+  queued: 'gray',
+  creating: 'blue',
+  done: 'green',
+  failed: 'red',
+};
+
+/** A video's status tag, and the reason under it when it failed. */
+export function DhStatus(props: { video: DhVideo; t: T }) {
+  const { video, t } = props;
+  return (
+    <Stack gap="1" alignItems="flex-start">
+      <Badge colorPalette={DH_STATUS_PALETTE[video.status]} data-testid="dh-status">
+        {t(DH_STATUS_LABEL[video.status])}
+      </Badge>
+      {video.status === 'failed' && video.reason && (
+        <Text fontSize="xs" color="fg.error" data-testid="dh-reason">
+          {video.reason}
+        </Text>
+      )}
+      {video.demonstration && video.status === 'done' && <DemoBadge t={t} />}
+    </Stack>
+  );
+}
+
+/** The embedded provider's results are demonstration output, not lip-sync (issue 14). */
+export function DemoBadge(props: { t: T }) {
+  return (
+    <Badge colorPalette="orange" variant="outline" title={props.t('dhVideos.demonstrationHint')}>
+      {props.t('dhVideos.demonstration')}
+    </Badge>
+  );
+}
+
+/** Queue position while queued, a progress bar while creating, the length once done. */
+export function DhProgress(props: { video: DhVideo; t: T }) {
+  const { video, t } = props;
+  if (video.status === 'queued') {
+    return (
+      <Text fontSize="sm" data-testid="dh-progress">
+        {video.queue_position !== null
+          ? t('dhVideos.queuePosition', { position: video.queue_position })
+          : t('dhVideos.inQueue')}
+      </Text>
+    );
+  }
+  if (video.status === 'creating') {
+    const percent = wholePercent(video.progress);
+    return (
+      <Stack gap="1" minWidth="28">
+        <Box
+          role="progressbar"
+          aria-label={t('dhVideos.progressOf', { name: video.name })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          height="1.5"
+          bg="bg.muted"
+          borderRadius="full"
+          overflow="hidden"
+        >
+          <Box height="full" width={`${percent}%`} bg="blue.solid" />
+        </Box>
+        <Text fontSize="xs" color="fg.muted" data-testid="dh-progress">
+          {t('dhVideos.percent', { percent })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (video.status === 'done' && video.duration !== null) {
+    return (
+      <Text fontSize="sm" data-testid="dh-progress">
+        {t('dhVideos.seconds', { seconds: formatSeconds(video.duration) })}
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** A link that downloads a done video (the signed attachment URL). */
+export function DownloadLink(props: { video: DhVideo; t: T; size?: 'xs' | 'sm' }) {
+  const { video, t } = props;
+  if (!video.download_url) return null;
+  return (
+    <Button asChild size={props.size ?? 'xs'} variant="ghost">
+      <a
+        href={video.download_url}
+        download
+        aria-label={t('dhVideos.downloadOf', { name: video.name })}
+      >
+        {t('dhVideos.download')}
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * The open video (the area's detail actor): the player once done, else its status, queue
+ * position or progress (live: the watch refreshes it), reason and the figures.
+ */
+export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
+  const { area, t } = props;
+  const intl = useIntl();
+  const detail = area.detail;
+  const open = useSelector(detail, (s) => s.hasTag('open'));
+  const data = useSelector(detail, (s) => s.context.data);
+  const error = useSelector(detail, (s) => s.context.error);
+  const loading = useSelector(detail, (s) => s.hasTag('loading'));
+  const close = () => detail.send({ type: 'CLOSE' });
+  return (
+    <Dialog.Root
+      open={open}
+      lazyMount
+      unmountOnExit
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
+      placement="center"
+      size="lg"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="dh-player">
+            <Dialog.Header>
+              <Dialog.Title>{data ? data.name : t('dhVideos.player')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {error ? (
+                <FailureAlert error={error} />
+              ) : !data ? (
+                <Text role="status">{loading ? t('dhVideos.loading') : ''}</Text>
+              ) : (
+                <Stack gap="3">
+                  {data.status === 'done' && data.url ? (
+                    <chakra.video
+                      controls
+                      src={data.url}
+                      poster={data.cover ?? undefined}
+                      width="100%"
+                      maxHeight="60vh"
+                      bg="black"
+                      aria-label={t('dhVideos.playerOf', { name: data.name })}
+                    />
+                  ) : (
+                    <Stack gap="2" aria-live="polite">
+                      <DhStatus video={data} t={t} />
+                      <DhProgress video={data} t={t} />
+                    </Stack>
+                  )}
+                  {data.demonstration && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('dhVideos.demonstrationHint')}
+                    </Text>
+                  )}
+                  <chakra.dl
+                    display="grid"
+                    gridTemplateColumns="auto 1fr"
+                    columnGap="4"
+                    rowGap="1"
+                    fontSize="sm"
+                  >
+                    {(
+                      [
+                        [t('dhVideos.avatar'), data.avatar_name],
+                        [t('dhVideos.voice'), data.voice_name],
+                        [
+                          t('dhVideos.estimated'),
+                          t('dhVideos.seconds', { seconds: data.estimated_seconds }),
+                        ],
+                        [
+                          t('dhVideos.charged'),
+                          t('dhVideos.chargedFigures', {
+                            frozen: data.frozen,
+                            settled: data.settled,
+                            refunded: data.refunded,
+                          }),
+                        ],
+                        [t('dhVideos.submitted'), formatDateTime(data.created_at)],
+                        [
+                          t('dhVideos.finished'),
+                          data.finished_at ? formatDateTime(data.finished_at) : '—',
+                        ],
+                      ] as [string, string][]
+                    ).map(([label, value]) => (
+                      <Box key={label} display="contents">
+                        <chakra.dt color="fg.muted">{label}</chakra.dt>
+                        <chakra.dd>{value}</chakra.dd>
+                      </Box>
+                    ))}
+                  </chakra.dl>
+                  {data.reason_detail && (
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatText(intl, data.reason_detail)}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {data && <DownloadLink video={data} t={t} size="sm" />}
+              <Button variant="outline" onClick={close}>
+                {t('form.close')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Rename: one name field checked with the contract's rule, then sent. */
+function RenameDialog(props: { area: DhVideosActors; t: T }) {
+  const { area, t } = props;
+  const state = useDialogState(area.rename);
+  if (!state.open || !state.target) return null;
+  return <RenameForm key={state.target.id} video={state.target} area={area} t={t} />;
+}
+
+function RenameForm(props: { video: DhVideo; area: DhVideosActors; t: T }) {
+  const { video, area, t } = props;
+  const intl = useIntl();
+  const state = useDialogState(area.rename);
+  const [name, setName] = useState(video.name);
+  const [wrong, setWrong] = useState<string | null>(null);
+  return (
+    <FormDialog
+      open
+      title={t('dhVideos.renameTitle', { name: video.name })}
+      submitLabel={t('dhVideos.rename')}
+      submitting={state.submitting}
+      onClose={() => area.rename.send({ type: 'CLOSE' })}
+      onSubmit={() => {
+        const checked = dhVideoRenameBody.safeParse({ id: video.id, name });
+        if (!checked.success) {
+          setWrong(checked.error.issues[0]?.message ?? 'validation.invalid');
+          return;
+        }
+        setWrong(null);
+        if (state.failed) area.rename.send({ type: 'BACK' });
+        area.rename.send({ type: 'SUBMIT', payload: { id: video.id, name: checked.data.name } });
+      }}
+    >
+      <FormField label={t('dhVideos.name')} required error={wrong ? formatText(intl, wrong) : null}>
+        <Input value={name} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
+      </FormField>
+      {state.error && <FailureAlert error={state.error} />}
+    </FormDialog>
+  );
+}
+
+/** A confirmation (delete, resubmit) on the dialog machine. */
+function Confirm<P, R>(props: {
+  actor: DialogActor<DhVideo, P, R>;
+  title: (v: DhVideo) => string;
+  what: string;
+  submitLabel: string;
+  payload: (v: DhVideo) => P;
+}) {
+  const { actor } = props;
+  const state = useDialogState(actor);
+  const video = state.target;
+  if (!state.open || !video) return null;
+  return (
+    <FormDialog
+      open
+      title={props.title(video)}
+      submitLabel={props.submitLabel}
+      submitting={state.submitting}
+      onClose={() => actor.send({ type: 'CLOSE' })}
+      onSubmit={() => {
+        if (state.failed) actor.send({ type: 'BACK' });
+        actor.send({ type: 'SUBMIT', payload: props.payload(video) });
+      }}
+    >
+      <Text>{props.what}</Text>
+      {state.error && <FailureAlert error={state.error} />}
+    </FormDialog>
+  );
+}
+
+/** The rename, delete and resubmit dialogs of the area. */
+export function DhVideoDialogs(props: { area: DhVideosActors; t: T }) {
+  const { area, t } = props;
+  return (
+    <>
+      <RenameDialog area={area} t={t} />
+      <Confirm
+        actor={area.remove}
+        title={(v) => t('dhVideos.deleteTitle', { name: v.name })}
+        what={t('dhVideos.deleteWhat')}
+        submitLabel={t('dhVideos.delete')}
+        payload={(v) => ({ ids: [v.id] })}
+      />
+      <Confirm
+        actor={area.resubmit}
+        title={(v) => t('dhVideos.resubmitTitle', { name: v.name })}
+        what={t('dhVideos.resubmitWhat')}
+        submitLabel={t('dhVideos.resubmit')}
+        payload={(v) => ({ id: v.id })}
+      />
+    </>
+  );
+}
