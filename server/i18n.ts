@@ -204,6 +204,16 @@ const enUS = {
   'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
   'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
   'digitalHuman.reason.providerFailed': 'The digital-human service failed',
+  'digitalHuman.reason.vendorFailed': 'The digital-human service could not do it: {message}',
+  'digitalHuman.reason.vendorRefused':
+    'The digital-human service refused the request (HTTP {status}): {message}',
+  'digitalHuman.reason.vendorUnavailable':
+    'The digital-human service is unavailable at the moment; try again later',
+  'digitalHuman.reason.vendorResultBad': 'The digital-human service returned an unusable file',
+  'digitalHuman.reason.inputNoUrl':
+    'A file could not be sent to the digital-human service (it has no address it can fetch)',
+  'digitalHuman.reason.voiceOtherProvider':
+    'This voice was made by another digital-human service and cannot be used here',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -402,6 +412,12 @@ const zhCN: Record<ServerMessageId, string> = {
   'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
   'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
   'digitalHuman.reason.providerFailed': '数字人服务处理失败',
+  'digitalHuman.reason.vendorFailed': '数字人服务无法完成：{message}',
+  'digitalHuman.reason.vendorRefused': '数字人服务拒绝了请求（HTTP {status}）：{message}',
+  'digitalHuman.reason.vendorUnavailable': '数字人服务暂时不可用，请稍后重试',
+  'digitalHuman.reason.vendorResultBad': '数字人服务返回的文件无法使用',
+  'digitalHuman.reason.inputNoUrl': '文件无法发送给数字人服务（没有可供其下载的地址）',
+  'digitalHuman.reason.voiceOtherProvider': '该声音由其他数字人服务生成，无法在此使用',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {
