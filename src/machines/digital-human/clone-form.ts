@@ -118,6 +118,7 @@ export function createCloneFormMachine<D, B, R>(id: string, rules: CloneFormRule
       submitting: {
         tags: ['open', 'submitting'],
         invoke: {
+          id: 'submit',
           src: 'submit',
           input: ({ context }) => ({ body: context.body as B }),
           onDone: {

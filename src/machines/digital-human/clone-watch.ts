@@ -91,6 +91,7 @@ export const cloneWatchMachine = setup({
     checking: {
       tags: ['watching', 'checking'],
       invoke: {
+        id: 'check',
         src: 'check',
         onDone: {
           target: 'settled',

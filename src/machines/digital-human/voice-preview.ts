@@ -80,6 +80,7 @@ export const voicePreviewMachine = setup({
     asking: {
       tags: ['open', 'asking'],
       invoke: {
+        id: 'preview',
         src: 'preview',
         input: ({ context }) => ({ voice_id: context.voice?.id ?? 0, text: context.text.trim() }),
         onDone: {
