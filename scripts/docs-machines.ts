@@ -39,6 +39,9 @@ import { createTaskFormMachine } from '../src/machines/task-form';
 import { createMixedTaskFormMachine } from '../src/machines/mixed-task-form';
 import { createClipEditorMachine } from '../src/machines/clip-editor';
 import { resourcePickerMachine } from '../src/machines/resource-picker';
+import { createCloneFormMachine } from '../src/machines/digital-human/clone-form';
+import { cloneWatchMachine } from '../src/machines/digital-human/clone-watch';
+import { voicePreviewMachine } from '../src/machines/digital-human/voice-preview';
 
 interface TransitionLike {
   eventType: string;
@@ -224,6 +227,28 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/resource-picker.ts',
     about:
       'The resource picker of the create forms: one or several of the library ticked, confirmed into the form that opened it.',
+  },
+  // Digital-human clones (issue 14).
+  {
+    machine: createCloneFormMachine('cloneForm', {
+      fresh: () => ({}),
+      check: () => ({ body: null, errors: {} }),
+    }),
+    file: 'src/machines/digital-human/clone-form.ts',
+    about:
+      'A clone’s create dialog (image, voice): the draft checked by the contract’s rules, the submission, the server’s refusal kept in the dialog.',
+  },
+  {
+    machine: cloneWatchMachine,
+    file: 'src/machines/digital-human/clone-watch.ts',
+    about:
+      'The clones area’s training watch: a check every 2 s while a clone on show is queued or training, longer waits after failures, idle when none is.',
+  },
+  {
+    machine: voicePreviewMachine,
+    file: 'src/machines/digital-human/voice-preview.ts',
+    about:
+      'The voice preview: a text of at most 100 characters spoken by a ready voice, the sample played, the server’s refusal.',
   },
 ];
 
