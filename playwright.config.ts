@@ -11,6 +11,8 @@ const MOVES_MONEY = [
   '**/recharge-buy.spec.ts',
   // Video tasks are paid for (the demo merchant's money).
   '**/video-tasks.spec.ts',
+  // Clones are paid for (one image clone, one voice clone bought with the merchant's money).
+  '**/digital-human-clones.spec.ts',
 ];
 
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */
