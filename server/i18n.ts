@@ -179,6 +179,9 @@ const enUS = {
   'memo.dhExtra': '{name}: longer than estimated',
   'memo.dhRefund': '{name}: failed, refunded',
   'memo.dhUnused': '{name}: shorter than estimated, returned',
+  'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
+  'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
+  'digitalHuman.reason.providerFailed': 'The digital-human service failed',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -353,6 +356,9 @@ const zhCN: Record<ServerMessageId, string> = {
   'memo.dhExtra': '{name}：超出预估时长',
   'memo.dhRefund': '{name}：失败退回',
   'memo.dhUnused': '{name}：短于预估，退回差额',
+  'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
+  'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
+  'digitalHuman.reason.providerFailed': '数字人服务处理失败',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

@@ -39,12 +39,12 @@ export const POSTER_AT = 0.5;
 export const POSTER_WIDTH = 360;
 
 /** Audio of every part: one format, so concat and amix need no guessing. */
-const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
+export const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel_layouts=stereo';
 /**
  * A source's sound as stereo at its own level: mono (FC) goes to both sides unchanged (ffmpeg's
  * automatic upmix would lower it by 3 dB), stereo stays as it is, a centre channel is added in.
  */
-const TO_STEREO = 'pan=stereo|FL=FL+FC|FR=FR+FC';
+export const TO_STEREO = 'pan=stereo|FL=FL+FC|FR=FR+FC';
 /** Fade in and out at the ends of the video, seconds (shorter for very short videos). */
 const FADE = 0.3;
 

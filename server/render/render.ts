@@ -30,23 +30,9 @@ export async function renderVideo(
       poster: options.posterPath ?? null,
     };
     const args = buildRenderArgs(spec, outPath, paths);
-    let last = 0;
     await runNiced('ffmpeg', args, {
       signal,
-      onLine: (line) => {
-        if (!onProgress) return;
-        const [key, value] = line.split('=', 2);
-        let fraction: number | undefined;
-        if (key === 'out_time_us' || key === 'out_time_ms') {
-          // Both are microseconds (out_time_ms is misnamed by ffmpeg).
-          const us = Number(value);
-          if (Number.isFinite(us) && us >= 0) fraction = Math.min(1, us / 1e6 / total);
-        } else if (key === 'progress' && value?.trim() === 'end') fraction = 1;
-        if (fraction !== undefined && fraction > last) {
-          last = fraction;
-          onProgress(fraction);
-        }
-      },
+      onLine: onProgress ? ffmpegProgress(total, onProgress) : undefined,
     });
     const [facts, stat] = await Promise.all([probeVideo(outPath), fs.stat(outPath)]);
     if (options.posterPath) {
@@ -61,6 +47,30 @@ export async function renderVideo(
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A line reader of ffmpeg's `-progress pipe:1` output calling `onProgress` with the fraction
+ * (0–1) of `total` seconds written so far, rising only, 1 at the end.
+ */
+export function ffmpegProgress(
+  total: number,
+  onProgress: (fraction: number) => void,
+): (line: string) => void {
+  let last = 0;
+  return (line) => {
+    const [key, value] = line.split('=', 2);
+    let fraction: number | undefined;
+    if (key === 'out_time_us' || key === 'out_time_ms') {
+      // Both are microseconds (out_time_ms is misnamed by ffmpeg).
+      const us = Number(value);
+      if (Number.isFinite(us) && us >= 0 && total > 0) fraction = Math.min(1, us / 1e6 / total);
+    } else if (key === 'progress' && value?.trim() === 'end') fraction = 1;
+    if (fraction !== undefined && fraction > last) {
+      last = fraction;
+      onProgress(fraction);
+    }
+  };
 }
 
 function checkSpec(spec: RenderSpec) {

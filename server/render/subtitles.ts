@@ -107,6 +107,8 @@ export interface AssOptions {
   /** #RRGGBB */
   color: string;
   lines: readonly SubtitleLine[];
+  /** Pixels between the frame's bottom and the lines' bottom (default 6 % of the height). */
+  marginV?: number;
 }
 
 /** The ASS script: one bottom-centred style with an outline, one dialogue line per sentence. */
@@ -114,7 +116,7 @@ export function buildAss(options: AssOptions): string {
   const { width, height, size } = options;
   const font = options.fontName.replace(/[,\r\n]/g, ' ');
   const outline = Math.max(1, Math.round(size / 16));
-  const marginV = Math.round(height * 0.06);
+  const marginV = Math.round(options.marginV ?? height * 0.06);
   const marginH = Math.round(width * 0.05);
   return [
     '[Script Info]',
