@@ -26,8 +26,8 @@ export interface VoiceRecordFilters extends CloneFilters {
 }
 export const NO_VOICE_RECORD_FILTERS: VoiceRecordFilters = { user: '', status: '', keyword: '' };
 
-/** Users offered by the user filter. */
-const USER_CHOICES = 100;
+/** Users offered by the user filter (the most the picker call gives). */
+const USER_CHOICES = 50;
 
 function createVoiceRecordActors(e: VoiceRecordEndpoints) {
   /** The user chosen in the clones' filters ('' none): whose voice ledger shows. */
