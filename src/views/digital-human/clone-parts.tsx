@@ -230,7 +230,11 @@ export function MediaSlot(props: {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <Box onClickCapture={props.onUploadHere} onDropCapture={props.onUploadHere}>
+      <Box
+        onClickCapture={props.onUploadHere}
+        onChangeCapture={props.onUploadHere}
+        onDropCapture={props.onUploadHere}
+      >
         <UploadDropZone resourceType={props.type} />
       </Box>
     </Stack>
