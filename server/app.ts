@@ -45,6 +45,7 @@ import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { userRoutes } from './modules/users/routes';
 import { videoTaskRoutes } from './modules/video-tasks/routes';
+import { cloneRoutes } from './modules/digital-human/routes-clones';
 import { createDigitalHumanProvider, type DigitalHumanProvider } from './providers/digital-human';
 import { createLogSmsProvider, type SmsProvider } from './providers/sms';
 import { createFileStorage } from './storage/create';
@@ -90,6 +91,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   fileRoutes,
   uploadRoutes,
   videoTaskRoutes,
+  cloneRoutes,
 ];
 
 /**

@@ -179,9 +179,41 @@ const enUS = {
   'memo.dhExtra': '{name}: longer than estimated',
   'memo.dhRefund': '{name}: failed, refunded',
   'memo.dhUnused': '{name}: shorter than estimated, returned',
+  'digitalHuman.resourceMissing': 'Material {id} was not found or has been deleted',
+  'digitalHuman.notVideo': '“{name}” is not a video: choose a video material',
+  'digitalHuman.notAudio': '“{name}” is not audio: choose an audio material',
+  'digitalHuman.sourceDuration': 'The source video lasts {seconds} s: it must last {min}–{max} s',
+  'digitalHuman.sourceSize': 'The source video is {size} MB: it must be at most {max} MB',
+  'digitalHuman.consentSame': 'The consent video must be another video than the source video',
+  'digitalHuman.consentDuration': 'The consent video lasts {seconds} s: it must last {min}–{max} s',
+  'digitalHuman.sampleDuration': 'The voice sample lasts {seconds} s: it must last {min}–{max} s',
+  'digitalHuman.sampleSize': 'The voice sample is {size} MB: it must be at most {max} MB',
+  'digitalHuman.cloneNotFound': 'Image clone not found',
+  'digitalHuman.voiceNotFound': 'Voice not found',
+  'digitalHuman.cloneBusy':
+    'Only ready or failed clones can be deleted (“{name}” is still being trained)',
+  'digitalHuman.cloneInUse': '“{name}” is used by a video that is not finished yet',
+  'digitalHuman.voiceNotReady': 'The voice “{name}” is not ready yet',
+  'digitalHuman.imageCloneAdded': 'Image clone submitted: it is being trained',
+  'digitalHuman.voiceCloneAdded': 'Voice clone submitted: it is being trained',
+  'digitalHuman.clonesDeleted': 'Deleted',
+  'digitalHuman.reason.notOneTake':
+    'The source video is not one continuous take ({count} scene changes found): record it without cuts',
+  'digitalHuman.reason.sourceUnreadable': 'The source file could not be read',
+  'digitalHuman.reason.sourceMissing': 'The source file is gone',
   'digitalHuman.reason.inputUnreadable': 'A file could not be read (it is damaged or missing)',
   'digitalHuman.reason.noSpeech': 'No voice could be heard in the audio sample',
   'digitalHuman.reason.providerFailed': 'The digital-human service failed',
+  'digitalHuman.reason.vendorFailed': 'The digital-human service could not do it: {message}',
+  'digitalHuman.reason.vendorRefused':
+    'The digital-human service refused the request (HTTP {status}): {message}',
+  'digitalHuman.reason.vendorUnavailable':
+    'The digital-human service is unavailable at the moment; try again later',
+  'digitalHuman.reason.vendorResultBad': 'The digital-human service returned an unusable file',
+  'digitalHuman.reason.inputNoUrl':
+    'A file could not be sent to the digital-human service (it has no address it can fetch)',
+  'digitalHuman.reason.voiceOtherProvider':
+    'This voice was made by another digital-human service and cannot be used here',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -356,9 +388,36 @@ const zhCN: Record<ServerMessageId, string> = {
   'memo.dhExtra': '{name}：超出预估时长',
   'memo.dhRefund': '{name}：失败退回',
   'memo.dhUnused': '{name}：短于预估，退回差额',
+  'digitalHuman.resourceMissing': '素材 {id} 不存在或已删除',
+  'digitalHuman.notVideo': '“{name}”不是视频：请选择视频素材',
+  'digitalHuman.notAudio': '“{name}”不是音频：请选择音频素材',
+  'digitalHuman.sourceDuration': '源视频时长 {seconds} 秒：须在 {min}–{max} 秒之间',
+  'digitalHuman.sourceSize': '源视频大小 {size} MB：不能超过 {max} MB',
+  'digitalHuman.consentSame': '授权视频须是与源视频不同的另一个视频',
+  'digitalHuman.consentDuration': '授权视频时长 {seconds} 秒：须在 {min}–{max} 秒之间',
+  'digitalHuman.sampleDuration': '声音样本时长 {seconds} 秒：须在 {min}–{max} 秒之间',
+  'digitalHuman.sampleSize': '声音样本大小 {size} MB：不能超过 {max} MB',
+  'digitalHuman.cloneNotFound': '形象克隆不存在',
+  'digitalHuman.voiceNotFound': '声音不存在',
+  'digitalHuman.cloneBusy': '只能删除已完成或失败的克隆（“{name}”仍在训练中）',
+  'digitalHuman.cloneInUse': '“{name}”正被未完成的视频使用',
+  'digitalHuman.voiceNotReady': '声音“{name}”尚未就绪',
+  'digitalHuman.imageCloneAdded': '形象克隆已提交，正在训练',
+  'digitalHuman.voiceCloneAdded': '声音克隆已提交，正在训练',
+  'digitalHuman.clonesDeleted': '已删除',
+  'digitalHuman.reason.notOneTake':
+    '源视频不是一镜到底（检测到 {count} 处镜头切换）：请连续拍摄、不要剪辑',
+  'digitalHuman.reason.sourceUnreadable': '源文件无法读取',
+  'digitalHuman.reason.sourceMissing': '源文件已不存在',
   'digitalHuman.reason.inputUnreadable': '文件无法读取（已损坏或缺失）',
   'digitalHuman.reason.noSpeech': '音频样本中听不到人声',
   'digitalHuman.reason.providerFailed': '数字人服务处理失败',
+  'digitalHuman.reason.vendorFailed': '数字人服务无法完成：{message}',
+  'digitalHuman.reason.vendorRefused': '数字人服务拒绝了请求（HTTP {status}）：{message}',
+  'digitalHuman.reason.vendorUnavailable': '数字人服务暂时不可用，请稍后重试',
+  'digitalHuman.reason.vendorResultBad': '数字人服务返回的文件无法使用',
+  'digitalHuman.reason.inputNoUrl': '文件无法发送给数字人服务（没有可供其下载的地址）',
+  'digitalHuman.reason.voiceOtherProvider': '该声音由其他数字人服务生成，无法在此使用',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

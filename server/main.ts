@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { prepareDatabase } from './db/prepare';
 import { startAppWorker } from './jobs/kinds';
+import { seedDemoClones } from './modules/digital-human/demo-clones';
 import { seedDemoMedia } from './modules/system/demo-media';
 
 /**
@@ -14,7 +15,10 @@ async function main(): Promise<void> {
   const handle = openDatabase(config);
   const app = await buildApp({ config, db: handle });
   try {
-    if (await prepareDatabase(handle, config, app.log)) await seedDemoMedia(app.ctx, app.log);
+    if (await prepareDatabase(handle, config, app.log)) {
+      await seedDemoMedia(app.ctx, app.log);
+      await seedDemoClones(app.ctx, app.log);
+    }
     // After the migrations: the embedded queue's table must exist. Stopped by app.close().
     if (config.worker) startAppWorker(app.ctx);
     await app.listen({ host: config.host, port: config.port });

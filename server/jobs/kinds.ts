@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { imageCloneJob, voiceCloneJob } from '../modules/digital-human/clone-jobs';
 import { closeRechargeOrders } from './close-recharge-orders';
 import { expireUploadsJob } from './expire-uploads';
 import type { JobKind, JobWorker } from './queue';
@@ -24,6 +25,8 @@ export function appJobKinds(ctx: AppContext, options: KindOptions = {}): JobKind
     expireUploadsJob(ctx, options.everyMs),
     videoOutputJob(ctx),
     sweepVideoTasksJob(ctx, options.everyMs),
+    imageCloneJob(ctx),
+    voiceCloneJob(ctx),
   ];
 }
 

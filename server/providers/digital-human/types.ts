@@ -64,6 +64,12 @@ export interface ProviderRun {
   vendorJobId?: string | null;
   /** Called once the vendor accepted the work, before waiting; the caller records the id. */
   onSubmitted?(vendorJobId: string): Promise<void>;
+  /**
+   * A key naming this attempt of the work (e.g. `dh_videos:42:1`: the row and its attempt): the
+   * http provider sends it with the submit, so a submit retried after a lost answer returns the
+   * vendor job the first one made. Without it each call uses a fresh random key.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ProviderProgress {

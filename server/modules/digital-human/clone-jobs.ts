@@ -1,0 +1,353 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  DH_LIMITS,
+  type ImageCloneTier,
+  type VoiceGender,
+} from '../../../src/api/contract/digital-human';
+import type { AppContext } from '../../context';
+import { ChildProcessError } from '../../jobs/child-process';
+import type { JobKind, RunningJob } from '../../jobs/queue';
+import { ProviderError, type ProviderRun } from '../../providers/digital-human/types';
+import { runMoney } from '../ledger/service';
+import { finishHeld } from './billing';
+import { contentTypeOf, extOf, mediaRefOf, sourceKey, storeFile } from './clones-repo';
+import { DH_ATTEMPTS, DH_BACKOFF_MS, DH_JOB, type DhJobData } from './jobs';
+import { countSceneChanges } from './scene-changes';
+
+/**
+ * The jobs of image clones (`dh-image-clone`) and voice clones (`dh-voice-clone`), data `{id}`:
+ * 1. Claims the row: queued → training (a re-run after a crash, a retry or a vendor callback takes
+ *    a training row again; a ready, failed or deleted one is skipped).
+ * 2. Does the work through the provider (`ctx.digitalHuman`): the vendor job id an earlier run
+ *    recorded is resumed, never submitted again; a new one is recorded as soon as the vendor
+ *    accepts it (`onSubmitted`); progress and queue position are written to the row (at most once
+ *    a second).
+ * 3. Stores the files made and, in one transaction, marks the row ready and settles its unit
+ *    (billing.ts `finishHeld`: conditional, exactly once). A run that lost the race removes the
+ *    files it made.
+ * A failure that running again cannot fix (the "one take" check, an unreadable source, a
+ * permanent ProviderError) fails the row at once and refunds its unit; another error is thrown
+ * (the runner retries it) until the last attempt, which fails and refunds the row.
+ */
+
+type CloneTable = 'dh_image_clones' | 'dh_voice_clones';
+
+/** Progress is written at most this often (ms). */
+const PROGRESS_EVERY_MS = 1_000;
+const DETAIL_CHARS = 1_500;
+
+/** A failure of the work itself (the input): not retried. */
+export class CloneFailure extends Error {
+  constructor(
+    readonly reasonId: string,
+    readonly reasonParams: Record<string, string | number> = {},
+    detail = '',
+  ) {
+    super(detail || reasonId);
+    this.name = 'CloneFailure';
+  }
+}
+
+const tail = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).slice(-DETAIL_CHARS);
+
+interface ClaimedRow {
+  id: number;
+  owner_id: number;
+  name: string;
+  cost: number;
+  vendor_job_id: string | null;
+}
+
+interface Done {
+  /** Columns of the ready row (files, profile…). */
+  set: Record<string, unknown>;
+  /** The files stored (removed again when another run finished the row first). */
+  keys: string[];
+}
+
+/** Enqueues a clone's job unless it has one (a replayed add enqueues nothing); logs a failure. */
+export async function enqueueClone(ctx: AppContext, table: CloneTable, id: number): Promise<void> {
+  try {
+    const fresh = await ctx.db
+      .selectFrom(table)
+      .select('id')
+      .where('id', '=', id)
+      .where('job_id', 'is', null)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (!fresh) return;
+    const data: DhJobData = { id };
+    const jobId = await ctx.jobs.enqueue(DH_JOB[table], data, {
+      attempts: DH_ATTEMPTS,
+      backoffMs: DH_BACKOFF_MS,
+    });
+    await ctx.db
+      .updateTable(table)
+      .set({ job_id: jobId })
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'training'])
+      .execute();
+  } catch (error) {
+    ctx.log.warn({ err: error, table, id }, 'clone not enqueued');
+  }
+}
+
+/** Fails a queued or training row with a reason and gives its unit back (once). */
+export function failClone(
+  ctx: AppContext,
+  table: CloneTable,
+  id: number,
+  reason: { id: string; params?: Record<string, string | number>; detail?: string },
+): Promise<boolean> {
+  return runMoney(ctx, (trx) =>
+    finishHeld(ctx, trx, {
+      table,
+      id,
+      from: ['queued', 'training'],
+      set: {
+        status: 'failed',
+        queue_position: null,
+        reason_id: reason.id,
+        reason_params: reason.params ? JSON.stringify(reason.params) : null,
+        reason_detail: reason.detail ? reason.detail.slice(-DETAIL_CHARS) : null,
+      },
+      bill: 'refund',
+    }),
+  );
+}
+
+async function runClone(
+  ctx: AppContext,
+  job: RunningJob<DhJobData>,
+  table: CloneTable,
+  perform: (row: ClaimedRow, run: ProviderRun) => Promise<Done>,
+): Promise<void> {
+  const id = Number(job.data.id);
+  const row = await ctx.db
+    .selectFrom(table)
+    .select(['id', 'owner_id', 'name', 'cost', 'status', 'billing', 'deleted_at', 'vendor_job_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.deleted_at !== null || row.owner_id === null || row.billing !== 'held') return;
+  if (row.status !== 'queued' && row.status !== 'training') return;
+  const now = ctx.now();
+  const claimed = await ctx.db
+    .updateTable(table)
+    .set((eb) => ({
+      status: 'training',
+      attempts: eb('attempts', '+', 1),
+      started_at: eb.fn.coalesce('started_at', eb.val(now)),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'training'])
+    .where('billing', '=', 'held')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return;
+
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-clone-'));
+  let lastWrite = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const run: ProviderRun = {
+    workDir,
+    signal: job.signal,
+    vendorJobId: row.vendor_job_id,
+    onSubmitted: async (vendorJobId) => {
+      await ctx.db
+        .updateTable(table)
+        .set({ vendor_job_id: vendorJobId, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('status', '=', 'training')
+        .execute();
+    },
+    onProgress: (update) => {
+      const at = Date.now();
+      if (at - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = at;
+      const set: { progress?: number; queue_position?: number | null; updated_at: number } = {
+        updated_at: ctx.now(),
+      };
+      if (update.progress !== undefined) {
+        set.progress = Math.max(0, Math.min(99, Math.floor(update.progress * 100)));
+      }
+      if (update.queuePosition !== undefined) set.queue_position = update.queuePosition;
+      writing = writing
+        .then(() =>
+          ctx.db
+            .updateTable(table)
+            .set(set)
+            .where('id', '=', id)
+            .where('status', '=', 'training')
+            .execute(),
+        )
+        .then(() => (set.progress !== undefined ? job.progress(set.progress) : undefined))
+        .catch(() => {});
+    },
+  };
+  const claimedRow: ClaimedRow = {
+    id,
+    owner_id: Number(row.owner_id),
+    name: row.name,
+    cost: Number(row.cost),
+    vendor_job_id: row.vendor_job_id,
+  };
+  try {
+    let done: Done;
+    try {
+      done = await perform(claimedRow, run);
+      await writing;
+    } catch (error) {
+      await writing;
+      if (job.signal.aborted) throw error;
+      if (error instanceof CloneFailure) {
+        await failClone(ctx, table, id, {
+          id: error.reasonId,
+          params: error.reasonParams,
+          detail: error.message === error.reasonId ? undefined : error.message,
+        });
+        return;
+      }
+      if (error instanceof ProviderError && error.permanent) {
+        await failClone(ctx, table, id, {
+          id: error.reasonId,
+          params: error.reasonParams,
+          detail: tail(error),
+        });
+        return;
+      }
+      if (job.attempt < DH_ATTEMPTS) throw error;
+      await failClone(ctx, table, id, {
+        id: 'digitalHuman.reason.providerFailed',
+        detail: tail(error),
+      });
+      return;
+    }
+    const finished = await runMoney(ctx, (trx) =>
+      finishHeld(ctx, trx, {
+        table,
+        id,
+        from: ['training'],
+        set: {
+          ...done.set,
+          status: 'ready',
+          progress: 100,
+          queue_position: null,
+          reason_id: null,
+          reason_params: null,
+          reason_detail: null,
+        },
+        bill: { settle: claimedRow.cost },
+      }),
+    );
+    if (!finished) for (const key of done.keys) await ctx.storage.delete(key);
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+const fileKey = (ownerId: number, area: string, id: number, ext: string) =>
+  `dh/u${ownerId}/${area}/${id}-${randomBytes(8).toString('hex')}${ext}`;
+
+/** The image clone's work: the one-take check, then the provider's clone (poster and loop). */
+async function imageClone(ctx: AppContext, row: ClaimedRow, run: ProviderRun): Promise<Done> {
+  const clone = await ctx.db
+    .selectFrom('dh_image_clones')
+    .select(['video_id', 'tier'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const key = await sourceKey(ctx.db, Number(clone.video_id));
+  if (!key) throw new CloneFailure('digitalHuman.reason.sourceMissing');
+  const video = await mediaRefOf(ctx, key);
+  // Checked before the work is submitted (a resumed vendor job passed it already).
+  if (!row.vendor_job_id) {
+    let changes: number;
+    try {
+      changes = await countSceneChanges(video.path ?? video.url!, run.signal);
+    } catch (error) {
+      if (run.signal?.aborted || !(error instanceof ChildProcessError)) throw error;
+      throw new CloneFailure('digitalHuman.reason.sourceUnreadable', {}, tail(error));
+    }
+    if (changes > DH_LIMITS.sceneChanges.max) {
+      throw new CloneFailure('digitalHuman.reason.notOneTake', { count: changes });
+    }
+  }
+  const result = await ctx.digitalHuman.cloneImage(
+    { video, tier: clone.tier as ImageCloneTier },
+    run,
+  );
+  const posterKey = await storeFile(
+    ctx,
+    fileKey(row.owner_id, 'avatars', row.id, extOf(result.posterPath) || '.jpg'),
+    result.posterPath,
+    { contentType: contentTypeOf(result.posterPath), filename: `${row.name}.jpg` },
+  );
+  const loopKey = await storeFile(
+    ctx,
+    fileKey(row.owner_id, 'avatars', row.id, extOf(result.loopPath) || '.mp4'),
+    result.loopPath,
+    { contentType: contentTypeOf(result.loopPath), filename: `${row.name}.mp4` },
+  );
+  return {
+    set: {
+      poster_key: posterKey,
+      loop_key: loopKey,
+      width: result.width,
+      height: result.height,
+      vendor_ref: result.vendorRef === null ? null : JSON.stringify(result.vendorRef),
+    },
+    keys: [posterKey, loopKey],
+  };
+}
+
+/** The demo sentence every new voice clone speaks (its `demo_url`). */
+export const VOICE_DEMO_TEXT = '您好，这是我的声音克隆试听。欢迎使用数字人。';
+
+/** The voice clone's work: the provider's profile, then a demo sentence in that voice. */
+async function voiceClone(ctx: AppContext, row: ClaimedRow, run: ProviderRun): Promise<Done> {
+  const clone = await ctx.db
+    .selectFrom('dh_voice_clones')
+    .select(['audio_id', 'gender'])
+    .where('id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const key = clone.audio_id === null ? null : await sourceKey(ctx.db, Number(clone.audio_id));
+  if (!key) throw new CloneFailure('digitalHuman.reason.sourceMissing');
+  const audio = await mediaRefOf(ctx, key);
+  const result = await ctx.digitalHuman.cloneVoice(
+    { audio, gender: clone.gender as VoiceGender },
+    run,
+  );
+  const speech = await ctx.digitalHuman.synthesize(
+    { text: VOICE_DEMO_TEXT, language: 'zh', voice: result.profile, speed: 1, volume: 1 },
+    { workDir: run.workDir, signal: run.signal },
+  );
+  const ext = extOf(speech.audioPath) || '.wav';
+  const demoKey = await storeFile(
+    ctx,
+    fileKey(row.owner_id, 'voices', row.id, ext),
+    speech.audioPath,
+    { contentType: contentTypeOf(speech.audioPath), filename: `${row.name}${ext}` },
+  );
+  return { set: { profile: JSON.stringify(result.profile), demo_key: demoKey }, keys: [demoKey] };
+}
+
+/** Trains one image clone (server/jobs/kinds.ts). */
+export function imageCloneJob(ctx: AppContext): JobKind<DhJobData> {
+  return {
+    kind: DH_JOB.dh_image_clones,
+    handler: (job) =>
+      runClone(ctx, job, 'dh_image_clones', (row, run) => imageClone(ctx, row, run)),
+  };
+}
+
+/** Trains one voice clone (server/jobs/kinds.ts). */
+export function voiceCloneJob(ctx: AppContext): JobKind<DhJobData> {
+  return {
+    kind: DH_JOB.dh_voice_clones,
+    handler: (job) =>
+      runClone(ctx, job, 'dh_voice_clones', (row, run) => voiceClone(ctx, row, run)),
+  };
+}

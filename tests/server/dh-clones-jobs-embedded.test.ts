@@ -1,0 +1,3 @@
+import { defineCloneJobSuite } from './dh-clones-jobs-suite';
+
+defineCloneJobSuite('embedded');
