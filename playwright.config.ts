@@ -13,6 +13,8 @@ const MOVES_MONEY = [
   '**/video-tasks.spec.ts',
   // Digital-human videos freeze and settle the demo users' digital-human seconds.
   '**/digital-human-videos.spec.ts',
+  // Clones are paid for (one image clone, one voice clone bought with the merchant's money).
+  '**/digital-human-clones.spec.ts',
 ];
 
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */

@@ -41,7 +41,10 @@ import { createClipEditorMachine } from '../src/machines/clip-editor';
 import { resourcePickerMachine } from '../src/machines/resource-picker';
 import { createDhVideoFormMachine } from '../src/machines/digital-human/video-form';
 import { dhVideoWatchMachine } from '../src/machines/digital-human/videos';
+import { createCloneFormMachine } from '../src/machines/digital-human/clone-form';
+import { cloneWatchMachine } from '../src/machines/digital-human/clone-watch';
 import { voicePreviewMachine } from '../src/machines/digital-human/voice-preview';
+import { voiceSampleMachine } from '../src/machines/digital-human/voice-sample';
 
 interface TransitionLike {
   eventType: string;
@@ -258,9 +261,31 @@ const MACHINES: MachineDoc[] = [
       'The digital-human videos’ live queue position and progress (and their detail, an instance of taskDetail): a check every 2 s while a video on show is queued or creating.',
     instanceOf: 'taskWatch',
   },
+  // Digital-human clones (issue 14).
+  {
+    machine: createCloneFormMachine('cloneForm', {
+      fresh: () => ({}),
+      check: () => ({ body: null, errors: {} }),
+    }),
+    file: 'src/machines/digital-human/clone-form.ts',
+    about:
+      'A clone’s create dialog (image, voice): the draft checked by the contract’s rules, the submission, the server’s refusal kept in the dialog.',
+  },
+  {
+    machine: cloneWatchMachine,
+    file: 'src/machines/digital-human/clone-watch.ts',
+    about:
+      'The clones area’s training watch: a check every 2 s while a clone on show is queued or training, longer waits after failures, idle when none is.',
+  },
   {
     machine: voicePreviewMachine,
     file: 'src/machines/digital-human/voice-preview.ts',
+    about:
+      'The voice preview: a text of at most 100 characters spoken by a ready voice, the sample played, the server’s refusal.',
+  },
+  {
+    machine: voiceSampleMachine,
+    file: 'src/machines/digital-human/voice-sample.ts',
     about:
       'The voice preview of the digital-human video form: a voice saying the start of the text; a newer request replaces one under way.',
   },

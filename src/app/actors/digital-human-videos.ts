@@ -47,7 +47,7 @@ import {
   nameStamp,
   type DhVideoDraft,
 } from '../../machines/digital-human/video-form';
-import { voicePreviewMachine } from '../../machines/digital-human/voice-preview';
+import { voiceSampleMachine } from '../../machines/digital-human/voice-sample';
 import { resourcePickerMachine } from '../../machines/resource-picker';
 import type { CheckedDraft } from '../../machines/task-form';
 import type { CheckOutput } from '../../machines/video-tasks/task-watch';
@@ -224,7 +224,7 @@ function createDhVideoActors(e: DhVideosEndpoints) {
       folders: () => loadActor<GroupListReply>('dhFolders', (signal) => e.getGroups({ signal })),
       preview: () =>
         createActor(
-          voicePreviewMachine.provide({
+          voiceSampleMachine.provide({
             actors: {
               preview: fromPromise(({ input, signal }) =>
                 e.previewVoice({ voice_id: input.voiceId, text: input.text }, { signal }),

@@ -33,6 +33,10 @@ const VIEWS: Record<string, Lazy> = {
   partner: view(() => import('../../views/promotion/partner-page')),
   agent: view(() => import('../../views/promotion/agent-page')),
   tree: view(() => import('../../views/promotion/customer-tree-page')),
+  // Digital-human clones (issue 14).
+  imageClone: view(() => import('../../views/digital-human/image-clone-page')),
+  soundClone: view(() => import('../../views/digital-human/sound-clone-page')),
+  voiceRecord: view(() => import('../../views/digital-human/voice-record-page')),
 };
 
 export function pageView(name: string): Lazy {

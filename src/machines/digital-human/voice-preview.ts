@@ -1,70 +1,114 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { VoicePreviewReply } from '../../api/contract/digital-human';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  voicePreviewBody,
+  type VoiceClone,
+  type VoicePreviewReply,
+} from '../../api/contract/digital-human';
 
 /**
- * The voice preview of the digital-human video form (issue 14): a voice saying the start of the
- * person's text (`POST /digital_human/voice_preview`, a signed URL). idle → loading → ready (the
- * player plays it) | failed. PREVIEW asks for a voice and a text; a newer PREVIEW replaces (and
- * aborts) one under way. STOP forgets it. `preview` is a placeholder actor (`.provide()`).
+ * The voice preview dialog (issue 14): OPEN with a ready voice → editing (a text of at most 100
+ * characters, the contract's rule) → SPEAK → asking (the call) → playing (the sample's signed URL)
+ * or back to editing with the server's refusal. A new text and SPEAK again asks again; CLOSE at any
+ * time (a call under way is dropped). `preview` is a placeholder actor, its input the body.
  */
 export type VoicePreviewEvent =
-  { type: 'PREVIEW'; voiceId: number; text: string } | { type: 'STOP' };
+  | { type: 'OPEN'; voice: VoiceClone; text: string }
+  | { type: 'TEXT'; text: string }
+  | { type: 'SPEAK' }
+  | { type: 'CLOSE' };
 
 export interface VoicePreviewContext {
-  voiceId: number | null;
+  voice: VoiceClone | null;
   text: string;
-  reply: VoicePreviewReply | null;
-  /** A message id or the server's sentence. */
+  /** The rules' message id for the text (after a SPEAK), or the server's refusal. */
+  invalid: string | null;
   error: string | null;
+  reply: VoicePreviewReply | null;
 }
 
 const errorText = (error: unknown): string => {
   const msg = (error as { msg?: unknown } | null)?.msg;
-  if (typeof msg === 'string' && msg) return msg;
-  return error instanceof Error && error.message ? error.message : 'http.requestError';
+  return typeof msg === 'string' && msg ? msg : 'http.requestError';
+};
+
+const checkText = (voice: VoiceClone | null, text: string) => {
+  const parsed = voicePreviewBody.safeParse({ voice_id: voice?.id, text });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'validation.invalid');
 };
 
 export const voicePreviewMachine = setup({
-  types: {
-    context: {} as VoicePreviewContext,
-    events: {} as VoicePreviewEvent,
-  },
+  types: { context: {} as VoicePreviewContext, events: {} as VoicePreviewEvent },
   actors: {
-    preview: fromPromise<VoicePreviewReply, { voiceId: number; text: string }>(async () => {
+    preview: fromPromise<VoicePreviewReply, { voice_id: number; text: string }>(async () => {
       throw new Error('voicePreview: provide the preview actor');
     }),
   },
-  actions: {
-    ask: assign(({ event }) => {
-      assertEvent(event, 'PREVIEW');
-      return { voiceId: event.voiceId, text: event.text, reply: null, error: null };
-    }),
-  },
+  guards: { valid: ({ context }) => checkText(context.voice, context.text) === null },
 }).createMachine({
   id: 'voicePreview',
-  context: { voiceId: null, text: '', reply: null, error: null },
-  initial: 'idle',
+  context: { voice: null, text: '', invalid: null, error: null, reply: null },
+  initial: 'closed',
   on: {
-    PREVIEW: { target: '.loading', reenter: true, actions: 'ask' },
-    STOP: { target: '.idle', actions: assign({ voiceId: null, reply: null, error: null }) },
+    CLOSE: '.closed',
+    OPEN: {
+      target: '.editing',
+      actions: assign(({ event }) => ({
+        voice: event.voice,
+        text: event.text,
+        invalid: null,
+        error: null,
+        reply: null,
+      })),
+    },
   },
   states: {
-    idle: {},
-    loading: {
-      tags: ['loading'],
+    closed: {},
+    editing: {
+      tags: ['open'],
+      on: {
+        TEXT: { actions: assign({ text: ({ event }) => event.text, invalid: null }) },
+        SPEAK: [
+          { guard: 'valid', target: 'asking' },
+          {
+            actions: assign({
+              invalid: ({ context }) => checkText(context.voice, context.text),
+            }),
+          },
+        ],
+      },
+    },
+    asking: {
+      tags: ['open', 'asking'],
       invoke: {
         id: 'preview',
         src: 'preview',
-        input: ({ context }) => ({ voiceId: context.voiceId ?? 0, text: context.text }),
-        onDone: { target: 'ready', actions: assign({ reply: ({ event }) => event.output }) },
+        input: ({ context }) => ({ voice_id: context.voice?.id ?? 0, text: context.text.trim() }),
+        onDone: {
+          target: 'playing',
+          actions: assign({ reply: ({ event }) => event.output, error: null }),
+        },
         onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error) }),
+          target: 'editing',
+          actions: assign({ error: ({ event }) => errorText(event.error), reply: null }),
         },
       },
     },
-    ready: {},
-    failed: {},
+    playing: {
+      tags: ['open'],
+      on: {
+        TEXT: {
+          target: 'editing',
+          actions: assign({ text: ({ event }) => event.text, invalid: null }),
+        },
+        SPEAK: [
+          { guard: 'valid', target: 'asking' },
+          {
+            target: 'editing',
+            actions: assign({ invalid: ({ context }) => checkText(context.voice, context.text) }),
+          },
+        ],
+      },
+    },
   },
 });
 

@@ -13,6 +13,8 @@ import { ASSET_LABEL, formatAmount } from './amounts';
 export function LedgerSection(props: {
   list: ListHandle<LedgerFilters, MoneyLogRow>;
   moneyName: string;
+  /** The assets the filter offers (default all; the voice record: the voice ledger's one). */
+  assets?: readonly MoneyLogRow['asset'][];
 }) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -63,7 +65,7 @@ export function LedgerSection(props: {
           label={t('property.asset')}
           value={draft.asset}
           onChange={set('asset')}
-          options={ASSETS.map((a) => ({ value: a, label: asset(a) }))}
+          options={(props.assets ?? ASSETS).map((a) => ({ value: a, label: asset(a) }))}
         />
         <FilterSelect
           label={t('property.type')}
