@@ -124,7 +124,12 @@ function prepare(): Promise<Bench> {
       file: string,
       type: 'video' | 'bgm',
       name: string,
-      facts: { durationMs: number; width: number | null; height: number | null },
+      facts: {
+        durationMs: number;
+        width: number | null;
+        height: number | null;
+        hasAudio: boolean | null;
+      },
     ): Promise<{ id: number; key: string }> => {
       const bytes = await fs.readFile(file);
       const contentType = type === 'video' ? 'video/mp4' : 'audio/mpeg';
@@ -165,6 +170,9 @@ function prepare(): Promise<Bench> {
           width: facts.width,
           height: facts.height,
           codec: type === 'video' ? 'h264' : null,
+          // As an upload records it (server/modules/resources/add-resource.ts, migration 0008):
+          // the renderer reads it from the row instead of probing the file.
+          has_audio: facts.hasAudio === null ? null : Number(facts.hasAudio),
           created_at: now,
           updated_at: now,
           deleted_at: null,
@@ -184,6 +192,7 @@ function prepare(): Promise<Bench> {
           durationMs: CLIP_SECONDS * 1000,
           width: clip.w,
           height: clip.h,
+          hasAudio: clip.sound,
         });
         const source = localPath(key);
         group.push({ id, file, input: { source, duration: CLIP_SECONDS, hasAudio: clip.sound } });
@@ -195,6 +204,7 @@ function prepare(): Promise<Bench> {
       durationMs: 5000,
       width: null,
       height: null,
+      hasAudio: null,
     });
     const music = {
       id: m.id,

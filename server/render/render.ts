@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runNiced } from '../jobs/child-process';
 import { cjkFont, CJK_FAMILY, fontFamilyOf } from './fonts';
+import { readMp4Facts } from './mp4-facts';
 import { buildRenderArgs, POSTER_AT, POSTER_WIDTH, sizeScale, type RenderPaths } from './graph';
 import { plannedDuration } from './spec';
 import type { RenderOptions, RenderResult, RenderSpec } from './spec';
@@ -12,7 +13,9 @@ import { buildAss, splitSentences, timeLines } from './subtitles';
  * One output of a video task: one ffmpeg run in a child process at a lower priority
  * (`runNiced`), its filter graph built by graph.ts. Progress comes from `-progress pipe:1`; a
  * failure rejects with a ChildProcessError whose message ends with ffmpeg's last stderr lines;
- * an abort stops ffmpeg. Either way no partial output is left at `outPath`.
+ * an abort stops ffmpeg. Either way no partial output is left at `outPath`. The result's
+ * duration and size are the written file's, read from its MP4 boxes (mp4-facts.ts: no ffprobe
+ * process per output), ffprobe only when that fails.
  */
 export async function renderVideo(
   spec: RenderSpec,
@@ -34,7 +37,12 @@ export async function renderVideo(
       signal,
       onLine: onProgress ? ffmpegProgress(total, onProgress) : undefined,
     });
-    const [facts, stat] = await Promise.all([probeVideo(outPath), fs.stat(outPath)]);
+    // The output's facts from its MP4 header, in this process (mp4-facts.ts); ffprobe only when
+    // that cannot read them.
+    const [facts, stat] = await Promise.all([
+      readMp4Facts(outPath).catch(() => probeVideo(outPath, { signal })),
+      fs.stat(outPath),
+    ]);
     if (options.posterPath) {
       const poster = await fs.stat(options.posterPath).catch(() => undefined);
       if (!poster?.size) throw new Error('ffmpeg wrote no poster');

@@ -14,7 +14,8 @@ import { mixedBody, putShotGroups, SHOT_FILES, waitFinished } from './video-task
  * Issue 13 speed: a video resource's sound and length are known from its row (`has_audio`,
  * recorded at upload), so the renderer does not run ffprobe on the inputs of every output. The
  * render module's `probeVideo` is wrapped to count the probes the video-task job makes (the
- * renderer's own probe of its output is a call inside that module, not counted).
+ * renderer reads its output's facts from the MP4 header, server/render/mp4-facts.ts, and its
+ * ffprobe fallback is a call inside that module, not counted).
  */
 const probes = vi.hoisted(() => ({ sources: [] as string[] }));
 vi.mock('../../server/render/render', async (importOriginal) => {

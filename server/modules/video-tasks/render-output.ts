@@ -168,17 +168,20 @@ async function writeProgress(
   job: RunningJob<VideoOutputJob>,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db
-    .updateTable('video_outputs')
-    .set({ progress: percent, updated_at: now })
-    .where('id', '=', outputId)
-    .where('status', '=', 'rendering')
-    .execute();
-  await ctx.db
-    .updateTable('video_tasks')
-    .set({ progress_at: now })
-    .where('id', '=', taskId)
-    .execute();
+  // One commit for both rows (the output's percent, the task's stall clock).
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('video_outputs')
+      .set({ progress: percent, updated_at: now })
+      .where('id', '=', outputId)
+      .where('status', '=', 'rendering')
+      .execute();
+    await trx
+      .updateTable('video_tasks')
+      .set({ progress_at: now })
+      .where('id', '=', taskId)
+      .execute();
+  });
   await job.progress(percent);
 }
 
