@@ -258,17 +258,6 @@ export async function imageCloneList(
   return { list, total: Number(count.n) };
 }
 
-/** The caller's live image clone with this id (admin: anyone's), or undefined. */
-export async function findImageClone(
-  db: Executor,
-  auth: Pick<AuthContext, 'role' | 'user'>,
-  id: number,
-) {
-  let query = selectClones(db).where('c.id', '=', id);
-  if (auth.role !== 'admin') query = query.where('c.owner_id', '=', auth.user.id);
-  return query.executeTakeFirst();
-}
-
 /**
  * POST /digital_human/image_clone_delete: the caller's ready or failed clones (refused while one
  * is queued or training, or used by a video not finished yet); each is hidden, its source

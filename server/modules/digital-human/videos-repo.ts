@@ -15,8 +15,6 @@ export type VideoRow = Selectable<DhVideosTable> & {
   client: string;
 };
 
-/** Statuses a video's job still works on. */
-export const ACTIVE_VIDEO_STATUSES = ['queued', 'creating'] as const;
 export const FINISHED_VIDEO_STATUSES = ['done', 'failed'] as const;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -281,7 +281,8 @@ async function toVideo(
     refunded: Number(row.refunded),
     cover: done && row.poster_key ? await urls.url(row.poster_key) : null,
     url,
-    download_url: url,
+    download_url:
+      url && row.storage_key ? await urls.url(row.storage_key, `${row.name}.mp4`) : null,
     width: row.width === null ? null : Number(row.width),
     height: row.height === null ? null : Number(row.height),
     size: row.size === null ? null : Number(row.size),

@@ -231,5 +231,3 @@ export function createVendorClient(options: VendorClientOptions) {
     },
   };
 }
-
-export type VendorClient = ReturnType<typeof createVendorClient>;

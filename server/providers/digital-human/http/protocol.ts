@@ -8,8 +8,6 @@ import { z } from 'zod';
 export const JOB_TYPES = ['image_clone', 'voice_clone', 'speech', 'video'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-/** `Authorization: Bearer <DH_API_KEY>` on every call to the vendor. */
-export const AUTH_HEADER = 'authorization';
 /** A retried submit with the same key answers the job the first one created. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Callbacks: `<unix seconds>` and `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">`. */
