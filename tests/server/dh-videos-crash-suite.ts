@@ -14,7 +14,7 @@ import { seedDemo } from '../../server/db/seed';
 import { sweepDigitalHuman } from '../../server/modules/digital-human/video-sweep';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
-import { api, createScratchDatabase, DEMO_PASSWORD, engines } from './helpers';
+import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines } from './helpers';
 import { putThings, videoBody } from './dh-video-fixtures';
 import { probeStreams } from './dh-videos-render-suite';
 
@@ -32,7 +32,7 @@ const TEXT =
   'Welcome to our shop. Today we show the new spring collection, with fresh colours and light fabrics for every day.';
 
 export function defineDhCrashSuite(queue: 'embedded' | 'bullmq'): void {
-  describe.each(engines)(
+  describe.each(queueEngines(queue))(
     `kill -9 of a worker making a digital-human video on %s with the ${queue} queue`,
     (engine: Engine) => {
       let dataDir: string;

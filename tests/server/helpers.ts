@@ -25,6 +25,16 @@ export const api = (path: string) => `/api/v1${path}`;
 
 export const engines: Engine[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * The engines a job-queue suite runs on: the embedded queue on each engine (its jobs live in the
+ * app's own database), BullMQ on PostgreSQL only when there is one (its jobs live in Redis
+ * whatever the engine: SQLite + Redis runs no code path the other three do not, and CI time
+ * counts).
+ */
+export function queueEngines(queue: 'embedded' | 'bullmq'): Engine[] {
+  return queue === 'bullmq' && engines.includes('postgres') ? ['postgres'] : engines;
+}
+
 /** A fixed start (a weekday morning, Asia/Shanghai) so expiry arithmetic is exact. */
 export const T0 = Date.parse('2026-03-02T02:00:00.000Z');
 

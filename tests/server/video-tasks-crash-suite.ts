@@ -14,7 +14,7 @@ import { seedDemo } from '../../server/db/seed';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
-import { api, createScratchDatabase, DEMO_PASSWORD, engines, type TestApp } from './helpers';
+import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines, type TestApp } from './helpers';
 import { ffprobe, mixedBody, putShotGroups } from './video-task-fixtures';
 
 /**
@@ -28,7 +28,7 @@ const STALL_MS = 2_000;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 export function defineCrashSuite(queue: 'embedded' | 'bullmq'): void {
-  describe.each(engines)(
+  describe.each(queueEngines(queue))(
     `kill -9 of a rendering worker on %s with the ${queue} queue`,
     (engine: Engine) => {
       let dataDir: string;
