@@ -31,6 +31,10 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+// Two uploads, the picker and three axe passes: near 30 s on a busy 2-core machine (the demo
+// clones are made in the background while the first specs run).
+test.describe.configure({ timeout: 90_000 });
+
 const clip = (name: string) => makeClip(path.join(dir, name));
 
 const upload = (page: Page, t: Catalogue, files: string[]) =>
