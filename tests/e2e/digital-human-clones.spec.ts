@@ -72,154 +72,164 @@ async function noSeriousViolations(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
-test('a merchant clones an image from uploaded videos: live status, preview, delete (zh-CN)', async ({
-  page,
-}, info) => {
-  test.setTimeout(240_000);
-  const t = zhCN;
-  const tag = `i${info.workerIndex}${Date.now().toString(36)}`;
-  // A 31 s continuous take (colour bars: no cut) and a 3 s consent clip.
-  const take = makeClip(path.join(dir, `${tag}-take.mp4`), {
-    source: 'smptebars',
-    size: '640x360',
-    seconds: 31,
+for (const [locale, t] of [
+  ['zh-CN', zhCN],
+  ['en-US', enUS],
+] as const) {
+  test(`a merchant clones an image from uploaded videos: live status, preview, delete (${locale})`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(240_000);
+    const tag = `i${info.workerIndex}${Date.now().toString(36)}`;
+    // A 31 s continuous take (colour bars: no cut) and a 3 s consent clip.
+    const take = makeClip(path.join(dir, `${tag}-take.mp4`), {
+      source: 'smptebars',
+      size: '640x360',
+      seconds: 31,
+    });
+    const consent = makeClip(path.join(dir, `${tag}-consent.mp4`), {
+      source: 'color=c=navy',
+      size: '640x360',
+      seconds: 3,
+      audio: true,
+    });
+    const token = await apiLogin(page.request, 'merchant');
+    await buyOne(page.request, token, 'image_clone');
+    await storeToken(page, token, locale);
+
+    await page.goto('/digital-human/image-clone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.imageClone']);
+    await expect(page.getByTestId('image-clones')).toBeVisible();
+    await noSeriousViolations(page, 'image clone list');
+
+    await page.getByRole('button', { name: t['dhClones.newImage'] }).click();
+    const dialog = page.getByRole('dialog', { name: t['dhClones.newImageTitle'] });
+    // Create with nothing: the rules say what is missing.
+    await dialog.getByRole('button', { name: t['dhClones.submitImage'] }).click();
+    await expect(dialog).toContainText(t['dhClones.pickVideo']);
+    await expect(dialog).toContainText(t['dhClones.pickConsent']);
+    await dialog.getByRole('textbox', { name: t['dhClones.name'] }).fill(tag);
+    await uploadInto(dialog, t, 'slot-video', take);
+    await uploadInto(dialog, t, 'slot-consent', consent);
+    await dialog
+      .getByRole('combobox', { name: t['dhClones.tier'], exact: true })
+      .selectOption('advanced');
+    await noSeriousViolations(page, 'image clone dialog');
+    await dialog.getByRole('button', { name: t['dhClones.submitImage'] }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+
+    // The new row trains and becomes ready without a reload.
+    const row = page.getByRole('row').filter({ hasText: tag });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
+      timeout: 120_000,
+    });
+    await expect(row).toContainText(t['dhClones.tierAdvanced']);
+    await expect(row).toContainText(t['dhClones.demonstration']);
+
+    // The preview: poster and loop.
+    await row.getByRole('button', { name: fill(t['dhClones.previewOf'], { name: tag }) }).click();
+    const preview = page.getByTestId('image-clone-preview');
+    const loop = preview.getByLabel(fill(t['dhClones.loopOf'], { name: tag }));
+    await expect(loop).toHaveAttribute('poster', /.+/);
+    await expect
+      .poll(() => loop.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.2);
+    await noSeriousViolations(page, 'image clone preview');
+    await preview.getByRole('button', { name: t['form.close'] }).click();
+    await expect(preview).toBeHidden();
+
+    // Delete it.
+    await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
+    const confirm = page.getByRole('dialog', {
+      name: fill(t['dhClones.deleteTitle'], { name: tag }),
+    });
+    await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
   });
-  const consent = makeClip(path.join(dir, `${tag}-consent.mp4`), {
-    source: 'color=c=navy',
-    size: '640x360',
-    seconds: 3,
-    audio: true,
+}
+
+for (const [locale, t] of [
+  ['zh-CN', zhCN],
+  ['en-US', enUS],
+] as const) {
+  test(`a merchant clones a voice from an uploaded sample: live status, preview, delete (${locale})`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(240_000);
+    const tag = `v${info.workerIndex}${Date.now().toString(36)}`;
+    const sample = makeSpeech(path.join(dir, `${tag}-sample.mp3`), 12);
+    const token = await apiLogin(page.request, 'merchant');
+    await buyOne(page.request, token, 'digital_voice');
+    await storeToken(page, token, locale);
+
+    await page.goto('/digital-human/sound-clone');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.soundClone']);
+    await expect(page.getByTestId('voice-clones')).toBeVisible();
+    await noSeriousViolations(page, 'voice clone list');
+
+    await page.getByRole('button', { name: t['dhClones.newVoice'] }).click();
+    const dialog = page.getByRole('dialog', { name: t['dhClones.newVoiceTitle'] });
+    await dialog.getByRole('textbox', { name: t['dhClones.name'] }).fill(tag);
+    await dialog
+      .getByRole('combobox', { name: t['dhClones.gender'], exact: true })
+      .selectOption('male');
+    await expect(dialog).toContainText(
+      fill(t['dhClones.sampleHint'], { min: 10, max: 30, mb: 20 }),
+    );
+    await uploadInto(dialog, t, 'slot-audio', sample);
+    await noSeriousViolations(page, 'voice clone dialog');
+    await dialog.getByRole('button', { name: t['dhClones.submitVoice'] }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+
+    const row = page.getByRole('row').filter({ hasText: tag });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
+      timeout: 120_000,
+    });
+    await expect(row).toContainText(t['dhClones.male']);
+    await expect(row.getByLabel(fill(t['dhClones.demoOf'], { name: tag }))).toHaveAttribute(
+      'src',
+      /.+/,
+    );
+
+    // The voice preview speaks a typed text; the sample is a file the browser can fetch.
+    await row.getByRole('button', { name: fill(t['dhClones.listenOf'], { name: tag }) }).click();
+    const preview = page.getByTestId('voice-preview');
+    const text = preview.getByRole('textbox', { name: t['dhClones.previewText'] });
+    await text.fill('x'.repeat(101));
+    await preview.getByRole('button', { name: t['dhClones.speak'] }).click();
+    await expect(preview).toContainText(t['validation.previewText']);
+    await text.fill('Good morning, welcome to our shop.');
+    await preview.getByRole('button', { name: t['dhClones.speak'] }).click();
+    const audio = preview.getByTestId('voice-preview-audio');
+    await expect(audio).toHaveAttribute('src', /.+/, { timeout: 60_000 });
+    const reply = await page.request.get((await audio.getAttribute('src'))!);
+    expect(reply.status()).toBe(200);
+    expect(reply.headers()['content-type']).toMatch(/^audio\//);
+    await noSeriousViolations(page, 'voice preview');
+    await preview.getByRole('button', { name: t['form.close'] }).first().click();
+    await expect(preview).toBeHidden();
+
+    // The public voices: the platform's, ready, no delete.
+    await page.getByRole('tab', { name: t['dhClones.public'] }).click();
+    const publicList = page.getByTestId('public-voices');
+    await expect(publicList.getByTestId('clone-status').first()).toHaveText(
+      t['dhClones.statusReady'],
+    );
+    await expect(publicList.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await page.getByRole('tab', { name: t['dhClones.mine'] }).click();
+
+    await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
+    const confirm = page.getByRole('dialog', {
+      name: fill(t['dhClones.deleteTitle'], { name: tag }),
+    });
+    await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
   });
-  const token = await apiLogin(page.request, 'merchant');
-  await buyOne(page.request, token, 'image_clone');
-  await storeToken(page, token, 'zh-CN');
-
-  await page.goto('/digital-human/image-clone');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.imageClone']);
-  await expect(page.getByTestId('image-clones')).toBeVisible();
-  await noSeriousViolations(page, 'image clone list');
-
-  await page.getByRole('button', { name: t['dhClones.newImage'] }).click();
-  const dialog = page.getByRole('dialog', { name: t['dhClones.newImageTitle'] });
-  // Create with nothing: the rules say what is missing.
-  await dialog.getByRole('button', { name: t['dhClones.submitImage'] }).click();
-  await expect(dialog).toContainText(t['dhClones.pickVideo']);
-  await expect(dialog).toContainText(t['dhClones.pickConsent']);
-  await dialog.getByRole('textbox', { name: t['dhClones.name'] }).fill(tag);
-  await uploadInto(dialog, t, 'slot-video', take);
-  await uploadInto(dialog, t, 'slot-consent', consent);
-  await dialog
-    .getByRole('combobox', { name: t['dhClones.tier'], exact: true })
-    .selectOption('advanced');
-  await noSeriousViolations(page, 'image clone dialog');
-  await dialog.getByRole('button', { name: t['dhClones.submitImage'] }).click();
-  await expect(dialog).toBeHidden({ timeout: 15_000 });
-
-  // The new row trains and becomes ready without a reload.
-  const row = page.getByRole('row').filter({ hasText: tag });
-  await expect(row).toBeVisible();
-  await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
-    timeout: 120_000,
-  });
-  await expect(row).toContainText(t['dhClones.tierAdvanced']);
-  await expect(row).toContainText(t['dhClones.demonstration']);
-
-  // The preview: poster and loop.
-  await row.getByRole('button', { name: fill(t['dhClones.previewOf'], { name: tag }) }).click();
-  const preview = page.getByTestId('image-clone-preview');
-  const loop = preview.getByLabel(fill(t['dhClones.loopOf'], { name: tag }));
-  await expect(loop).toHaveAttribute('poster', /.+/);
-  await expect
-    .poll(() => loop.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(0.2);
-  await noSeriousViolations(page, 'image clone preview');
-  await preview.getByRole('button', { name: t['form.close'] }).click();
-  await expect(preview).toBeHidden();
-
-  // Delete it.
-  await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
-  const confirm = page.getByRole('dialog', {
-    name: fill(t['dhClones.deleteTitle'], { name: tag }),
-  });
-  await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
-});
-
-test('a merchant clones a voice from an uploaded sample: live status, preview, delete (en-US)', async ({
-  page,
-}, info) => {
-  test.setTimeout(240_000);
-  const t = enUS;
-  const tag = `v${info.workerIndex}${Date.now().toString(36)}`;
-  const sample = makeSpeech(path.join(dir, `${tag}-sample.mp3`), 12);
-  const token = await apiLogin(page.request, 'merchant');
-  await buyOne(page.request, token, 'digital_voice');
-  await storeToken(page, token, 'en-US');
-
-  await page.goto('/digital-human/sound-clone');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.soundClone']);
-  await expect(page.getByTestId('voice-clones')).toBeVisible();
-  await noSeriousViolations(page, 'voice clone list');
-
-  await page.getByRole('button', { name: t['dhClones.newVoice'] }).click();
-  const dialog = page.getByRole('dialog', { name: t['dhClones.newVoiceTitle'] });
-  await dialog.getByRole('textbox', { name: t['dhClones.name'] }).fill(tag);
-  await dialog
-    .getByRole('combobox', { name: t['dhClones.gender'], exact: true })
-    .selectOption('male');
-  await expect(dialog).toContainText(fill(t['dhClones.sampleHint'], { min: 10, max: 30, mb: 20 }));
-  await uploadInto(dialog, t, 'slot-audio', sample);
-  await noSeriousViolations(page, 'voice clone dialog');
-  await dialog.getByRole('button', { name: t['dhClones.submitVoice'] }).click();
-  await expect(dialog).toBeHidden({ timeout: 15_000 });
-
-  const row = page.getByRole('row').filter({ hasText: tag });
-  await expect(row).toBeVisible();
-  await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
-    timeout: 120_000,
-  });
-  await expect(row).toContainText(t['dhClones.male']);
-  await expect(row.getByLabel(fill(t['dhClones.demoOf'], { name: tag }))).toHaveAttribute(
-    'src',
-    /.+/,
-  );
-
-  // The voice preview speaks a typed text; the sample is a file the browser can fetch.
-  await row.getByRole('button', { name: fill(t['dhClones.listenOf'], { name: tag }) }).click();
-  const preview = page.getByTestId('voice-preview');
-  const text = preview.getByRole('textbox', { name: t['dhClones.previewText'] });
-  await text.fill('x'.repeat(101));
-  await preview.getByRole('button', { name: t['dhClones.speak'] }).click();
-  await expect(preview).toContainText(t['validation.previewText']);
-  await text.fill('Good morning, welcome to our shop.');
-  await preview.getByRole('button', { name: t['dhClones.speak'] }).click();
-  const audio = preview.getByTestId('voice-preview-audio');
-  await expect(audio).toHaveAttribute('src', /.+/, { timeout: 60_000 });
-  const reply = await page.request.get((await audio.getAttribute('src'))!);
-  expect(reply.status()).toBe(200);
-  expect(reply.headers()['content-type']).toMatch(/^audio\//);
-  await noSeriousViolations(page, 'voice preview');
-  await preview.getByRole('button', { name: t['form.close'] }).first().click();
-  await expect(preview).toBeHidden();
-
-  // The public voices: the platform's, ready, no delete.
-  await page.getByRole('tab', { name: t['dhClones.public'] }).click();
-  const publicList = page.getByTestId('public-voices');
-  await expect(publicList.getByTestId('clone-status').first()).toHaveText(
-    t['dhClones.statusReady'],
-  );
-  await expect(publicList.getByRole('button', { name: /^Delete / })).toHaveCount(0);
-  await page.getByRole('tab', { name: t['dhClones.mine'] }).click();
-
-  await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
-  const confirm = page.getByRole('dialog', {
-    name: fill(t['dhClones.deleteTitle'], { name: tag }),
-  });
-  await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
-  await expect(confirm).toBeHidden();
-  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
-});
+}
 
 for (const [locale, t] of [
   ['zh-CN', zhCN],
