@@ -6,11 +6,13 @@ import { STORAGE_KEYS } from './api/contract/storage-keys';
 import { setInspector } from './app/actors/inspection';
 import { tokenStore } from './api/http';
 import { firstPagePainted } from './app/boot/first-paint';
+import { nextTask } from './app/boot/next-task';
 import { Providers } from './app/boot/providers';
 import { createAppRouter } from './app/routes/router';
 import { notify, prepareNotices } from './components/toaster';
 import { currentIntl, formatText } from './i18n/intl';
 import { localeStore } from './i18n/locale-store';
+import { systemStore } from './app/theme/system-store';
 import { loadMessages, loadSignedInMessages } from './i18n/messages';
 import {
   applyColorWeakToDocument,
@@ -47,8 +49,14 @@ if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect')) 
 
 // The actors start and the console renders once the catalogue is in, so no notice is raised (or
 // missed by a view not yet mounted) before there are words for it. No top-level await: lazy
-// views import from this chunk.
-void catalogue.then(() => {
+// views import from this chunk. The pre-rendered login page (login.html) is on screen by then:
+// the start is cut into tasks (the Chakra system, the actors and router, the render, itself
+// rendered in time slices as a transition), so a key press or click in that copy is answered
+// between them instead of after one long task (docs/performance.md, "Long tasks at start").
+void catalogue.then(async () => {
+  await nextTask();
+  systemStore.get(); // builds the first page's Chakra system
+  await nextTask();
   // App-level actors live outside React so the HTTP layer and the router can reach them.
   const api = defaultDeps().api;
   const actors = createAppActors({
@@ -64,8 +72,10 @@ void catalogue.then(() => {
   const router = createAppRouter(actors);
   // A stored session: the console, not the login page, comes next, and its notices with it.
   if (tokenStore.get()) prepareNotices();
+  await nextTask();
 
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  root.render(
     <StrictMode>
       <Providers actors={actors}>
         <RouterProvider router={router} />

@@ -29,7 +29,12 @@ const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
-const TIMING_LABELS = { inPage: 'in page', wallClock: 'wall clock', cpu: 'main-thread CPU' };
+const TIMING_LABELS = {
+  inPage: 'in page',
+  wallClock: 'wall clock',
+  wallClockBackoff: 'wall (backoff)',
+  cpu: 'main-thread CPU',
+};
 const TARGET = { ratio: 2.2, loginKB: 200, homeKB: 350, switchRatio: 2 };
 const kb = (bytes) => bytes / 1024;
 const fmtKB = (bytes) => `${kb(bytes).toFixed(1)} KB`;
@@ -164,8 +169,10 @@ async function browserSections() {
     section('a. Login visible time (median ms; ratio = /login ÷ floor)');
     console.log(
       '   in page: from navigation start to the first frame showing the login button; wall clock:\n' +
-        '   from asking the browser to navigate to Playwright seeing the button visible; main-thread\n' +
-        '   CPU: thread time of the page until that frame (not blurred by a busy machine).',
+        '   from asking the browser to navigate to Playwright seeing the button visible (checked in\n' +
+        '   every frame); wall (backoff): the same through locator.waitFor, whose checks come 0, 20,\n' +
+        '   50, 100, 100, 500… ms apart (steps of up to 500 ms; for comparison with earlier stops);\n' +
+        '   main-thread CPU: thread time of the page until that frame (not blurred by a busy machine).',
     );
     console.log(
       `   ${pad('CPU', 5)}${pad('timing', 16)}${pad('floor', 10)}${pad('/login', 10)}` +
@@ -182,15 +189,17 @@ async function browserSections() {
           floorRuns.push(await timeLoginVisible(browser, `${floor.base}/`, rate));
           productRuns.push(await timeLoginVisible(browser, `${product.base}/login`, rate));
         }
-        for (const timing of ['inPage', 'wallClock', 'cpu']) {
+        for (const timing of ['inPage', 'wallClock', 'wallClockBackoff', 'cpu']) {
           const f = median(floorRuns.map((r) => r[timing]));
           const p = median(productRuns.map((r) => r[timing]));
           const ratio = p / f;
           console.log(
             `   ${pad(`${rate}×`, 5)}${pad(TIMING_LABELS[timing], 16)}` +
               `${pad(`${f.toFixed(0)} ms`, 10)}${pad(`${p.toFixed(0)} ms`, 10)}` +
-              `${pad(`${ratio.toFixed(2)}×`, 9)}${pad(`≤ ${TARGET.ratio}×`, 10)}` +
-              `${verdict(ratio <= TARGET.ratio)}`,
+              `${pad(`${ratio.toFixed(2)}×`, 9)}` +
+              (timing === 'wallClockBackoff'
+                ? 'for comparison'
+                : `${pad(`≤ ${TARGET.ratio}×`, 10)}${verdict(ratio <= TARGET.ratio)}`),
           );
           console.log(
             `        runs: floor ${floorRuns.map((r) => r[timing].toFixed(0)).join(' ')}; ` +

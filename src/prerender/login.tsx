@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { LOCALES } from '../api/contract/messages';
 import { STORAGE_KEYS } from '../api/contract/storage-keys';
 import { ActorsContext, type AppActors } from '../app/actors/actors-context';
-import { system } from '../app/theme/theme';
+import { createConsoleSystem } from '../app/theme/theme';
 import { localeStore } from '../i18n/locale-store';
 import { loadMessages, messagesFor } from '../i18n/messages';
 import { authMachine } from '../machines/auth';
@@ -35,7 +35,7 @@ function renderLoginPage(locale: (typeof LOCALES)[number], remembered: boolean):
     return renderToString(
       <ActorsContext.Provider value={actors}>
         <IntlProvider locale={locale} defaultLocale="en-US" messages={messagesFor(locale)}>
-          <ChakraProvider value={system}>
+          <ChakraProvider value={createConsoleSystem()}>
             <LoginPage />
           </ChakraProvider>
         </IntlProvider>

@@ -24,6 +24,8 @@ test('admin opens the merchant console in a second tab; its own tab stays the ad
   page,
   request,
 }) => {
+  // Two tabs, three reloads and a logout: ≈ 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   const adminToken = await apiLogin(request, 'admin');
   const merchantId = await accountIdOf(request, 'merchant');
   await storeToken(page, adminToken);

@@ -133,6 +133,3 @@ const brand = defineConfig({
 export function createConsoleSystem(...more: SystemConfig[]): SystemContext {
   return createSystem(defaultBaseConfig, chakraTheme, brand, ...more);
 }
-
-/** The first page's system: only the first page's recipes (see theme-recipes.ts). */
-export const system = createConsoleSystem();
