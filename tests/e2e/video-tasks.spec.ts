@@ -5,13 +5,25 @@
  * output, and retries the one that failed: the stored copy of one clip is broken on disk after
  * its upload (the server checked it then), so the output using it fails with a reason; with the
  * copy mended, "Retry failed" makes it. In en-US the clip editor makes a trimmed video with a
- * title. Renders are 2 s at 720p (the e2e server renders with `ultrafast`).
+ * title, while the work bench, kept in a tab, follows the balance (the price frozen and settled,
+ * no reload). Renders are 2 s at 720p (the e2e server renders with `ultrafast`).
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiLogin, DATA_DIR, enUS, expect, fill, storeToken, test, zhCN } from './fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DATA_DIR,
+  enUS,
+  expect,
+  fill,
+  storeToken,
+  test,
+  zhCN,
+} from './fixtures';
 import { makeClip, mediaDir, uploadToLibrary } from './media';
+import { DEFAULT_LAYOUT, openInApp, tab } from './shell-fixtures';
 
 type Catalogue = typeof zhCN;
 
@@ -162,10 +174,23 @@ test('the clip editor makes a trimmed video with a title (en-US)', async ({ page
     size: '1280x720',
     audio: true,
   });
-  await storeToken(page, await apiLogin(page.request, 'merchant'), 'en-US');
+  const token = await apiLogin(page.request, 'merchant');
+  await storeToken(page, token, 'en-US');
+  // With the tab bar, the work bench stays open (kept alive) behind the editor's tab.
+  await page.evaluate((layout) => localStorage.setItem('layoutSettings', JSON.stringify(layout)), {
+    ...DEFAULT_LAYOUT,
+    tabBar: true,
+  });
+  const money = async () =>
+    (await apiCall<{ money: string }>(page.request, 'GET', '/platform/get_account', { token })).data
+      .money;
   await uploadToLibrary(page, t, 'video', [file]);
+  await page.goto('/dashboard/workBench');
+  const balance = page.getByTestId('balance-money');
+  const before = await money();
+  await expect(balance).toHaveText(before);
 
-  await page.goto('/creation/mixedshear');
+  await openInApp(page, '/creation/mixedshear');
   const editor = page.getByRole('region', { name: t['route.mixedshear'] });
   await editor.getByRole('button', { name: t['clipEditor.pickVideo'] }).click();
   await pick(page, t, t['taskForm.pickerTitleOne'], tag, [name]);
@@ -196,4 +221,12 @@ test('the clip editor makes a trimmed video with a title (en-US)', async ({ page
   const reply = await page.request.get(href!);
   expect(reply.status()).toBe(200);
   expect(reply.headers()['content-type']).toBe('video/mp4');
+
+  // The work bench's tab, never reloaded by the browser, shows the balance less the task's price.
+  const after = await money();
+  expect(after).not.toBe(before);
+  await drawer.getByRole('button', { name: t['form.close'] }).click();
+  await expect(drawer).toBeHidden();
+  await tab(page, t['route.workBench'], t).click();
+  await expect(balance).toHaveText(after);
 });

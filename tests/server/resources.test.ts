@@ -648,8 +648,19 @@ describe.each(engines)('resource library on %s', (engine) => {
       .insertInto('resource_refs')
       .values({ resource_id: used.id, task_kind: 'mix', task_id: 7, created_at: t.clock() })
       .execute();
+    const quotaUsed = async () =>
+      (
+        await t.call<{ used: number }>('GET', api('/upload/quota'), {
+          token: tokens.merchant,
+          headers: EN,
+        })
+      ).body.data.used;
+    const before = await quotaUsed();
     await post('merchant', '/delete', { ids: [used.id, unused.id] });
+    // The file kept for the task still counts against the quota (DOMAIN.md §12); the other not.
+    expect(await quotaUsed()).toBe(before - 64);
     expect(await sweepResourceFiles(t.app.ctx)).toBe(1);
+    expect(await quotaUsed()).toBe(before - 64);
     expect(await storage.exists(used.storageKey)).toBe(true);
     expect(await storage.exists(used.posterKey!)).toBe(true);
     expect(await storage.exists(unused.storageKey)).toBe(false);
@@ -670,7 +681,9 @@ describe.each(engines)('resource library on %s', (engine) => {
     expect(await storage.exists(used.storageKey)).toBe(true);
     // The task no longer refers to it: the next sweep removes it.
     await t.db.deleteFrom('resource_refs').where('resource_id', '=', used.id).execute();
+    expect(await quotaUsed()).toBe(before - 128);
     expect(await sweepResourceFiles(t.app.ctx)).toBe(1);
+    expect(await quotaUsed()).toBe(before - 128);
     expect(await storage.exists(used.storageKey)).toBe(false);
     expect(await storage.exists(used.posterKey!)).toBe(false);
     expect(await fileDeleted(used.id)).not.toBeNull();

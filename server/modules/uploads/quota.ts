@@ -11,7 +11,10 @@ export const QUOTA_SETTING = 'storage_quota_bytes';
 export const OPEN_UPLOAD_STATES = ['pending', 'uploaded'] as const;
 
 export interface Quota {
-  /** Bytes in use: the owner's resources not deleted, plus its unfinished and unclaimed uploads. */
+  /**
+   * Bytes in use: the owner's resources not deleted or whose files a task still keeps, plus its
+   * unfinished and unclaimed uploads.
+   */
   used: number;
   quota: number;
 }
@@ -26,7 +29,9 @@ async function platformQuota(db: Executor): Promise<number> {
 /**
  * An owner's storage use and quota (DOMAIN.md §12). quota: the user's own
  * (`users.storage_quota_bytes`), else the platform's. used: the sizes of its resources not
- * deleted plus the declared sizes of its uploads still pending or uploaded (not yet a resource).
+ * deleted, and of those deleted whose files are kept because a task still refers to them
+ * (`resource_refs`; they count until no task does: deleting them makes no room while the file
+ * stays), plus the declared sizes of its uploads still pending or uploaded (not yet a resource).
  * Only the owner's own rows count: a partner's quota does not include its merchants'.
  */
 export async function quotaOf(
@@ -45,7 +50,21 @@ export async function quotaOf(
     .selectFrom('resources')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('total'))
     .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('deleted_at', 'is', null),
+        // Deleted, but its file kept because a task still uses it: it still takes room.
+        eb.and([
+          eb('file_deleted_at', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('resource_refs as f')
+              .select('f.task_id')
+              .whereRef('f.resource_id', '=', 'resources.id'),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   const uploads = await db
     .selectFrom('uploads')

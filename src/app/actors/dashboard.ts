@@ -2,13 +2,14 @@
  * The dashboard area (spec §7): the admin's platform totals (/home/index) and the work bench's
  * own balances and counts (/dashboard/workBench). Kept across navigation, so each reloads itself
  * when something it shows changed in another area: a customer saved (counts), a transfer or an
- * exchange that may have moved something, an order seen paid, a card redeemed or cards made
- * (balances).
+ * exchange that may have moved something, an order seen paid, a card redeemed or cards made,
+ * paid work submitted or finished (balances: the balance news area).
  */
 import type { AnyActorRef, Subscription } from 'xstate';
 import type { Account, DashboardData } from '../../api/contract/dashboard';
 import * as dashboardApi from '../../api/dashboard';
 import { defineArea, lazyActors, type AreaRegistry } from './areas';
+import { balanceNewsArea } from './balance-news';
 import { cardsArea } from './cards';
 import { customersArea } from './customers';
 import { loadActor, whenChanged } from './factories';
@@ -38,6 +39,7 @@ function followChanges(areas: AreaRegistry, reload: () => void): Subscription[] 
     whenChanged(cards.changes, (s) => s.context, reload),
     whenChanged(cards.redeem, (s) => s.context.redeemed, reload),
     recharge.buy.on('paid', reload),
+    areas.get(balanceNewsArea).onMoved(reload),
   ];
 }
 

@@ -38,6 +38,7 @@ import {
 import { createCloneFormMachine, type CheckedClone } from '../../machines/digital-human/clone-form';
 import { voicePreviewMachine } from '../../machines/digital-human/voice-preview';
 import { defineArea, lazyActors } from './areas';
+import { balanceNewsArea, whenFinished, type BalanceNews } from './balance-news';
 import {
   dialogActor,
   listActor,
@@ -187,7 +188,11 @@ export type ImagePreviewEvent = { type: 'OPEN'; clone: ImageClone } | { type: 'C
 
 type Uploads = Pick<ReturnType<typeof uploadsArea.create>, 'onResourceAdded'>;
 
-function createCloneActors(e: DigitalHumanClonesEndpoints, uploads: Uploads) {
+function createCloneActors(
+  e: DigitalHumanClonesEndpoints,
+  uploads: Uploads,
+  news: Pick<BalanceNews, 'moved'>,
+) {
   const media = (id: string, type: ResourceType) => () =>
     listActor<{ type: ResourceType }, Resource>(
       id,
@@ -337,6 +342,7 @@ function createCloneActors(e: DigitalHumanClonesEndpoints, uploads: Uploads) {
       const added = (form: 'image' | 'voice') => () => {
         toast('success', form === 'image' ? 'dhClones.imageAdded' : 'dhClones.voiceAdded');
         started(form === 'image' ? 'images' : 'voices')?.send({ type: 'RELOAD' });
+        news.moved();
       };
       const removed = <C>(
         actor: DialogActor<C, CloneDeleteBody, DhDeleteReply>,
@@ -377,7 +383,22 @@ function createCloneActors(e: DigitalHumanClonesEndpoints, uploads: Uploads) {
       return {
         images: follow<ImageClone>('images'),
         voices: follow<VoiceClone>('voices'),
-        watch: (watch) => [watch.subscribe(() => recompute())],
+        watch: (watch) => [
+          watch.subscribe(() => recompute()),
+          // A clone finished training: its price settled, or refunded.
+          whenFinished(
+            watch,
+            (s) => Object.values(s.context.images),
+            (c) => isTraining(c.status),
+            news.moved,
+          ),
+          whenFinished(
+            watch,
+            (s) => Object.values(s.context.voices),
+            (c) => isTraining(c.status),
+            news.moved,
+          ),
+        ],
         imageForm: (form) => [whenChanged(form, (s) => s.context.completed, added('image'))],
         voiceForm: (form) => [whenChanged(form, (s) => s.context.completed, added('voice'))],
         imageRemove: (remove) => removed(remove, 'images'),
@@ -413,5 +434,6 @@ export const digitalHumanClonesArea = defineArea<
     previewVoice: api.previewVoice,
     getResources: resourcesApi.getResources,
   }),
-  create: (endpoints, areas) => createCloneActors(endpoints, areas.get(uploadsArea)),
+  create: (endpoints, areas) =>
+    createCloneActors(endpoints, areas.get(uploadsArea), areas.get(balanceNewsArea)),
 });

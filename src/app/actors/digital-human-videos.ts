@@ -52,6 +52,7 @@ import { resourcePickerMachine } from '../../machines/resource-picker';
 import type { CheckedDraft } from '../../machines/task-form';
 import type { CheckOutput } from '../../machines/video-tasks/task-watch';
 import { defineArea, lazyActors } from './areas';
+import { balanceNewsArea, whenFinished, type BalanceNews } from './balance-news';
 import {
   dialogActor,
   listActor,
@@ -140,7 +141,7 @@ export interface DhVoices {
   public: VoiceClone[];
 }
 
-function createDhVideoActors(e: DhVideosEndpoints) {
+function createDhVideoActors(e: DhVideosEndpoints, news: Pick<BalanceNews, 'moved'>) {
   const formMachine = createDhVideoFormMachine({
     check: checkDhVideoDraft,
     fresh: () => freshDhVideoDraft(defaultDhVideoName()),
@@ -340,6 +341,13 @@ function createDhVideoActors(e: DhVideosEndpoints) {
                 .join(','),
             () => started('gallery')?.send({ type: 'RELOAD' }),
           ),
+          // A video finished: its seconds settled, the unused (or all, failed) refunded.
+          whenFinished(
+            watch,
+            (s) => Object.values(s.context.tasks),
+            (v) => isDhActive(v.status),
+            news.moved,
+          ),
         ],
         rename: (rename) =>
           afterDone(rename, (video) => {
@@ -359,6 +367,7 @@ function createDhVideoActors(e: DhVideosEndpoints) {
           afterDone(resubmit, () => {
             toast('success', 'dhVideos.resubmitted');
             reloadLists();
+            news.moved();
           }),
         form: (form) => [
           whenChanged(
@@ -368,6 +377,7 @@ function createDhVideoActors(e: DhVideosEndpoints) {
               toast('success', 'dhVideoForm.added');
               started('videos')?.send({ type: 'RELOAD' });
               started('preview')?.send({ type: 'STOP' });
+              news.moved();
             },
           ),
         ],
@@ -421,5 +431,5 @@ export const dhVideosArea = defineArea<DhVideosEndpoints, DhVideosActors>({
     getResources: resourcesApi.getResources,
     newIdempotencyKey,
   }),
-  create: (endpoints) => createDhVideoActors(endpoints),
+  create: (endpoints, areas) => createDhVideoActors(endpoints, areas.get(balanceNewsArea)),
 });

@@ -3,7 +3,7 @@
  * transfer records, the exchange and transfer dialogs and the transfer's recipient search. Every
  * change of a balance reloads what shows it, wired here as events between actors: a transfer or
  * exchange that may have moved something, an order seen paid (recharge area), a card redeemed
- * (cards area).
+ * (cards area), paid work submitted or finished (the balance news area: tasks, videos, clones).
  */
 import { createActor, fromPromise } from 'xstate';
 import type { Account } from '../../api/contract/dashboard';
@@ -15,6 +15,7 @@ import { dayRange } from '../../components/filter-bar';
 import { exchangeMachine } from '../../machines/exchange';
 import { transferMachine } from '../../machines/transfer';
 import { defineArea, lazyActors } from './areas';
+import { balanceNewsArea, type BalanceNews } from './balance-news';
 import { cardsArea } from './cards';
 import { listActor, loadActor, whenChanged } from './factories';
 import { rechargeArea } from './recharge';
@@ -77,7 +78,12 @@ export function movedSomething(snapshot: {
   return settled ? `${snapshot.context.attempts}:${String(snapshot.value)}` : '';
 }
 
-function createMoneyActors(e: MoneyEndpoints, recharge: RechargeLike, cards: CardsLike) {
+function createMoneyActors(
+  e: MoneyEndpoints,
+  recharge: RechargeLike,
+  cards: CardsLike,
+  news: Pick<BalanceNews, 'onMoved'>,
+) {
   return lazyActors(
     {
       account: () => loadActor<Account>('propertyAccount', (signal) => e.getAccount({ signal })),
@@ -150,6 +156,7 @@ function createMoneyActors(e: MoneyEndpoints, recharge: RechargeLike, cards: Car
         account: () => [
           recharge.buy.on('paid', balancesChanged),
           whenChanged(cards.redeem, (s) => s.context.redeemed, balancesChanged),
+          news.onMoved(balancesChanged),
         ],
         exchange: (exchange) => [whenChanged(exchange, movedSomething, moved)],
         transfer: (transfer) => [whenChanged(transfer, movedSomething, moved)],
@@ -167,5 +174,10 @@ export const moneyArea = defineArea<MoneyEndpoints, MoneyActors>({
   key: 'money',
   live: () => ({ ...moneyApi, getAccount }),
   create: (endpoints, areas) =>
-    createMoneyActors(endpoints, areas.get(rechargeArea), areas.get(cardsArea)),
+    createMoneyActors(
+      endpoints,
+      areas.get(rechargeArea),
+      areas.get(cardsArea),
+      areas.get(balanceNewsArea),
+    ),
 });

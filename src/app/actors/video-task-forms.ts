@@ -27,6 +27,7 @@ import {
   type TaskFormMachine,
 } from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
+import { balanceNewsArea } from './balance-news';
 import { listActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 import { videoTasksArea } from './video-tasks';
@@ -216,6 +217,8 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     const forms = createVideoTaskFormActors(endpoints);
     // Each task added: its kind's list reloads and its drawer opens (the task lists' area).
     forms.onTaskAdded((kind, id) => areas.get(videoTasksArea).taskAdded(kind, id));
+    // Its price was frozen: the balances shown reload.
+    forms.onTaskAdded(() => areas.get(balanceNewsArea).moved());
     return forms;
   },
 });

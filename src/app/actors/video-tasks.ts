@@ -44,6 +44,7 @@ import {
   type CheckOutput,
 } from '../../machines/video-tasks/task-watch';
 import { defineArea, lazyActors } from './areas';
+import { balanceNewsArea, whenFinished, type BalanceNews } from './balance-news';
 import {
   dialogActor,
   listActor,
@@ -89,7 +90,7 @@ export const canDelete = (t: VideoTask) => FINISHED_TASK_STATUSES.includes(t.sta
 const KINDS = ['mixed', 'clip'] as const;
 const detailKey = (kind: VideoTaskKind) => (kind === 'mixed' ? 'mixedDetail' : 'clipDetail');
 
-function createVideoTaskActors(e: VideoTasksEndpoints) {
+function createVideoTaskActors(e: VideoTasksEndpoints, news: Pick<BalanceNews, 'moved'>) {
   const list = (kind: VideoTaskKind) => () =>
     listActor<TaskFilters, VideoTask>(
       `${kind}Tasks`,
@@ -233,16 +234,26 @@ function createVideoTaskActors(e: VideoTasksEndpoints) {
           watch.on('detail', ({ detail: d }) =>
             started(detailKey(d.kind))?.send({ type: 'REFRESHED', detail: d }),
           ),
+          // A task finished: its outputs settled or refunded.
+          whenFinished(
+            watch,
+            (s) => Object.values(s.context.tasks),
+            (t) => isActive(t.status),
+            news.moved,
+          ),
         ],
+        // A retry freezes the failed outputs' price again; a cancel refunds the queued ones.
         retry: (retry) =>
           afterDone(retry, (task, result) => {
             toast('success', 'videoTasks.retried', { count: result?.count ?? 0 });
             reloadFor(task);
+            news.moved();
           }),
         cancel: (cancel) =>
           afterDone(cancel, (task, result) => {
             toast('success', 'videoTasks.cancelledNotice', { count: result?.count ?? 0 });
             reloadFor(task);
+            news.moved();
           }),
         remove: (remove) =>
           afterDone(remove, (task) => {
@@ -280,5 +291,5 @@ export const videoTasksArea = defineArea<VideoTasksEndpoints, VideoTasksActors>(
     cancelVideoTask: api.cancelVideoTask,
     deleteVideoTasks: api.deleteVideoTasks,
   }),
-  create: (endpoints) => createVideoTaskActors(endpoints),
+  create: (endpoints, areas) => createVideoTaskActors(endpoints, areas.get(balanceNewsArea)),
 });
