@@ -18,18 +18,23 @@ import { authenticate } from '../../server/modules/sessions/service';
 import { prepareBenchDatabase, SIZES, type BenchDatabase } from './api-seed';
 import { benchServerEnv, loginAs, startBenchServer, type BenchServer } from './bench-setup';
 import {
+  alternatingRounds,
   ApiClient,
   closedLoop,
-  cpuTimeOf,
+  expectOk,
   loadAverage,
   memoryOf,
   median,
-  parseReply,
+  ms,
+  pad,
   percentile,
+  printSummary,
   resetPeak,
+  runBench,
   sampleRss,
   type LoadResult,
   type Reply,
+  type SummaryRow,
 } from './http-load';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -48,40 +53,13 @@ const MEMORY_MB = 50;
 /** Which measures to run (default all): BENCH_PARTS=lists,transfers,export. */
 const PARTS = new Set((process.env.BENCH_PARTS || 'lists,transfers,export').split(','));
 
-const pad = (s: unknown, n: number) => String(s).padEnd(n);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 const MB = 1024 * 1024;
-
-interface Row {
-  measure: string;
-  baseline: string;
-  measured: string;
-  ratio: string;
-  target: string;
-  /** undefined: reported without a target. */
-  met?: boolean;
-}
 
 interface Tokens {
   partner: string;
   admin: string;
   merchant: string;
 }
-
-/**
- * One request of a timed run: read to its end; the status of every reply is checked, its
- * envelope (decompressed and parsed) for one in ten, so that the load generator's own work stays
- * small beside the server's.
- */
-const expectOk =
-  (client: ApiClient, method: string, url: string, token: string, query?: Record<string, string>) =>
-  async (i: number): Promise<string | undefined> => {
-    const reply = await client.fetch(method, url, { token, query });
-    if (reply.status !== 200) return `HTTP ${reply.status}`;
-    if (i % 10 !== 0) return undefined;
-    const { json } = parseReply(reply);
-    return json.code === 1 ? undefined : json.msg;
-  };
 
 /**
  * Outdates the server's cached list totals and anchors as another process's write does: on
@@ -110,7 +88,7 @@ async function listRows(
   tokens: Tokens,
   serverPid: number,
   bench: BenchDatabase,
-): Promise<Row[]> {
+): Promise<SummaryRow[]> {
   const lists: [string, string, string, Record<string, string>, boolean][] = [
     // label, url, token, query, has a target
     ['cards: used, page 1', '/recharge_card/card_list', tokens.partner, { status: '1' }, true],
@@ -169,7 +147,7 @@ async function listRows(
     `      ${pad('list', 34)}${pad('rows', 9)}${pad('baseline p50/p95', 20)}${pad('list p50/p95', 22)}` +
       `${pad('server CPU/request', 20)}${pad('first', 11)}failures`,
   );
-  const rows: Row[] = [];
+  const rows: SummaryRow[] = [];
   const perRound = Math.ceil(LIST_REQUESTS / ROUNDS);
   // The server warmed up first (JIT), as a server in use is: 100 requests of each list and of
   // the baseline at full concurrency, untimed. Then, once the cached totals and anchors are
@@ -200,27 +178,19 @@ async function listRows(
     // measure after a change of list showed, in its p95.
     await closedLoop(CONCURRENCY, WARM_UP, list);
     await closedLoop(CONCURRENCY, WARM_UP, trivial);
-    const base: LoadResult[] = [];
-    const measured: LoadResult[] = [];
-    const cpu = { base: 0, measured: 0 };
-    for (let r = 0; r < ROUNDS; r += 1) {
-      let c0 = cpuTimeOf(serverPid);
-      base.push(await closedLoop(CONCURRENCY, perRound, trivial));
-      cpu.base += cpuTimeOf(serverPid) - c0;
-      c0 = cpuTimeOf(serverPid);
-      measured.push(await closedLoop(CONCURRENCY, perRound, list));
-      cpu.measured += cpuTimeOf(serverPid) - c0;
-    }
-    const b = base.flatMap((x) => x.latencies);
-    const m = measured.flatMap((x) => x.latencies);
-    const failures = [...base, ...measured].flatMap((x) => x.failures);
-    const [b95, m95] = [percentile(b, 95), percentile(m, 95)];
+    const { b, m, failures, cpuPerRequest, b95, m95 } = await alternatingRounds(
+      serverPid,
+      ROUNDS,
+      CONCURRENCY,
+      perRound,
+      trivial,
+      list,
+    );
     const ratio = m95 / b95;
     console.log(
       `      ${pad(label, 34)}${pad(first.json.data.total ?? '', 9)}` +
         `${pad(`${ms(median(b))} / ${ms(b95)}`, 20)}${pad(`${ms(median(m))} / ${ms(m95)}`, 22)}` +
-        `${pad(`${(cpu.base / b.length).toFixed(2)} / ${(cpu.measured / m.length).toFixed(2)} ms`, 20)}` +
-        `${pad(ms(coldMs), 11)}` +
+        `${pad(cpuPerRequest, 20)}${pad(ms(coldMs), 11)}` +
         `${failures.length}${failures.length ? ` (${failures[0]})` : ''}`,
     );
     rows.push({
@@ -246,7 +216,7 @@ async function transferRows(
   ctx: AppContext,
   tokens: Tokens,
   targets: number[],
-): Promise<Row[]> {
+): Promise<SummaryRow[]> {
   const auth: AuthContext = await authenticate(ctx, tokens.partner);
   const run = Date.now().toString(36);
   let serial = 0;
@@ -315,7 +285,7 @@ async function transferRows(
         : ''),
   );
   console.log(`      ${pad(`service call, ${CONCURRENCY} at a time`, 34)}${many.toFixed(0)}/s`);
-  const row = (label: string, baseline: number): Row => ({
+  const row = (label: string, baseline: number): SummaryRow => ({
     measure: `transfers/s, API vs ${label}`,
     baseline: `${baseline.toFixed(0)}/s`,
     measured: `${api.toFixed(0)}/s`,
@@ -364,7 +334,7 @@ async function exportRows(
   tokens: Tokens,
   serverPid: number,
   partnerId: number,
-): Promise<Row[]> {
+): Promise<SummaryRow[]> {
   const apiRuns: { rows: number; seconds: number; growth: number; wire: number; bytes: number }[] =
     [];
   const directRuns: { rows: number; seconds: number }[] = [];
@@ -435,19 +405,9 @@ async function exportRows(
   ];
 }
 
-function printTable(rows: Row[]): void {
+function printTable(rows: SummaryRow[]): void {
   console.log('\n   summary (ratios to baselines measured in the same run)');
-  console.log(
-    `      ${pad('measure', 46)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
-      `${pad('target', 10)}verdict`,
-  );
-  for (const r of rows) {
-    const verdict = r.met === undefined ? '(no target)' : r.met ? 'met' : 'NOT MET';
-    console.log(
-      `      ${pad(r.measure, 46)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
-        `${pad(r.target, 10)}${verdict}`,
-    );
-  }
+  printSummary(rows, 46);
 }
 
 async function main(): Promise<void> {
@@ -511,7 +471,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runBench(main);

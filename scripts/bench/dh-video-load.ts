@@ -20,11 +20,17 @@ import { createFileStorage } from '../../server/storage/create';
 import { newFileKey } from '../../server/storage/keys';
 import {
   ApiClient,
+  busyVsIdle,
   closedLoop,
   loadAverage,
-  median,
-  percentile,
+  pollDetail,
+  printSummary,
+  requestsP50P95,
+  runBench,
+  sec,
+  trivialRequest,
   type LoadResult,
+  type SummaryRow,
 } from './http-load';
 import {
   benchServerEnv,
@@ -50,11 +56,6 @@ const TEXT =
   'Our team checks every order by hand before it leaves the warehouse, and returns are free for ' +
   'thirty days. Follow our channel to hear about the next offers first. Thank you for watching, ' +
   'and see you soon.';
-
-const pad = (s: unknown, n: number) => String(s).padEnd(n);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const sec = (v: number) => `${v.toFixed(2)} s`;
-const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
 
 interface Things {
   avatar: number;
@@ -170,10 +171,7 @@ async function main(): Promise<void> {
       `   server pid ${server.pid} (${bench.handle.engine}); x264 preset ${PRESET}; load average ` +
         `at start: ${loadAverage()}`,
     );
-    const trivial = async (): Promise<string | undefined> => {
-      const reply = await client!.fetch('GET', '/platform/get_account', { token });
-      return reply.status === 200 ? undefined : `HTTP ${reply.status}`;
-    };
+    const trivial = trivialRequest(client, token);
     await closedLoop(CLIENTS, 2000, trivial); // warm-up
     const idle: LoadResult[] = [await closedLoop(CLIENTS, IDLE_REQUESTS / 2, trivial)];
 
@@ -212,23 +210,19 @@ async function main(): Promise<void> {
     const load = (async () => {
       while (!finished) busy.push(await closedLoop(CLIENTS, 100, trivial));
     })();
-    let detail: DhVideoDetail | undefined;
-    while (!finished) {
-      const reply = await client.call<DhVideoDetail>('GET', '/digital_human/video_detail', {
-        token,
-        query: { id: String(id) },
-      });
-      if (reply.status !== 200 || reply.json.code !== 1) {
-        throw new Error(`detail answered ${reply.status} ${reply.json.msg}`);
-      }
-      detail = reply.json.data;
-      if (detail.status === 'done' || detail.status === 'failed') finished = true;
-      else await sleep(POLL_MS);
-    }
+    const detail = await pollDetail<DhVideoDetail>(
+      client,
+      token,
+      '/digital_human/video_detail',
+      id,
+      (d) => d.status === 'done' || d.status === 'failed',
+      POLL_MS,
+    );
+    finished = true;
     await load;
     idle.push(await closedLoop(CLIENTS, IDLE_REQUESTS / 2, trivial));
-    if (detail!.status !== 'done') {
-      throw new Error(`the video failed: ${detail!.reason} — ${detail!.reason_detail}`);
+    if (detail.status !== 'done') {
+      throw new Error(`the video failed: ${detail.reason} — ${detail.reason_detail}`);
     }
     const row = await bench.handle.db
       .selectFrom('dh_videos')
@@ -240,20 +234,16 @@ async function main(): Promise<void> {
     const duration = Number(row.duration_ms) / 1000;
     console.log(
       `   video ${id}: estimated ${estimate.json.data.seconds} s, made ${sec(duration)} ` +
-        `(${detail!.width}×${detail!.height}), settled ${detail!.settled} s; job start → done ` +
+        `(${detail.width}×${detail.height}), settled ${detail.settled} s; job start → done ` +
         `${sec(making)}; add → done ${sec(addToDone)}`,
     );
-    const i = idle.flatMap((x) => x.latencies);
-    const b = busy.flatMap((x) => x.latencies);
-    const failures = [...idle, ...busy].flatMap((x) => x.failures);
+    const p95 = busyVsIdle('b. trivial endpoint p95, making vs idle', idle, busy, P95_TARGET);
     console.log(
-      `   GET /platform/get_account, ${CLIENTS} clients: idle ${i.length} requests, p50 ` +
-        `${ms(median(i))}, p95 ${ms(percentile(i, 95))}; while the video was made: ${b.length} ` +
-        `requests, p50 ${ms(median(b))}, p95 ${ms(percentile(b, 95))}; failures ${failures.length}`,
+      `   GET /platform/get_account, ${CLIENTS} clients: idle ${requestsP50P95(p95.idle)}; ` +
+        `while the video was made: ${requestsP50P95(p95.busy)}; failures ${p95.failures.length}`,
     );
     const speedRatio = making / duration;
-    const p95Ratio = percentile(b, 95) / percentile(i, 95);
-    const rows = [
+    const rows: SummaryRow[] = [
       {
         measure: 'a. making time ÷ video duration',
         baseline: sec(duration),
@@ -262,26 +252,10 @@ async function main(): Promise<void> {
         target: `≤ ${SPEED_TARGET}×`,
         met: speedRatio <= SPEED_TARGET,
       },
-      {
-        measure: 'b. trivial endpoint p95, making vs idle',
-        baseline: ms(percentile(i, 95)),
-        measured: ms(percentile(b, 95)),
-        ratio: `${p95Ratio.toFixed(2)}×`,
-        target: `≤ ${P95_TARGET}×`,
-        met: p95Ratio <= P95_TARGET && failures.length === 0 && b.length > 0,
-      },
+      p95.row,
     ];
     console.log('\n   summary');
-    console.log(
-      `      ${pad('measure', 42)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
-        `${pad('target', 10)}verdict`,
-    );
-    for (const r of rows) {
-      console.log(
-        `      ${pad(r.measure, 42)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
-          `${pad(r.target, 10)}${r.met ? 'met' : 'NOT MET'}`,
-      );
-    }
+    printSummary(rows, 42);
     console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
   } finally {
     client?.close();
@@ -290,7 +264,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runBench(main);

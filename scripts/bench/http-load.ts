@@ -205,3 +205,149 @@ export function loadAverage(): string {
     return 'n/a';
   }
 }
+
+// ---- what the load generators print (their figures and format)
+
+export const pad = (s: unknown, n: number) => String(s).padEnd(n);
+export const ms = (v: number) => `${v.toFixed(1)} ms`;
+export const sec = (v: number) => `${v.toFixed(2)} s`;
+export const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
+
+/** `<n> requests, p50 <ms>, p95 <ms>` of a measure's latencies. */
+export const requestsP50P95 = (latencies: number[]) =>
+  `${latencies.length} requests, p50 ${ms(median(latencies))}, p95 ${ms(percentile(latencies, 95))}`;
+
+/** A measure of the summary: beside its baseline, the ratio, the target and whether it is met. */
+export interface SummaryRow {
+  measure: string;
+  baseline: string;
+  measured: string;
+  ratio: string;
+  target: string;
+  /** undefined: reported without a target. */
+  met?: boolean;
+}
+
+/** The summary table (after the caller's title line), the measures' column `width` wide. */
+export function printSummary(rows: SummaryRow[], width: number): void {
+  console.log(
+    `      ${pad('measure', width)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
+      `${pad('target', 10)}verdict`,
+  );
+  for (const r of rows) {
+    const verdict = r.met === undefined ? '(no target)' : r.met ? 'met' : 'NOT MET';
+    console.log(
+      `      ${pad(r.measure, width)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
+        `${pad(r.target, 10)}${verdict}`,
+    );
+  }
+}
+
+/**
+ * An endpoint's p95 while the server works (`busy`) against idle: the latencies and failures of
+ * both, and the summary row (met when at most `target`×, nothing failed, something was measured
+ * while busy and `alsoMet`).
+ */
+export function busyVsIdle(
+  measure: string,
+  idle: LoadResult[],
+  busy: LoadResult[],
+  target: number,
+  alsoMet = true,
+) {
+  const i = idle.flatMap((x) => x.latencies);
+  const b = busy.flatMap((x) => x.latencies);
+  const failures = [...idle, ...busy].flatMap((x) => x.failures);
+  const ratio = percentile(b, 95) / percentile(i, 95);
+  const row: SummaryRow = {
+    measure,
+    baseline: ms(percentile(i, 95)),
+    measured: ms(percentile(b, 95)),
+    ratio: `${ratio.toFixed(2)}×`,
+    target: `≤ ${target}×`,
+    met: ratio <= target && failures.length === 0 && b.length > 0 && alsoMet,
+  };
+  return { idle: i, busy: b, failures, row };
+}
+
+/**
+ * A list against a baseline in `rounds` alternating rounds (baseline, then list) of `perRound`
+ * requests by `clients` closed-loop clients, with the server's CPU time (`pid`) each took.
+ */
+export async function alternatingRounds(
+  pid: number,
+  rounds: number,
+  clients: number,
+  perRound: number,
+  baseline: (i: number) => Promise<string | undefined>,
+  list: (i: number) => Promise<string | undefined>,
+) {
+  const base: LoadResult[] = [];
+  const measured: LoadResult[] = [];
+  const cpu = { base: 0, measured: 0 };
+  for (let r = 0; r < rounds; r += 1) {
+    let c0 = cpuTimeOf(pid);
+    base.push(await closedLoop(clients, perRound, baseline));
+    cpu.base += cpuTimeOf(pid) - c0;
+    c0 = cpuTimeOf(pid);
+    measured.push(await closedLoop(clients, perRound, list));
+    cpu.measured += cpuTimeOf(pid) - c0;
+  }
+  const b = base.flatMap((x) => x.latencies);
+  const m = measured.flatMap((x) => x.latencies);
+  const failures = [...base, ...measured].flatMap((x) => x.failures);
+  const cpuPerRequest = `${(cpu.base / b.length).toFixed(2)} / ${(cpu.measured / m.length).toFixed(2)} ms`;
+  return { b, m, failures, cpuPerRequest, b95: percentile(b, 95), m95: percentile(m, 95) };
+}
+
+/**
+ * One request of a timed run, with `token`: read to its end; the status of every reply is
+ * checked, its envelope (decompressed and parsed) for one in ten, so that the load generator's
+ * own work stays small beside the server's. A failure message, or undefined.
+ */
+export const expectOk =
+  (client: ApiClient, method: string, url: string, token: string, query?: Record<string, string>) =>
+  async (i: number): Promise<string | undefined> => {
+    const reply = await client.fetch(method, url, { token, query });
+    if (reply.status !== 200) return `HTTP ${reply.status}`;
+    if (i % 10 !== 0) return undefined;
+    const { json } = parseReply(reply);
+    return json.code === 1 ? undefined : json.msg;
+  };
+
+/** GET /platform/get_account with `token`: a failure message unless HTTP 200. */
+export const trivialRequest =
+  (client: ApiClient, token: string) => async (): Promise<string | undefined> => {
+    const reply = await client.fetch('GET', '/platform/get_account', { token });
+    return reply.status === 200 ? undefined : `HTTP ${reply.status}`;
+  };
+
+/**
+ * Polls `GET url?id=` every `everyMs` until `finished` says so (throws on a refused call); the
+ * last detail.
+ */
+export async function pollDetail<T>(
+  client: ApiClient,
+  token: string,
+  url: string,
+  id: number,
+  finished: (detail: T) => boolean,
+  everyMs: number,
+): Promise<T> {
+  for (;;) {
+    const reply = await client.call<T>('GET', url, { token, query: { id: String(id) } });
+    if (reply.status !== 200 || reply.json.code !== 1) {
+      throw new Error(`detail answered ${reply.status} ${reply.json.msg}`);
+    }
+    if (finished(reply.json.data)) return reply.json.data;
+    await sleep(everyMs);
+  }
+}
+
+/** Runs a load generator's main: its error printed, exit code 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
+}

@@ -12,14 +12,21 @@ import { RESOURCE_TYPES } from '../../src/api/contract/resources';
 import { createJobQueue } from '../../server/jobs/runner';
 import type { JobQueue } from '../../server/jobs/queue';
 import {
+  alternatingRounds,
   ApiClient,
+  busyVsIdle,
   closedLoop,
-  cpuTimeOf,
+  expectOk,
   loadAverage,
   median,
-  parseReply,
-  percentile,
+  ms,
+  pad,
+  printSummary,
+  requestsP50P95,
+  runBench,
+  sleep,
   type LoadResult,
+  type SummaryRow,
 } from './http-load';
 import {
   benchServerEnv,
@@ -44,9 +51,6 @@ const RENDER_RATIO = 2;
 const BATCH = 500;
 const GROUPS = 10;
 const TOPICS = ['旅行', '美食', '宠物', '开箱', '穿搭', '健身', '探店', '家居', '数码', '校园'];
-
-const pad = (s: unknown, n: number) => String(s).padEnd(n);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 interface Bench extends BenchDatabaseBase {
   groups: number[];
@@ -126,26 +130,6 @@ function prepare(): Promise<Bench> {
   });
 }
 
-/** One request: HTTP 200 always checked, the envelope of one in ten. */
-const expectOk =
-  (client: ApiClient, url: string, token: string, query?: Record<string, string>) =>
-  async (i: number): Promise<string | undefined> => {
-    const reply = await client.fetch('GET', url, { token, query });
-    if (reply.status !== 200) return `HTTP ${reply.status}`;
-    if (i % 10 !== 0) return undefined;
-    const { json } = parseReply(reply);
-    return json.code === 1 ? undefined : json.msg;
-  };
-
-interface Row {
-  measure: string;
-  baseline: string;
-  measured: string;
-  ratio: string;
-  target: string;
-  met: boolean;
-}
-
 /** (a) Each list against the trivial endpoint, alternating rounds, after a warm-up of both. */
 async function listRows(client: ApiClient, token: string, bench: Bench, pid: number) {
   const last = Math.ceil((RESOURCES - Math.floor(RESOURCES / 50)) / 20);
@@ -168,8 +152,8 @@ async function listRows(client: ApiClient, token: string, bench: Bench, pid: num
     `      ${pad('list', 30)}${pad('total', 8)}${pad('baseline p50/p95', 20)}${pad('list p50/p95', 20)}` +
       `${pad('server CPU/request', 20)}failures`,
   );
-  const trivial = expectOk(client, '/platform/get_account', token);
-  const rows: Row[] = [];
+  const trivial = expectOk(client, 'GET', '/platform/get_account', token);
+  const rows: SummaryRow[] = [];
   const perRound = Math.ceil(LIST_REQUESTS / ROUNDS);
   for (const [label, query] of lists) {
     const first = await client.call<{ total: number }>('GET', '/resource/list', { token, query });
@@ -177,28 +161,21 @@ async function listRows(client: ApiClient, token: string, bench: Bench, pid: num
       console.log(`      ${pad(label, 30)}not available (${first.status} ${first.json.msg})`);
       continue;
     }
-    const list = expectOk(client, '/resource/list', token, query);
+    const list = expectOk(client, 'GET', '/resource/list', token, query);
     await closedLoop(CONCURRENCY, WARM_UP, list);
     await closedLoop(CONCURRENCY, WARM_UP, trivial);
-    const base: LoadResult[] = [];
-    const measured: LoadResult[] = [];
-    const cpu = { base: 0, measured: 0 };
-    for (let r = 0; r < ROUNDS; r += 1) {
-      let c0 = cpuTimeOf(pid);
-      base.push(await closedLoop(CONCURRENCY, perRound, trivial));
-      cpu.base += cpuTimeOf(pid) - c0;
-      c0 = cpuTimeOf(pid);
-      measured.push(await closedLoop(CONCURRENCY, perRound, list));
-      cpu.measured += cpuTimeOf(pid) - c0;
-    }
-    const b = base.flatMap((x) => x.latencies);
-    const m = measured.flatMap((x) => x.latencies);
-    const failures = [...base, ...measured].flatMap((x) => x.failures);
-    const [b95, m95] = [percentile(b, 95), percentile(m, 95)];
+    const { b, m, failures, cpuPerRequest, b95, m95 } = await alternatingRounds(
+      pid,
+      ROUNDS,
+      CONCURRENCY,
+      perRound,
+      trivial,
+      list,
+    );
     console.log(
       `      ${pad(label, 30)}${pad(first.json.data.total, 8)}` +
         `${pad(`${ms(median(b))} / ${ms(b95)}`, 20)}${pad(`${ms(median(m))} / ${ms(m95)}`, 20)}` +
-        `${pad(`${(cpu.base / b.length).toFixed(2)} / ${(cpu.measured / m.length).toFixed(2)} ms`, 20)}` +
+        `${pad(cpuPerRequest, 20)}` +
         `${failures.length}${failures.length ? ` (${failures[0]})` : ''}`,
     );
     rows.push({
@@ -213,15 +190,13 @@ async function listRows(client: ApiClient, token: string, bench: Bench, pid: num
   return rows;
 }
 
-const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
-
 /**
  * (b) The trivial endpoint idle (before and after), and while two renders run: enqueued on the
  * app's queue (the server's in-process worker takes them), measured from the moment both are
  * active until the first finishes, so every request of the measure saw two encodes.
  */
 async function renderRows(client: ApiClient, token: string, bench: Bench, queue: JobQueue) {
-  const trivial = expectOk(client, '/platform/get_account', token);
+  const trivial = expectOk(client, 'GET', '/platform/get_account', token);
   const chunk = 100;
   await closedLoop(RENDER_CLIENTS, WARM_UP, trivial);
   const idle: LoadResult[] = [];
@@ -261,9 +236,13 @@ async function renderRows(client: ApiClient, token: string, bench: Bench, queue:
   const wall = (performance.now() - t0) / 1000;
   for (let r = 0; r < ROUNDS / 2; r += 1)
     idle.push(await closedLoop(RENDER_CLIENTS, chunk * 2, trivial));
-  const i = idle.flatMap((x) => x.latencies);
-  const b = busy.flatMap((x) => x.latencies);
-  const failures = [...idle, ...busy].flatMap((x) => x.failures);
+  const p95 = busyVsIdle(
+    'trivial endpoint p95, two renders vs idle',
+    idle,
+    busy,
+    RENDER_RATIO,
+    final.every((x) => x === 'completed'),
+  );
   const sizes = await Promise.all(
     [1, 2].map((n) =>
       fs.stat(path.join(bench.dataDir, `render-${n}.mp4`)).then(
@@ -282,25 +261,10 @@ async function renderRows(client: ApiClient, token: string, bench: Bench, queue:
       `${wall.toFixed(1)} s (${sizes.map((s) => `${(s / 1024).toFixed(0)} KB`).join(', ')})`,
   );
   console.log(
-    `      idle: ${i.length} requests, p50 ${ms(median(i))}, p95 ${ms(percentile(i, 95))}; ` +
-      `during the renders: ${b.length} requests, p50 ${ms(median(b))}, p95 ${ms(percentile(b, 95))}; ` +
-      `failures ${failures.length}`,
+    `      idle: ${requestsP50P95(p95.idle)}; during the renders: ${requestsP50P95(p95.busy)}; ` +
+      `failures ${p95.failures.length}`,
   );
-  const ratio = percentile(b, 95) / percentile(i, 95);
-  return [
-    {
-      measure: 'trivial endpoint p95, two renders vs idle',
-      baseline: ms(percentile(i, 95)),
-      measured: ms(percentile(b, 95)),
-      ratio: `${ratio.toFixed(2)}×`,
-      target: `≤ ${RENDER_RATIO}×`,
-      met:
-        ratio <= RENDER_RATIO &&
-        failures.length === 0 &&
-        b.length > 0 &&
-        final.every((x) => x === 'completed'),
-    },
-  ];
+  return [p95.row];
 }
 
 async function main(): Promise<void> {
@@ -324,16 +288,7 @@ async function main(): Promise<void> {
       ...(parts.has('renders') ? await renderRows(client, token, bench, queue) : []),
     ];
     console.log('\n   summary (ratios to baselines measured in the same run)');
-    console.log(
-      `      ${pad('measure', 46)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
-        `${pad('target', 10)}verdict`,
-    );
-    for (const r of rows) {
-      console.log(
-        `      ${pad(r.measure, 46)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
-          `${pad(r.target, 10)}${r.met ? 'met' : 'NOT MET'}`,
-      );
-    }
+    printSummary(rows, 46);
     console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
   } finally {
     client?.close();
@@ -343,7 +298,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runBench(main);

@@ -29,11 +29,20 @@ import { createFileStorage } from '../../server/storage/create';
 import { newFileKey } from '../../server/storage/keys';
 import {
   ApiClient,
+  busyVsIdle,
   closedLoop,
   loadAverage,
   median,
+  ms,
   percentile,
+  pollDetail,
+  printSummary,
+  requestsP50P95,
+  runBench,
+  sec,
+  trivialRequest,
   type LoadResult,
+  type SummaryRow,
 } from './http-load';
 import {
   benchServerEnv,
@@ -60,11 +69,6 @@ const POLL_MS = 500;
 const THROUGHPUT_TARGET = 0.9;
 const FIRST_TARGET = 1.5;
 const P95_TARGET = 2;
-
-const pad = (s: unknown, n: number) => String(s).padEnd(n);
-const ms = (v: number) => `${v.toFixed(1)} ms`;
-const sec = (v: number) => `${v.toFixed(2)} s`;
-const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
 
 /** The shots: three generated clips (sizes and ratios of real phones and cameras), reused. */
 const CLIPS = [
@@ -326,33 +330,21 @@ async function throughQueue(
   const addSeconds = (Date.now() - sentAt) / 1000;
   const id = added.json.data.id;
   let finished = false;
-  let detail: VideoTaskDetail | undefined;
   const load = during?.(() => finished);
-  while (!finished) {
-    const reply = await client.call<VideoTaskDetail>('GET', '/video_task/detail', {
-      token,
-      query: { id: String(id) },
-    });
-    if (reply.status !== 200 || reply.json.code !== 1)
-      throw new Error(`detail answered ${reply.status} ${reply.json.msg}`);
-    detail = reply.json.data;
-    if (FINISHED_TASK_STATUSES.includes(detail.status)) finished = true;
-    else await sleep(POLL_MS);
-  }
+  const detail = await pollDetail<VideoTaskDetail>(
+    client,
+    token,
+    '/video_task/detail',
+    id,
+    (d) => FINISHED_TASK_STATUSES.includes(d.status),
+    POLL_MS,
+  );
+  finished = true;
   await load;
-  const ends = detail!.outputs
+  const ends = detail.outputs
     .filter((o) => o.status === 'done' && o.finished_at !== null)
     .map((o) => (o.finished_at! - sentAt) / 1000);
-  return { add: addSeconds, first: Math.min(...ends), wall: Math.max(...ends), detail: detail! };
-}
-
-interface Row {
-  measure: string;
-  baseline: string;
-  measured: string;
-  ratio: string;
-  target: string;
-  met: boolean;
+  return { add: addSeconds, first: Math.min(...ends), wall: Math.max(...ends), detail };
 }
 
 async function main(): Promise<void> {
@@ -366,7 +358,7 @@ async function main(): Promise<void> {
   );
   let server: BenchServer | undefined;
   let client: ApiClient | undefined;
-  const rows: Row[] = [];
+  const rows: SummaryRow[] = [];
   const missing: string[] = [];
   try {
     server = await startBenchServer('video-server.ts', {
@@ -377,10 +369,7 @@ async function main(): Promise<void> {
     const token = await loginAs(client, 'merchant');
     console.log(`   server pid ${server.pid}; load average at start: ${loadAverage()}`);
 
-    const trivial = async (): Promise<string | undefined> => {
-      const reply = await client!.fetch('GET', '/platform/get_account', { token });
-      return reply.status === 200 ? undefined : `HTTP ${reply.status}`;
-    };
+    const trivial = trivialRequest(client, token);
     await closedLoop(CLIENTS, 2000, trivial); // warm-up
     const idle: LoadResult[] = [await closedLoop(CLIENTS, IDLE_REQUESTS / 2, trivial)];
 
@@ -484,37 +473,17 @@ async function main(): Promise<void> {
         `   c. idle p95 before the tasks ${ms(percentile(idle[0]!.latencies, 95))}, after ` +
           `${ms(percentile(idle[1]!.latencies, 95))} (both count as idle)`,
       );
-      const i = idle.flatMap((x) => x.latencies);
-      const b = busy.flatMap((x) => x.latencies);
-      const failures = [...idle, ...busy].flatMap((x) => x.failures);
+      const p95 = busyVsIdle('c. trivial endpoint p95, rendering vs idle', idle, busy, P95_TARGET);
       console.log(
-        `      GET /platform/get_account, ${CLIENTS} clients: idle ${i.length} requests, p50 ` +
-          `${ms(median(i))}, p95 ${ms(percentile(i, 95))}; during another task (${during.detail.done}/` +
-          `${during.detail.total} done in ${sec(during.wall)}): ${b.length} requests, p50 ` +
-          `${ms(median(b))}, p95 ${ms(percentile(b, 95))}; failures ${failures.length}`,
+        `      GET /platform/get_account, ${CLIENTS} clients: idle ${requestsP50P95(p95.idle)}; ` +
+          `during another task (${during.detail.done}/${during.detail.total} done in ` +
+          `${sec(during.wall)}): ${requestsP50P95(p95.busy)}; failures ${p95.failures.length}`,
       );
-      const p95Ratio = percentile(b, 95) / percentile(i, 95);
-      rows.push({
-        measure: 'c. trivial endpoint p95, rendering vs idle',
-        baseline: ms(percentile(i, 95)),
-        measured: ms(percentile(b, 95)),
-        ratio: `${p95Ratio.toFixed(2)}×`,
-        target: `≤ ${P95_TARGET}×`,
-        met: p95Ratio <= P95_TARGET && failures.length === 0 && b.length > 0,
-      });
+      rows.push(p95.row);
     }
 
     console.log('\n   summary (ratios to baselines measured in the same run)');
-    console.log(
-      `      ${pad('measure', 48)}${pad('baseline', 12)}${pad('measured', 12)}${pad('ratio', 9)}` +
-        `${pad('target', 10)}verdict`,
-    );
-    for (const r of rows) {
-      console.log(
-        `      ${pad(r.measure, 48)}${pad(r.baseline, 12)}${pad(r.measured, 12)}${pad(r.ratio, 9)}` +
-          `${pad(r.target, 10)}${r.met ? 'met' : 'NOT MET'}`,
-      );
-    }
+    printSummary(rows, 48);
     for (const m of missing) console.log(`      NOT MEASURED: ${m}`);
     console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
   } finally {
@@ -525,7 +494,4 @@ async function main(): Promise<void> {
   if (missing.length > 0) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  process.exit(1);
-});
+runBench(main);

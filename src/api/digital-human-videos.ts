@@ -17,11 +17,13 @@ import type {
   DhVideoRenameBody,
   ImageClonePage,
   VoiceClonePage,
-  VoicePreviewBody,
-  VoicePreviewReply,
   VoiceScope,
 } from './contract/digital-human';
+import { getImageClones, getVoiceClones } from './digital-human-clones';
 import { get, post, type RequestOptions } from './http';
+
+/** A short sample of a text in a voice (a signed URL; free, cached by the server). */
+export { previewVoice } from './digital-human-clones';
 
 /** The seconds a video body would take and freeze, and the caller's balance, before submit. */
 export function estimateDhVideo(
@@ -85,11 +87,7 @@ export function getReadyAvatars(
   query: { page: number; limit: number; keyword?: string },
   options?: RequestOptions,
 ): Promise<ImageClonePage> {
-  return get<ImageClonePage>(
-    '/digital_human/image_clone_list',
-    { ...query, status: 'ready' },
-    options,
-  );
+  return getImageClones({ ...query, status: 'ready' }, options);
 }
 
 /** Ready voices: the caller's clones (`mine`) or the platform's (`public`). */
@@ -97,17 +95,5 @@ export function getReadyVoices(
   query: { scope: VoiceScope; page: number; limit: number; keyword?: string },
   options?: RequestOptions,
 ): Promise<VoiceClonePage> {
-  return get<VoiceClonePage>(
-    '/digital_human/voice_clone_list',
-    { ...query, status: 'ready' },
-    options,
-  );
-}
-
-/** A short sample of a text in a voice (a signed URL; free, cached by the server). */
-export function previewVoice(
-  body: VoicePreviewBody,
-  options?: RequestOptions,
-): Promise<VoicePreviewReply> {
-  return post<VoicePreviewReply>('/digital_human/voice_preview', body, options);
+  return getVoiceClones({ ...query, status: 'ready' }, options);
 }

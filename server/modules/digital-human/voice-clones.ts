@@ -6,7 +6,6 @@ import { sql, type SqlBool } from 'kysely';
 import {
   DH_LIMITS,
   speechLanguageOf,
-  type CloneStatus,
   type DhAddReply,
   type DhDeleteReply,
   type PlatformVoiceCloneListParams,
@@ -19,30 +18,36 @@ import {
 } from '../../../src/api/contract/digital-human';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
-import { allOf, rowCount, type Condition } from '../../db/conditions';
+import type { Condition } from '../../db/conditions';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/schema';
 import { refuse } from '../../http/errors';
 import type { VoiceProfile } from '../../providers/digital-human/types';
-import { runMoney, type Idempotency } from '../ledger/service';
+import type { Idempotency } from '../ledger/service';
 import { signedUrlsOf } from '../resources/signed-url-cache';
-import { freezeWork } from './billing';
-import { enqueueClone } from './clone-jobs';
 import {
-  cloneFilters,
-  contentTypeOf,
-  extOf,
-  megabytes,
-  ownMedia,
-  reasonOf,
-  REF_KIND,
-  seconds2,
-  storeFile,
-} from './clones-repo';
-import { DELETABLE } from './image-clones';
+  addClone,
+  checkBytes,
+  checkSeconds,
+  clonePage,
+  cloneState,
+  deleteClones,
+  queuedClone,
+  type CloneKind,
+  type CloneStateRow,
+} from './clone-kinds';
+import { cloneFilters, contentTypeOf, extOf, ownMedia, storeFile } from './clones-repo';
 
 /** Units of `digital_voice` one clone costs (DOMAIN.md §12). */
 export const VOICE_CLONE_COST = 1;
+
+const VOICE: CloneKind = {
+  table: 'dh_voice_clones',
+  cost: VOICE_CLONE_COST,
+  usedBy: 'voice_id',
+  notFound: 'digitalHuman.voiceNotFound',
+  files: ['demo_key'],
+};
 
 /**
  * The checks of `voice_clone_add` on the caller's library (facts recorded by ffprobe at upload):
@@ -54,20 +59,8 @@ async function checkSample(db: Executor, ownerId: number, audioId: number) {
     throw refuse('digitalHuman.notAudio', { name: audio.name });
   }
   const limits = DH_LIMITS.voiceSample;
-  const ms = audio.duration_ms;
-  if (ms < limits.minSeconds * 1000 || ms > limits.maxSeconds * 1000) {
-    throw refuse('digitalHuman.sampleDuration', {
-      seconds: seconds2(ms),
-      min: limits.minSeconds,
-      max: limits.maxSeconds,
-    });
-  }
-  if (audio.size > limits.maxBytes) {
-    throw refuse('digitalHuman.sampleSize', {
-      size: megabytes(audio.size),
-      max: megabytes(limits.maxBytes),
-    });
-  }
+  checkSeconds(audio.duration_ms, limits, 'digitalHuman.sampleDuration');
+  checkBytes(audio.size, limits.maxBytes, 'digitalHuman.sampleSize');
 }
 
 /**
@@ -75,68 +68,41 @@ async function checkSample(db: Executor, ownerId: number, audioId: number) {
  * inserted (queued, billing held), the sample referenced and one `digital_voice` frozen (refused
  * with the amount needed: nothing changes); then its job is enqueued.
  */
-export async function addVoiceClone(
+export function addVoiceClone(
   ctx: AppContext,
   ownerId: number,
   body: VoiceCloneAddBody,
   idempotency?: Idempotency,
 ): Promise<DhAddReply> {
   const audioId = Number(body.audio_id);
-  await checkSample(ctx.db, ownerId, audioId);
-  const reply = await runMoney(
+  return addClone(
     ctx,
-    async (trx) => {
-      await checkSample(trx, ownerId, audioId);
-      const now = ctx.now();
-      const row = await trx
-        .insertInto('dh_voice_clones')
-        .values({
-          owner_id: ownerId,
-          public_key: null,
-          name: body.name,
-          gender: body.gender,
-          audio_id: audioId,
-          profile: null,
-          demo_key: null,
-          status: 'queued',
-          provider: ctx.digitalHuman.name,
-          vendor_job_id: null,
-          job_id: null,
-          queue_position: null,
-          billing: 'held',
-          reason_id: null,
-          reason_params: null,
-          reason_detail: null,
-          created_at: now,
-          updated_at: now,
-          started_at: null,
-          finished_at: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = Number(row.id);
-      await trx
-        .insertInto('resource_refs')
-        .values({
-          resource_id: audioId,
-          task_kind: REF_KIND.dh_voice_clones,
-          task_id: id,
-          created_at: now,
-        })
-        .execute();
-      await freezeWork(
-        ctx,
-        trx,
-        { table: 'dh_voice_clones', id, ownerId, name: body.name },
-        VOICE_CLONE_COST,
-      );
-      return { id };
+    VOICE,
+    {
+      ownerId,
+      name: body.name,
+      sources: [audioId],
+      check: (db) => checkSample(db, ownerId, audioId),
+      insert: async (trx, now) => {
+        const row = await trx
+          .insertInto('dh_voice_clones')
+          .values({
+            ...queuedClone(ctx, now),
+            owner_id: ownerId,
+            public_key: null,
+            name: body.name,
+            gender: body.gender,
+            audio_id: audioId,
+            profile: null,
+            demo_key: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(row.id);
+      },
     },
     idempotency,
   );
-  await enqueueClone(ctx, 'dh_voice_clones', reply.id);
-  return reply;
 }
 
 // ---- public voices
@@ -238,25 +204,15 @@ async function doSync(ctx: AppContext): Promise<void> {
 
 // ---- lists
 
-interface VoiceRow {
+interface VoiceRow extends CloneStateRow {
   id: number;
   owner_id: number | null;
   owner_name: string | null;
   public_key: string | null;
   name: string;
   gender: string;
-  status: string;
-  reason_id: string | null;
-  reason_params: string | null;
-  progress: number;
-  queue_position: number | null;
   audio_id: number | null;
   demo_key: string | null;
-  provider: string;
-  cost: number;
-  refunded: number;
-  created_at: number;
-  finished_at: number | null;
 }
 
 function selectVoices(db: Executor) {
@@ -298,42 +254,22 @@ async function toVoice(ctx: AppContext, locale: Locale, row: VoiceRow): Promise<
     name: publicVoice ? publicVoice.name[locale] : row.name,
     gender: row.gender as VoiceGender,
     scope: row.owner_id === null ? 'public' : 'mine',
-    status: row.status as CloneStatus,
-    reason: reasonOf(locale, row),
-    progress: ready ? 100 : Number(row.progress),
-    queue_position: row.queue_position === null ? null : Number(row.queue_position),
+    ...cloneState(locale, row),
     audio_id: row.audio_id === null ? null : Number(row.audio_id),
     demo_url:
       ready && row.demo_key ? await signedUrlsOf(ctx.storage, ctx.now).url(row.demo_key) : null,
-    demonstration: row.provider === 'embedded',
-    cost: Number(row.cost),
-    refunded: Number(row.refunded),
-    created_at: Number(row.created_at),
-    finished_at: row.finished_at === null ? null : Number(row.finished_at),
   };
 }
 
-async function voicePage(
+function voicePage(
   ctx: AppContext,
   locale: Locale,
   where: Condition[],
   page: { page: number; limit: number },
 ): Promise<VoiceClonePage> {
-  const [count, rows] = await Promise.all([
-    ctx.db
-      .selectFrom('dh_voice_clones as c')
-      .select(sql<number>`count(*)`.as('n'))
-      .where(allOf(where))
-      .executeTakeFirstOrThrow(),
-    selectVoices(ctx.db)
-      .where(allOf(where))
-      .orderBy('c.id', 'desc')
-      .limit(rowCount(page.limit))
-      .offset(rowCount((page.page - 1) * page.limit))
-      .execute(),
-  ]);
-  const list = await Promise.all(rows.map((row) => toVoice(ctx, locale, row)));
-  return { list, total: Number(count.n) };
+  return clonePage(ctx, VOICE, selectVoices(ctx.db), where, page, (row) =>
+    toVoice(ctx, locale, row),
+  );
 }
 
 /**
@@ -394,60 +330,12 @@ export async function platformVoiceCloneList(
  * is queued or training, or used by a video not finished yet); hidden, the sample's reference
  * dropped, then the demo file removed.
  */
-export async function deleteVoiceClones(
+export function deleteVoiceClones(
   ctx: AppContext,
   auth: AuthContext,
   ids: readonly number[],
 ): Promise<DhDeleteReply> {
-  const unique = [...new Set(ids.map(Number))];
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const rows = [];
-    for (const id of unique) {
-      const row = await trx
-        .selectFrom('dh_voice_clones')
-        .select(['id', 'name', 'status', 'demo_key'])
-        .where('id', '=', id)
-        .where('owner_id', '=', auth.user.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw refuse('digitalHuman.voiceNotFound');
-      if (!DELETABLE.includes(row.status as CloneStatus)) {
-        throw refuse('digitalHuman.cloneBusy', { name: row.name });
-      }
-      rows.push(row);
-    }
-    const used = await trx
-      .selectFrom('dh_videos')
-      .select('voice_id')
-      .where('voice_id', 'in', unique)
-      .where('status', 'in', ['queued', 'creating'])
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (used) {
-      const name = rows.find((r) => Number(r.id) === Number(used.voice_id))?.name ?? '';
-      throw refuse('digitalHuman.cloneInUse', { name });
-    }
-    const now = ctx.now();
-    const hidden = await trx
-      .updateTable('dh_voice_clones')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', 'in', unique)
-      .where('owner_id', '=', auth.user.id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', DELETABLE)
-      .executeTakeFirst();
-    if (Number(hidden.numUpdatedRows) !== unique.length) {
-      throw refuse('digitalHuman.cloneBusy', { name: rows[0].name });
-    }
-    await trx
-      .deleteFrom('resource_refs')
-      .where('task_kind', '=', REF_KIND.dh_voice_clones)
-      .where('task_id', 'in', unique)
-      .execute();
-    return rows.flatMap((r) => (r.demo_key ? [r.demo_key] : []));
-  });
-  for (const key of keys) await ctx.storage.delete(key);
-  return { count: unique.length };
+  return deleteClones(ctx, VOICE, auth, ids);
 }
 
 // ---- preview
