@@ -1,16 +1,9 @@
 import { Badge, Box, Stack, Text } from '@chakra-ui/react';
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
 import type { TaskStatus, VideoTask } from '../../api/contract/video-tasks';
-import type { MessageId } from '../../i18n/messages';
+import type { T } from '../shared/use-t';
 import { TASK_STATUS_LABEL, TASK_STATUS_PALETTE, wholePercent } from './video-task-format';
 
-export type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-export function useT(): T {
-  const intl = useIntl();
-  return useCallback<T>((id, values) => intl.formatMessage({ id }, values), [intl]);
-}
+export { useT, type T } from '../shared/use-t';
 
 /** A task's status tag, coloured (video-task-format.ts). */
 export function TaskStatusTag(props: { status: TaskStatus; t: T }) {
