@@ -24,6 +24,7 @@ import { UploadQueue } from '../creation/upload-queue';
 import { wholePercent } from '../creation/video-task-format';
 import { useT, type T } from '../creation/video-task-parts';
 import { ConfirmRowDialog } from '../shared/call-dialog';
+import { PercentBar } from '../../components/percent-bar';
 
 export { useT, type T };
 
@@ -75,19 +76,7 @@ export function CloneProgress(props: { clone: ImageClone | VoiceClone; t: T }) {
   const percent = wholePercent(clone.progress);
   return (
     <Stack gap="1" minWidth="28">
-      <Box
-        role="progressbar"
-        aria-label={t('dhClones.progressOf', { name: clone.name })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        height="1.5"
-        bg="bg.muted"
-        borderRadius="full"
-        overflow="hidden"
-      >
-        <Box height="full" width={`${percent}%`} bg="blue.solid" />
-      </Box>
+      <PercentBar label={t('dhClones.progressOf', { name: clone.name })} percent={percent} />
       <Text fontSize="xs" color="fg.muted" data-testid="clone-progress">
         {t('dhClones.percent', { percent })}
       </Text>

@@ -28,6 +28,7 @@ import { useDialogState } from '../promotion/use-customer-dialog';
 import { wholePercent, formatSeconds } from '../creation/video-task-format';
 import type { T } from '../creation/video-task-parts';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
+import { PercentBar } from '../../components/percent-bar';
 
 export const DH_STATUS_LABEL: Record<DhVideoStatus, MessageId> = {
   queued: 'dhVideos.statusQueued',
@@ -87,19 +88,7 @@ export function DhProgress(props: { video: DhVideo; t: T }) {
     const percent = wholePercent(video.progress);
     return (
       <Stack gap="1" minWidth="28">
-        <Box
-          role="progressbar"
-          aria-label={t('dhVideos.progressOf', { name: video.name })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          height="1.5"
-          bg="bg.muted"
-          borderRadius="full"
-          overflow="hidden"
-        >
-          <Box height="full" width={`${percent}%`} bg="blue.solid" />
-        </Box>
+        <PercentBar label={t('dhVideos.progressOf', { name: video.name })} percent={percent} />
         <Text fontSize="xs" color="fg.muted" data-testid="dh-progress">
           {t('dhVideos.percent', { percent })}
         </Text>
