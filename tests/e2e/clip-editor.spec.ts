@@ -5,54 +5,28 @@
  * typed, a title added; axe finds no serious violation on the page and on the picker, in both
  * locales. (Submitting is the video task server's; the path tests cover it with fake endpoints.)
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  apiLogin,
-  enUS,
-  expect,
-  fill,
-  seriousViolations,
-  storeToken,
-  test,
-  zhCN,
-} from './fixtures';
-import { makeClip, mediaDir, uploadToLibrary } from './media';
+import type { zhCN } from './fixtures';
+import { expect, fill, seriousViolations, test } from './fixtures';
+import { BOTH_LOCALES, makeClip, signInMerchant, specMediaDir, uploadToLibrary } from './media';
 
 type Catalogue = typeof zhCN;
 
-let dir = '';
-
-test.beforeAll(() => {
-  dir = mediaDir('clip-editor');
-});
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const file = specMediaDir('clip-editor');
 
 /** A 2 s 720p clip named `<tag>.mp4`. */
-const clip = (tag: string) => makeClip(path.join(dir, `${tag}.mp4`));
-
-async function signIn(page: Page, locale: 'zh-CN' | 'en-US') {
-  const token = await apiLogin(page.request, 'merchant');
-  await storeToken(page, token, locale);
-}
+const clip = (tag: string) => makeClip(file(`${tag}.mp4`));
 
 /** Uploads the clip through the library's drop zone and waits until it is a resource. */
 const upload = (page: Page, t: Catalogue, file: string) =>
   uploadToLibrary(page, t, 'video', [file]);
 
-for (const [locale, t] of [
-  ['zh-CN', zhCN],
-  ['en-US', enUS],
-] as const) {
+for (const [locale, t] of BOTH_LOCALES) {
   test(`pick a video, play it, trim it, add a title; axe on the page and the picker (${locale})`, async ({
     page,
   }, info) => {
     const tag = `c${info.workerIndex}${Date.now().toString(36)}`;
-    await signIn(page, locale);
+    await signInMerchant(page, locale);
     await upload(page, t, clip(tag));
 
     await page.goto('/creation/mixedshear');

@@ -12,28 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  API,
-  apiLogin,
-  enUS,
-  expect,
-  fill,
-  seriousViolations,
-  storeToken,
-  test,
-  zhCN,
-} from './fixtures';
-import { makeClip, mediaDir } from './media';
+import type { zhCN } from './fixtures';
+import { API, apiLogin, expect, fill, seriousViolations, storeToken, test } from './fixtures';
+import { BOTH_LOCALES, makeClip, signInMerchant, specMediaDir } from './media';
 
 type Catalogue = typeof zhCN;
 
-let dir = '';
-test.beforeAll(() => {
-  dir = mediaDir('dh-clones');
-});
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const file = specMediaDir('dh-clones');
 
 /** One unit of a clone asset bought with the caller's money (the exchange). */
 async function buyOne(request: APIRequestContext, token: string, asset: string) {
@@ -72,35 +57,73 @@ async function noSeriousViolations(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
-for (const [locale, t] of [
-  ['zh-CN', zhCN],
-  ['en-US', enUS],
-] as const) {
+/** Signs the merchant in with one unit of `asset` bought, opens a clone page and checks it. */
+async function openClonePage(
+  page: Page,
+  locale: 'zh-CN' | 'en-US',
+  asset: string,
+  open: { url: string; heading: string; list: string },
+) {
+  const token = await signInMerchant(page, locale);
+  await buyOne(page.request, token, asset);
+  await page.goto(open.url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(open.heading);
+  await expect(page.getByTestId(open.list)).toBeVisible();
+  await noSeriousViolations(page, `${open.list} list`);
+}
+
+/** Submits a create dialog; its new row shows and becomes ready without a reload. */
+async function submitUntilReady(
+  page: Page,
+  t: Catalogue,
+  dialog: Locator,
+  submit: string,
+  tag: string,
+) {
+  await dialog.getByRole('button', { name: submit }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  const row = page.getByRole('row').filter({ hasText: tag });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
+    timeout: 120_000,
+  });
+  return row;
+}
+
+/** Deletes the clone of a row through its confirmation; the row goes. */
+async function deleteClone(page: Page, t: Catalogue, row: Locator, tag: string) {
+  await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
+  const confirm = page.getByRole('dialog', {
+    name: fill(t['dhClones.deleteTitle'], { name: tag }),
+  });
+  await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
+}
+
+for (const [locale, t] of BOTH_LOCALES) {
   test(`a merchant clones an image from uploaded videos: live status, preview, delete (${locale})`, async ({
     page,
   }, info) => {
     test.setTimeout(240_000);
     const tag = `i${info.workerIndex}${Date.now().toString(36)}`;
     // A 31 s continuous take (colour bars: no cut) and a 3 s consent clip.
-    const take = makeClip(path.join(dir, `${tag}-take.mp4`), {
+    const take = makeClip(file(`${tag}-take.mp4`), {
       source: 'smptebars',
       size: '640x360',
       seconds: 31,
     });
-    const consent = makeClip(path.join(dir, `${tag}-consent.mp4`), {
+    const consent = makeClip(file(`${tag}-consent.mp4`), {
       source: 'color=c=navy',
       size: '640x360',
       seconds: 3,
       audio: true,
     });
-    const token = await apiLogin(page.request, 'merchant');
-    await buyOne(page.request, token, 'image_clone');
-    await storeToken(page, token, locale);
-
-    await page.goto('/digital-human/image-clone');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.imageClone']);
-    await expect(page.getByTestId('image-clones')).toBeVisible();
-    await noSeriousViolations(page, 'image clone list');
+    await openClonePage(page, locale, 'image_clone', {
+      url: '/digital-human/image-clone',
+      heading: t['route.imageClone'],
+      list: 'image-clones',
+    });
 
     await page.getByRole('button', { name: t['dhClones.newImage'] }).click();
     const dialog = page.getByRole('dialog', { name: t['dhClones.newImageTitle'] });
@@ -115,15 +138,8 @@ for (const [locale, t] of [
       .getByRole('combobox', { name: t['dhClones.tier'], exact: true })
       .selectOption('advanced');
     await noSeriousViolations(page, 'image clone dialog');
-    await dialog.getByRole('button', { name: t['dhClones.submitImage'] }).click();
-    await expect(dialog).toBeHidden({ timeout: 15_000 });
-
     // The new row trains and becomes ready without a reload.
-    const row = page.getByRole('row').filter({ hasText: tag });
-    await expect(row).toBeVisible();
-    await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
-      timeout: 120_000,
-    });
+    const row = await submitUntilReady(page, t, dialog, t['dhClones.submitImage'], tag);
     await expect(row).toContainText(t['dhClones.tierAdvanced']);
     await expect(row).toContainText(t['dhClones.demonstration']);
 
@@ -140,34 +156,22 @@ for (const [locale, t] of [
     await expect(preview).toBeHidden();
 
     // Delete it.
-    await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
-    const confirm = page.getByRole('dialog', {
-      name: fill(t['dhClones.deleteTitle'], { name: tag }),
-    });
-    await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
-    await expect(confirm).toBeHidden();
-    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
+    await deleteClone(page, t, row, tag);
   });
 }
 
-for (const [locale, t] of [
-  ['zh-CN', zhCN],
-  ['en-US', enUS],
-] as const) {
+for (const [locale, t] of BOTH_LOCALES) {
   test(`a merchant clones a voice from an uploaded sample: live status, preview, delete (${locale})`, async ({
     page,
   }, info) => {
     test.setTimeout(240_000);
     const tag = `v${info.workerIndex}${Date.now().toString(36)}`;
-    const sample = makeSpeech(path.join(dir, `${tag}-sample.mp3`), 12);
-    const token = await apiLogin(page.request, 'merchant');
-    await buyOne(page.request, token, 'digital_voice');
-    await storeToken(page, token, locale);
-
-    await page.goto('/digital-human/sound-clone');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t['route.soundClone']);
-    await expect(page.getByTestId('voice-clones')).toBeVisible();
-    await noSeriousViolations(page, 'voice clone list');
+    const sample = makeSpeech(file(`${tag}-sample.mp3`), 12);
+    await openClonePage(page, locale, 'digital_voice', {
+      url: '/digital-human/sound-clone',
+      heading: t['route.soundClone'],
+      list: 'voice-clones',
+    });
 
     await page.getByRole('button', { name: t['dhClones.newVoice'] }).click();
     const dialog = page.getByRole('dialog', { name: t['dhClones.newVoiceTitle'] });
@@ -180,14 +184,7 @@ for (const [locale, t] of [
     );
     await uploadInto(dialog, t, 'slot-audio', sample);
     await noSeriousViolations(page, 'voice clone dialog');
-    await dialog.getByRole('button', { name: t['dhClones.submitVoice'] }).click();
-    await expect(dialog).toBeHidden({ timeout: 15_000 });
-
-    const row = page.getByRole('row').filter({ hasText: tag });
-    await expect(row).toBeVisible();
-    await expect(row.getByTestId('clone-status')).toHaveText(t['dhClones.statusReady'], {
-      timeout: 120_000,
-    });
+    const row = await submitUntilReady(page, t, dialog, t['dhClones.submitVoice'], tag);
     await expect(row).toContainText(t['dhClones.male']);
     await expect(row.getByLabel(fill(t['dhClones.demoOf'], { name: tag }))).toHaveAttribute(
       'src',
@@ -221,20 +218,11 @@ for (const [locale, t] of [
     await expect(publicList.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await page.getByRole('tab', { name: t['dhClones.mine'] }).click();
 
-    await row.getByRole('button', { name: fill(t['dhClones.deleteOf'], { name: tag }) }).click();
-    const confirm = page.getByRole('dialog', {
-      name: fill(t['dhClones.deleteTitle'], { name: tag }),
-    });
-    await confirm.getByRole('button', { name: t['dhClones.delete'], exact: true }).click();
-    await expect(confirm).toBeHidden();
-    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0);
+    await deleteClone(page, t, row, tag);
   });
 }
 
-for (const [locale, t] of [
-  ['zh-CN', zhCN],
-  ['en-US', enUS],
-] as const) {
+for (const [locale, t] of BOTH_LOCALES) {
   test(`the admin's voice record: every user's voice clones and the voice ledger (${locale})`, async ({
     page,
   }) => {

@@ -4,15 +4,43 @@
  * the library's drop zone that takes them.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, type zhCN } from './fixtures';
+import { apiLogin, enUS, expect, storeToken, test, zhCN } from './fixtures';
 
 /** A fresh temp dir for one spec file's media. */
 export function mediaDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `e2e-${prefix}-`));
+}
+
+/**
+ * A spec file's media dir, made before its tests and removed after them; the function returns
+ * the path of a file in it (call it inside tests, once the dir exists).
+ */
+export function specMediaDir(prefix: string): (name: string) => string {
+  let dir = '';
+  test.beforeAll(() => {
+    dir = mediaDir(prefix);
+  });
+  test.afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return (name) => path.join(dir, name);
+}
+
+/** Both locales with their catalogues, for the specs that run each test in both. */
+export const BOTH_LOCALES = [
+  ['zh-CN', zhCN],
+  ['en-US', enUS],
+] as const;
+
+/** Signs the demo merchant in through the API (the token stored in the page) in a locale. */
+export async function signInMerchant(page: Page, locale: 'zh-CN' | 'en-US'): Promise<string> {
+  const token = await apiLogin(page.request, 'merchant');
+  await storeToken(page, token, locale);
+  return token;
 }
 
 export interface ClipOptions {

@@ -4,53 +4,31 @@
  * address (`?new=1`), both clips picked into shot group 1 through the picker, a second group, a
  * title; axe finds no serious violation on the drawer and on the picker over it, in both locales.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import {
-  apiLogin,
-  enUS,
-  expect,
-  fill,
-  seriousViolations,
-  storeToken,
-  test,
-  zhCN,
-} from './fixtures';
-import { makeClip, mediaDir, uploadToLibrary } from './media';
+import type { zhCN } from './fixtures';
+import { expect, fill, seriousViolations, test } from './fixtures';
+import { BOTH_LOCALES, makeClip, signInMerchant, specMediaDir, uploadToLibrary } from './media';
 
 type Catalogue = typeof zhCN;
 
-let dir = '';
-
-test.beforeAll(() => {
-  dir = mediaDir('mixed-form');
-});
-
-test.afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const file = specMediaDir('mixed-form');
 
 // Two uploads, the picker and three axe passes: near 30 s on a busy 2-core machine (the demo
 // clones are made in the background while the first specs run).
 test.describe.configure({ timeout: 90_000 });
 
-const clip = (name: string) => makeClip(path.join(dir, name));
+const clip = (name: string) => makeClip(file(name));
 
 const upload = (page: Page, t: Catalogue, files: string[]) =>
   uploadToLibrary(page, t, 'video', files);
 
-for (const [locale, t] of [
-  ['zh-CN', zhCN],
-  ['en-US', enUS],
-] as const) {
+for (const [locale, t] of BOTH_LOCALES) {
   test(`the create drawer: pick shots, a group, a title; axe on the drawer and the picker (${locale})`, async ({
     page,
   }, info) => {
     const tag = `m${info.workerIndex}${Date.now().toString(36)}`;
     const names = [`${tag}-a.mp4`, `${tag}-b.mp4`];
-    const token = await apiLogin(page.request, 'merchant');
-    await storeToken(page, token, locale);
+    await signInMerchant(page, locale);
     await upload(page, t, names.map(clip));
 
     await page.goto('/creation/mixed-task?new=1');

@@ -19,36 +19,15 @@ import {
 } from '../../api/contract/resources';
 import type { DialogActor } from '../../app/actors/factories';
 import type { ResourceSelection, ResourcesActors } from '../../app/actors/resources';
-import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { useDialogState } from '../promotion/use-customer-dialog';
+import { CallDialog, useCall } from '../shared/call-dialog';
+import { useT } from '../shared/use-t';
 import { SelectField } from './task-form-parts';
 import { RESOURCE_TYPE_LABEL } from './upload-drop-zone';
 import { formatBytes } from './upload-format';
 import { formatDuration } from './resource-format';
-
-type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-function useT(): T {
-  const intl = useIntl();
-  return (id, values) => intl.formatMessage({ id }, values);
-}
-
-/** A dialog's call: a refusal is shown in the form, and sending again edits the same request. */
-function useCall<Target, P, R>(actor: DialogActor<Target, P, R>) {
-  const state = useDialogState(actor);
-  return {
-    ...state,
-    submit: (payload: P) => {
-      if (state.failed) actor.send({ type: 'BACK' });
-      actor.send({ type: 'SUBMIT', payload });
-    },
-    close: () => actor.send({ type: 'CLOSE' }),
-  };
-}
 
 /** The first message of a contract schema's refusal (a message id), or null when it passes. */
 function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -70,12 +49,10 @@ function NameForm(props: {
   const [name, setName] = useState(props.initial);
   const [error, setError] = useState<string | null>(null);
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={props.call}
       title={props.title}
       submitLabel={props.submitLabel}
-      submitting={props.call.submitting}
-      onClose={props.call.close}
       onSubmit={() => {
         const wrong = props.check(name);
         setError(wrong ? formatText(intl, wrong) : null);
@@ -89,12 +66,20 @@ function NameForm(props: {
           onChange={(e) => setName(e.currentTarget.value)}
         />
       </FormField>
-      {props.call.error && <FailureAlert error={props.call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
-export function RenameDialog(props: { actor: DialogActor<Resource, ResourceEditBody, Resource> }) {
+/** Renaming a named row (a resource, a group): its name checked with the contract's rule. */
+function RenameRowDialog<Row extends { id: number; name: string }, P, R>(props: {
+  actor: DialogActor<Row, P, R>;
+  title: MessageId;
+  label: MessageId;
+  maxLength: number;
+  /** The call's payload: the row's id and the new name. */
+  body: (id: number, name: string) => P;
+  schema: { safeParse: (body: P) => Parameters<typeof refusal>[0] };
+}) {
   const t = useT();
   const call = useCall(props.actor);
   const target = call.target;
@@ -102,14 +87,27 @@ export function RenameDialog(props: { actor: DialogActor<Resource, ResourceEditB
   return (
     <NameForm
       key={target.id}
-      title={t('resources.renameTitle', { name: target.name })}
-      label={t('resources.name')}
+      title={t(props.title, { name: target.name })}
+      label={t(props.label)}
       submitLabel={t('form.save')}
       initial={target.name}
-      maxLength={100}
+      maxLength={props.maxLength}
       call={call}
-      check={(name) => refusal(resourceEditBody.safeParse({ id: target.id, name }))}
-      onSubmit={(name) => call.submit({ id: target.id, name })}
+      check={(name) => refusal(props.schema.safeParse(props.body(target.id, name)))}
+      onSubmit={(name) => call.submit(props.body(target.id, name))}
+    />
+  );
+}
+
+export function RenameDialog(props: { actor: DialogActor<Resource, ResourceEditBody, Resource> }) {
+  return (
+    <RenameRowDialog
+      actor={props.actor}
+      title="resources.renameTitle"
+      label="resources.name"
+      maxLength={100}
+      body={(id, name) => ({ id, name })}
+      schema={resourceEditBody}
     />
   );
 }
@@ -134,12 +132,10 @@ function MoveForm(props: {
   const { call, target } = props;
   const [group, setGroup] = useState(String(target.group_id ?? 0));
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('resources.moveTitle', { name: target.name })}
       submitLabel={t('resources.moveSubmit')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={() => call.submit({ id: target.id, group_id: Number(group) })}
     >
       <SelectField
@@ -151,8 +147,7 @@ function MoveForm(props: {
         ]}
         onChange={setGroup}
       />
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
@@ -164,12 +159,10 @@ export function DeleteDialog(props: {
   const target = call.target;
   if (!call.open || !target) return null;
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('resources.deleteTitle')}
       submitLabel={t('resources.delete')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={() => call.submit({ ids: [...target.ids] })}
     >
       <Text>
@@ -178,8 +171,7 @@ export function DeleteDialog(props: {
           : t('resources.deleteManyWhat', { count: target.ids.length })}
       </Text>
       <Text>{t('resources.deleteKeep')}</Text>
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
@@ -204,21 +196,14 @@ export function GroupAddDialog(props: { actor: DialogActor<null, GroupAddBody, R
 export function GroupRenameDialog(props: {
   actor: DialogActor<ResourceGroup, GroupEditBody, ResourceGroup>;
 }) {
-  const t = useT();
-  const call = useCall(props.actor);
-  const target = call.target;
-  if (!call.open || !target) return null;
   return (
-    <NameForm
-      key={target.id}
-      title={t('resources.renameGroupTitle', { name: target.name })}
-      label={t('resources.groupName')}
-      submitLabel={t('form.save')}
-      initial={target.name}
+    <RenameRowDialog
+      actor={props.actor}
+      title="resources.renameGroupTitle"
+      label="resources.groupName"
       maxLength={20}
-      call={call}
-      check={(name) => refusal(groupEditBody.safeParse({ id: target.id, name }))}
-      onSubmit={(name) => call.submit({ id: target.id, name })}
+      body={(id, name) => ({ id, name })}
+      schema={groupEditBody}
     />
   );
 }
@@ -232,17 +217,14 @@ export function GroupDeleteDialog(props: {
   const target = call.target;
   if (!call.open || !target) return null;
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('resources.deleteGroupTitle', { name: target.name })}
       submitLabel={t('resources.delete')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={() => call.submit({ id: target.id })}
     >
       <Text>{t('resources.deleteGroupWhat', { count: target.count })}</Text>
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 

@@ -9,6 +9,7 @@ import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { percentOf } from '../../machines/upload';
 import { formatBytes } from './upload-format';
+import { PercentBar } from '../../components/percent-bar';
 
 /** The storage quota and the uploads of this session (and those a reload interrupted). */
 export function UploadQueue() {
@@ -143,21 +144,13 @@ function UploadRow(props: { id: string; actor: UploadActor; uploads: UploadsActo
         </Text>
       </HStack>
       {showBar && (
-        <Box
-          role="progressbar"
-          aria-label={t('uploads.progressOf', { name })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={pct}
-          height="1.5"
-          bg="bg.muted"
-          borderRadius="full"
+        <PercentBar
+          label={t('uploads.progressOf', { name })}
+          percent={percent}
+          valueText={pct}
+          fill="colorPalette.solid"
           marginBlock="1"
-          overflow="hidden"
-        >
-          <Box height="full" width={`${percent}%`} bg="colorPalette.solid" />
-        </Box>
+        />
       )}
       <HStack justify="space-between" gap="3" wrap="wrap">
         <Text

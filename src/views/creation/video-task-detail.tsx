@@ -30,6 +30,7 @@ import {
   wholePercent,
 } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
+import { PercentBar } from '../../components/percent-bar';
 
 /** One output: status, progress, reason, facts, the combination, the player and the download. */
 function OutputItem(props: { output: VideoOutput; taskName: string; t: T }) {
@@ -53,19 +54,10 @@ function OutputItem(props: { output: VideoOutput; taskName: string; t: T }) {
           </Badge>
         </HStack>
         {o.status === 'rendering' && (
-          <Box
-            role="progressbar"
-            aria-label={t('videoTasks.outputProgress', { index: o.index })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={wholePercent(o.progress)}
-            height="1.5"
-            bg="bg.muted"
-            borderRadius="full"
-            overflow="hidden"
-          >
-            <Box height="full" width={`${wholePercent(o.progress)}%`} bg="blue.solid" />
-          </Box>
+          <PercentBar
+            label={t('videoTasks.outputProgress', { index: o.index })}
+            percent={wholePercent(o.progress)}
+          />
         )}
         {o.status === 'failed' && (
           <Stack gap="1">

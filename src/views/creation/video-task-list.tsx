@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import {
@@ -26,45 +26,11 @@ import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
-import { FormDialog } from '../../components/form-dialog';
-import { FailureAlert } from '../../components/step-dialog';
-import { useDialogState } from '../promotion/use-customer-dialog';
+import { ConfirmRowDialog } from '../shared/call-dialog';
 import { formatMoney } from '../account/amounts';
 import { VideoTaskDrawer } from './video-task-detail';
 import { TASK_STATUS_LABEL } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
-
-/** A confirmation on the dialog machine: the task's name, a sentence, the server's refusal. */
-function ConfirmDialog<P, R>(props: {
-  actor: DialogActor<VideoTask, P, R>;
-  kind: VideoTaskKind;
-  title: (task: VideoTask) => string;
-  what: (task: VideoTask) => string;
-  submitLabel: string;
-  payload: (task: VideoTask) => P;
-}) {
-  const { actor } = props;
-  const state = useDialogState(actor);
-  const task = state.target;
-  // Each kind's page shows the dialogs of its own tasks (both pages may be kept in tabs).
-  if (!state.open || !task || task.kind !== props.kind) return null;
-  return (
-    <FormDialog
-      open
-      title={props.title(task)}
-      submitLabel={props.submitLabel}
-      submitting={state.submitting}
-      onClose={() => actor.send({ type: 'CLOSE' })}
-      onSubmit={() => {
-        if (state.failed) actor.send({ type: 'BACK' });
-        actor.send({ type: 'SUBMIT', payload: props.payload(task) });
-      }}
-    >
-      <Text>{props.what(task)}</Text>
-      {state.error && <FailureAlert error={state.error} />}
-    </FormDialog>
-  );
-}
 
 /** The retry, cancel and delete confirmations of a kind's tasks. */
 export function TaskActionDialogs(props: {
@@ -74,27 +40,29 @@ export function TaskActionDialogs(props: {
   remove: DialogActor<VideoTask, VideoTaskDeleteBody, VideoTaskDeleteReply>;
 }) {
   const t = useT();
+  // Each kind's page shows the dialogs of its own tasks (both pages may be kept in tabs).
+  const shows = (task: VideoTask) => task.kind === props.kind;
   return (
     <>
-      <ConfirmDialog
+      <ConfirmRowDialog
         actor={props.retry}
-        kind={props.kind}
+        shows={shows}
         title={(task) => t('videoTasks.retryTitle', { name: task.name })}
         what={(task) => t('videoTasks.retryWhat', { count: task.failed })}
         submitLabel={t('videoTasks.retry')}
         payload={(task) => ({ id: task.id })}
       />
-      <ConfirmDialog
+      <ConfirmRowDialog
         actor={props.cancel}
-        kind={props.kind}
+        shows={shows}
         title={(task) => t('videoTasks.cancelTitle', { name: task.name })}
         what={() => t('videoTasks.cancelWhat')}
         submitLabel={t('videoTasks.cancelTask')}
         payload={(task) => ({ id: task.id })}
       />
-      <ConfirmDialog
+      <ConfirmRowDialog
         actor={props.remove}
-        kind={props.kind}
+        shows={shows}
         title={(task) => t('videoTasks.deleteTitle', { name: task.name })}
         what={() => t('videoTasks.deleteWhat')}
         submitLabel={t('videoTasks.delete')}

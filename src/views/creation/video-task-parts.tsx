@@ -1,16 +1,10 @@
-import { Badge, Box, Stack, Text } from '@chakra-ui/react';
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { TaskStatus, VideoTask } from '../../api/contract/video-tasks';
-import type { MessageId } from '../../i18n/messages';
+import type { T } from '../shared/use-t';
 import { TASK_STATUS_LABEL, TASK_STATUS_PALETTE, wholePercent } from './video-task-format';
+import { PercentBar } from '../../components/percent-bar';
 
-export type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-export function useT(): T {
-  const intl = useIntl();
-  return useCallback<T>((id, values) => intl.formatMessage({ id }, values), [intl]);
-}
+export { useT, type T } from '../shared/use-t';
 
 /** A task's status tag, coloured (video-task-format.ts). */
 export function TaskStatusTag(props: { status: TaskStatus; t: T }) {
@@ -27,24 +21,12 @@ export function TaskProgress(props: { task: VideoTask; t: T }) {
   const percent = wholePercent(task.progress);
   return (
     <Stack gap="1" minWidth="32">
-      <Box
-        role="progressbar"
-        aria-label={t('videoTasks.progressOf', { name: task.name })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={t('videoTasks.doneOfTotal', { done: task.done, total: task.total })}
-        height="1.5"
-        bg="bg.muted"
-        borderRadius="full"
-        overflow="hidden"
-      >
-        <Box
-          height="full"
-          width={`${percent}%`}
-          bg={task.failed > 0 ? 'orange.solid' : 'blue.solid'}
-        />
-      </Box>
+      <PercentBar
+        label={t('videoTasks.progressOf', { name: task.name })}
+        percent={percent}
+        valueText={t('videoTasks.doneOfTotal', { done: task.done, total: task.total })}
+        fill={task.failed > 0 ? 'orange.solid' : 'blue.solid'}
+      />
       <Text fontSize="xs" color="fg.muted" data-testid="task-progress">
         {t('videoTasks.doneOfTotal', { done: task.done, total: task.total })}
         {task.failed > 0 && ` · ${t('videoTasks.failedCount', { count: task.failed })}`}

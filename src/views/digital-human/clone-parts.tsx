@@ -14,17 +14,17 @@ import type { Resource, ResourceType } from '../../api/contract/resources';
 import type { CloneFilters, PickedMedia } from '../../app/actors/digital-human-clones';
 import type { DialogActor, ListActor } from '../../app/actors/factories';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
-import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { useDialogState } from '../promotion/use-customer-dialog';
 import { formatDuration } from '../creation/resource-format';
 import { UploadDropZone } from '../creation/upload-drop-zone';
 import { UploadQueue } from '../creation/upload-queue';
 import { wholePercent } from '../creation/video-task-format';
 import { useT, type T } from '../creation/video-task-parts';
+import { ConfirmRowDialog } from '../shared/call-dialog';
+import { PercentBar } from '../../components/percent-bar';
 
 export { useT, type T };
 
@@ -76,19 +76,7 @@ export function CloneProgress(props: { clone: ImageClone | VoiceClone; t: T }) {
   const percent = wholePercent(clone.progress);
   return (
     <Stack gap="1" minWidth="28">
-      <Box
-        role="progressbar"
-        aria-label={t('dhClones.progressOf', { name: clone.name })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        height="1.5"
-        bg="bg.muted"
-        borderRadius="full"
-        overflow="hidden"
-      >
-        <Box height="full" width={`${percent}%`} bg="blue.solid" />
-      </Box>
+      <PercentBar label={t('dhClones.progressOf', { name: clone.name })} percent={percent} />
       <Text fontSize="xs" color="fg.muted" data-testid="clone-progress">
         {t('dhClones.percent', { percent })}
       </Text>
@@ -150,25 +138,15 @@ export function DeleteCloneDialog<C extends { id: number; name: string }>(props:
   actor: DialogActor<C, CloneDeleteBody, DhDeleteReply>;
   t: T;
 }) {
-  const { actor, t } = props;
-  const state = useDialogState(actor);
-  const clone = state.target;
-  if (!state.open || !clone) return null;
+  const { t } = props;
   return (
-    <FormDialog
-      open
-      title={t('dhClones.deleteTitle', { name: clone.name })}
+    <ConfirmRowDialog
+      actor={props.actor}
+      title={(clone) => t('dhClones.deleteTitle', { name: clone.name })}
+      what={(clone) => t('dhClones.deleteWhat', { name: clone.name })}
       submitLabel={t('dhClones.delete')}
-      submitting={state.submitting}
-      onClose={() => actor.send({ type: 'CLOSE' })}
-      onSubmit={() => {
-        if (state.failed) actor.send({ type: 'BACK' });
-        actor.send({ type: 'SUBMIT', payload: { ids: [clone.id] } });
-      }}
-    >
-      <Text>{t('dhClones.deleteWhat', { name: clone.name })}</Text>
-      {state.error && <FailureAlert error={state.error} />}
-    </FormDialog>
+      payload={(clone) => ({ ids: [clone.id] })}
+    />
   );
 }
 

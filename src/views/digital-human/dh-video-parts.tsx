@@ -19,9 +19,7 @@ import {
   type DhVideoStatus,
 } from '../../api/contract/digital-human';
 import type { DhVideosActors } from '../../app/actors/digital-human-videos';
-import type { DialogActor } from '../../app/actors/factories';
 import { formatDateTime } from '../../components/filter-bar';
-import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
@@ -29,6 +27,8 @@ import type { MessageId } from '../../i18n/messages';
 import { useDialogState } from '../promotion/use-customer-dialog';
 import { wholePercent, formatSeconds } from '../creation/video-task-format';
 import type { T } from '../creation/video-task-parts';
+import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
+import { PercentBar } from '../../components/percent-bar';
 
 export const DH_STATUS_LABEL: Record<DhVideoStatus, MessageId> = {
   queued: 'dhVideos.statusQueued',
@@ -88,19 +88,7 @@ export function DhProgress(props: { video: DhVideo; t: T }) {
     const percent = wholePercent(video.progress);
     return (
       <Stack gap="1" minWidth="28">
-        <Box
-          role="progressbar"
-          aria-label={t('dhVideos.progressOf', { name: video.name })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          height="1.5"
-          bg="bg.muted"
-          borderRadius="full"
-          overflow="hidden"
-        >
-          <Box height="full" width={`${percent}%`} bg="blue.solid" />
-        </Box>
+        <PercentBar label={t('dhVideos.progressOf', { name: video.name })} percent={percent} />
         <Text fontSize="xs" color="fg.muted" data-testid="dh-progress">
           {t('dhVideos.percent', { percent })}
         </Text>
@@ -264,16 +252,14 @@ function RenameDialog(props: { area: DhVideosActors; t: T }) {
 function RenameForm(props: { video: DhVideo; area: DhVideosActors; t: T }) {
   const { video, area, t } = props;
   const intl = useIntl();
-  const state = useDialogState(area.rename);
+  const call = useCall(area.rename);
   const [name, setName] = useState(video.name);
   const [wrong, setWrong] = useState<string | null>(null);
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('dhVideos.renameTitle', { name: video.name })}
       submitLabel={t('dhVideos.rename')}
-      submitting={state.submitting}
-      onClose={() => area.rename.send({ type: 'CLOSE' })}
       onSubmit={() => {
         const checked = dhVideoRenameBody.safeParse({ id: video.id, name });
         if (!checked.success) {
@@ -281,45 +267,13 @@ function RenameForm(props: { video: DhVideo; area: DhVideosActors; t: T }) {
           return;
         }
         setWrong(null);
-        if (state.failed) area.rename.send({ type: 'BACK' });
-        area.rename.send({ type: 'SUBMIT', payload: { id: video.id, name: checked.data.name } });
+        call.submit({ id: video.id, name: checked.data.name });
       }}
     >
       <FormField label={t('dhVideos.name')} required error={wrong ? formatText(intl, wrong) : null}>
         <Input value={name} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
       </FormField>
-      {state.error && <FailureAlert error={state.error} />}
-    </FormDialog>
-  );
-}
-
-/** A confirmation (delete, resubmit) on the dialog machine. */
-function Confirm<P, R>(props: {
-  actor: DialogActor<DhVideo, P, R>;
-  title: (v: DhVideo) => string;
-  what: string;
-  submitLabel: string;
-  payload: (v: DhVideo) => P;
-}) {
-  const { actor } = props;
-  const state = useDialogState(actor);
-  const video = state.target;
-  if (!state.open || !video) return null;
-  return (
-    <FormDialog
-      open
-      title={props.title(video)}
-      submitLabel={props.submitLabel}
-      submitting={state.submitting}
-      onClose={() => actor.send({ type: 'CLOSE' })}
-      onSubmit={() => {
-        if (state.failed) actor.send({ type: 'BACK' });
-        actor.send({ type: 'SUBMIT', payload: props.payload(video) });
-      }}
-    >
-      <Text>{props.what}</Text>
-      {state.error && <FailureAlert error={state.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
@@ -329,17 +283,17 @@ export function DhVideoDialogs(props: { area: DhVideosActors; t: T }) {
   return (
     <>
       <RenameDialog area={area} t={t} />
-      <Confirm
+      <ConfirmRowDialog
         actor={area.remove}
         title={(v) => t('dhVideos.deleteTitle', { name: v.name })}
-        what={t('dhVideos.deleteWhat')}
+        what={() => t('dhVideos.deleteWhat')}
         submitLabel={t('dhVideos.delete')}
         payload={(v) => ({ ids: [v.id] })}
       />
-      <Confirm
+      <ConfirmRowDialog
         actor={area.resubmit}
         title={(v) => t('dhVideos.resubmitTitle', { name: v.name })}
-        what={t('dhVideos.resubmitWhat')}
+        what={() => t('dhVideos.resubmitWhat')}
         submitLabel={t('dhVideos.resubmit')}
         payload={(v) => ({ id: v.id })}
       />

@@ -1,6 +1,5 @@
 import { Input, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import type {
   CardRow,
   CountReply,
@@ -9,36 +8,13 @@ import type {
   RemarkCardsBody,
 } from '../../api/contract/cards';
 import type { DialogActor } from '../../app/actors/factories';
-import { FormDialog } from '../../components/form-dialog';
 import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
-import type { MessageId } from '../../i18n/messages';
 import type { CardSelection } from '../../machines/cards/transfer';
-import { FailureAlert } from '../../components/step-dialog';
 import { selectionText } from './card-transfer-dialog';
 import { endOfDay } from './card-format';
-import { useDialogState } from './use-customer-dialog';
-
-type T = (id: MessageId, values?: Record<string, string | number>) => string;
-
-function useT(): T {
-  const intl = useIntl();
-  return (id, values) => intl.formatMessage({ id }, values);
-}
-
-/** The open dialog's call: its row or selection, whether it is under way and how it failed. */
-function useCall<T, P, R>(actor: DialogActor<T, P, R>) {
-  const state = useDialogState(actor);
-  return {
-    ...state,
-    // A refusal is shown in the form; sending again edits the same request.
-    submit: (payload: P) => {
-      if (state.failed) actor.send({ type: 'BACK' });
-      actor.send({ type: 'SUBMIT', payload });
-    },
-    close: () => actor.send({ type: 'CLOSE' }),
-  };
-}
+import { CallDialog, useCall } from '../shared/call-dialog';
+import { useT } from '../shared/use-t';
 
 /**
  * Deleting cards (a row, the selection or a batch) after a confirmation that says what happens
@@ -54,18 +30,15 @@ export function CardDeleteDialog(props: {
   const body: DeleteCardsBody =
     'ids' in selection ? { ids: selection.ids } : { batch_no: selection.batchNo };
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('cards.deleteTitle')}
       submitLabel={t('cards.delete')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={() => call.submit(body)}
     >
       <Text>{t('cards.deleteWhat', { what: selectionText(t, selection) })}</Text>
       <Text>{t('cards.deleteRefund')}</Text>
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
@@ -90,19 +63,16 @@ function RemarkForm(props: {
     props.isAdmin ? props.row.remark_admin : props.row.remark_owner,
   );
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('cards.remarkTitle', { card: props.row.card_no })}
       submitLabel={t('form.save')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={() => call.submit({ id: props.row.id, remark: remark.trim() })}
     >
       <FormField label={t('cards.remark')} helper={t('cards.remarkHelp')}>
         <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.currentTarget.value)} />
       </FormField>
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
 
@@ -142,18 +112,15 @@ function ExpiryForm(props: {
     call.submit({ id: props.row.id, expire_at: expireAt });
   };
   return (
-    <FormDialog
-      open
+    <CallDialog
+      call={call}
       title={t('cards.expiryOf', { card: props.row.card_no })}
       submitLabel={t('form.save')}
-      submitting={call.submitting}
-      onClose={call.close}
       onSubmit={save}
     >
       <FormField label={t('cards.expiry')} helper={t('cards.expiryHelp')} error={error}>
         <DateField label={t('cards.expiry')} value={day} onChange={setDay} />
       </FormField>
-      {call.error && <FailureAlert error={call.error} />}
-    </FormDialog>
+    </CallDialog>
   );
 }
