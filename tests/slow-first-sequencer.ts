@@ -11,9 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Started first, the many short files fill the other workers meanwhile (longest processing time
  * first). The files not listed keep Vitest's order after these.
  *
- * Seconds per file measured on the 2-core CI machine under load (`--reporter=json`); only their
- * order matters. A file missing from the list is merely started later; re-measure when a file
- * becomes one of the slow ones.
+ * Seconds per file on the 2-core CI machine (`--reporter=json`); only their order matters. A
+ * file missing from the list is merely started later; re-measure when a file becomes a slow one.
  */
 const SECONDS: Record<string, number> = {
   'tests/model/auth-view.test.tsx': 200,
@@ -22,6 +21,12 @@ const SECONDS: Record<string, number> = {
   'tests/model/property-paths-view.test.tsx': 122,
   'tests/server/money-crash-sqlite.test.ts': 113,
   'tests/server/money-crash-postgres.test.ts': 113,
+  // From a run at load 20–38 (2026-11-26), scaled by property-paths-view's 1469 s there.
+  'tests/model/tabs-view.test.tsx': 120,
+  'tests/model/recharge-buy-view.test.tsx': 45,
+  'tests/model/settings-view.test.tsx': 40,
+  'tests/model/resource-library-view.test.tsx': 37,
+  'tests/model/cards-transfer-view.test.tsx': 31,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
