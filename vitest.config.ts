@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './build/aliases.ts';
+import SlowFirstSequencer from './tests/slow-first-sequencer.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +10,8 @@ export default defineConfig({
     // Three files at a time even on 2 cores (Vitest's default there is one): the server suites
     // mostly wait (databases, password hashing threads, a spawned server) while view tests render.
     maxWorkers: 3,
+    // The slowest files start first, across both projects (tests/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

@@ -84,6 +84,14 @@ const CLOSE_BY: Record<string, string[]> = {
   done: ['close', 'show batch'],
 };
 
+/**
+ * The fields typed key by key so far in this file. A keystroke re-renders the dialog (≈ 0.25 s of
+ * CPU in jsdom: typing was most of the file's time): each field is typed key by key once, by the
+ * first path that fills the form; later paths paste the value into the field (focused by `clear`),
+ * one input event through the same change handler, and check the same states and request body.
+ */
+const TYPED_ONCE = new Set<string>();
+
 // ---------------------------------------------------------------------------------------------
 
 function setup() {
@@ -96,7 +104,10 @@ function setup() {
 
   const typeInto = async (label: string, value: string) => {
     await world.user.clear(field(d(), label));
-    if (value) await world.user.type(field(d(), label), value);
+    if (!value) return;
+    if (TYPED_ONCE.has(label)) return world.user.paste(value);
+    TYPED_ONCE.add(label);
+    await world.user.type(field(d(), label), value);
   };
 
   const exec = async (event: PathEvent) => {

@@ -1,0 +1,3 @@
+import { defineMoneyCrashSuite } from './money-crash-suite';
+
+defineMoneyCrashSuite('sqlite');

@@ -1,0 +1,46 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The order Vitest starts test files in (vitest.config.ts `sequence.sequencer`): the slowest
+ * first, whichever project they are in.
+ *
+ * Vitest's own order puts one project's files before the other's and, without a cache of earlier
+ * runs (CI starts from `npm ci`: no node_modules/.vite), the larger files first. A short file can
+ * be a slow one (a crash suite restarts a server twenty times, a view path test walks dozens of
+ * paths): started late, it alone ran for minutes after the pool's other workers had finished.
+ * Started first, the many short files fill the other workers meanwhile (longest processing time
+ * first). The files not listed keep Vitest's order after these.
+ *
+ * Seconds per file on the 2-core CI machine (`--reporter=json`); only their order matters. A
+ * file missing from the list is merely started later; re-measure when a file becomes a slow one.
+ */
+const SECONDS: Record<string, number> = {
+  'tests/model/auth-view.test.tsx': 200,
+  'tests/model/customers-view.test.tsx': 153,
+  'tests/model/cards-generate-view.test.tsx': 136,
+  'tests/model/property-paths-view.test.tsx': 122,
+  'tests/server/money-crash-sqlite.test.ts': 113,
+  'tests/server/money-crash-postgres.test.ts': 113,
+  // From a run at load 20–38 (2026-11-26), scaled by property-paths-view's 1469 s there.
+  'tests/model/tabs-view.test.tsx': 120,
+  'tests/model/recharge-buy-view.test.tsx': 45,
+  'tests/model/settings-view.test.tsx': 40,
+  'tests/model/resource-library-view.test.tsx': 37,
+  'tests/model/cards-transfer-view.test.tsx': 31,
+};
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const seconds = (file: TestSpecification) =>
+      SECONDS[
+        file.moduleId
+          .slice(root.length + 1)
+          .split('\\')
+          .join('/')
+      ] ?? 0;
+    // Array.prototype.sort is stable: the files not listed keep Vitest's order.
+    return sorted.sort((a, b) => seconds(b) - seconds(a));
+  }
+}
