@@ -1,20 +1,24 @@
+import { readdirSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { withSsrLoader } from './ssr-loader.ts';
 
+/** A part of a locale's catalogue: signed-out-<locale>, signed-in-<locale>, signed-in-<area>-<locale>. */
+const PART_FILE = /^(signed-(?:out|in)(?:-[a-z]+)*-(?:en-US|zh-CN))\.ts$/;
+
 /**
- * The catalogues' parts the console loads (src/i18n/messages.ts: each locale's signed-out and
- * signed-in part), loaded through Vite's SSR loader (they are TypeScript modules).
+ * The catalogues' parts the console loads (src/i18n/messages.ts), every file of src/i18n named
+ * as one, loaded through Vite's SSR loader (they are TypeScript modules).
  */
 async function loadCatalogues(): Promise<Record<string, Record<string, string>>> {
+  const names = readdirSync(new URL('../src/i18n/', import.meta.url))
+    .map((file) => PART_FILE.exec(file)?.[1])
+    .filter((name) => name !== undefined);
   return withSsrLoader(async (load) => {
     const out: Record<string, Record<string, string>> = {};
-    for (const part of ['signed-out', 'signed-in']) {
-      for (const locale of ['en-US', 'zh-CN']) {
-        const name = `${part}-${locale}`;
-        out[name] = (
-          (await load(`/src/i18n/${name}.ts`)) as { default: Record<string, string> }
-        ).default;
-      }
+    for (const name of names) {
+      out[name] = (
+        (await load(`/src/i18n/${name}.ts`)) as { default: Record<string, string> }
+      ).default;
     }
     return out;
   });
@@ -27,7 +31,7 @@ async function loadCatalogues(): Promise<Record<string, Record<string, string>>>
  * pre-render keep the strings and the parser.
  */
 export function precompileMessages(): Plugin {
-  const catalogue = /[\\/]src[\\/]i18n[\\/](signed-(?:out|in)-(?:en-US|zh-CN))\.ts$/;
+  const catalogue = /[\\/]src[\\/]i18n[\\/](signed-(?:out|in)(?:-[a-z]+)*-(?:en-US|zh-CN))\.ts$/;
   let compiled: Record<string, string> = {};
   return {
     name: 'precompile-messages',

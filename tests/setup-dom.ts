@@ -1,4 +1,5 @@
-import { loadSignedInMessages } from '../src/i18n/messages';
+import { LOCALES } from '../src/api/contract/messages';
+import { AREA_PARTS, loadMessageParts } from '../src/i18n/messages';
 
 /**
  * jsdom lacks a few browser APIs that Chakra (toasts, dialogs) and react-intl touch.
@@ -39,6 +40,7 @@ if (typeof window !== 'undefined') {
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 }
 
-// The console loads a locale's catalogue before showing it (src/main.tsx, switchLocale); tests
-// render in either locale at once, so both are loaded up front.
-await Promise.all([loadSignedInMessages('en-US'), loadSignedInMessages('zh-CN')]);
+// The console loads a locale's catalogue before showing it (src/main.tsx, switchLocale), and an
+// area's part with its pages (src/app/routes/page-views.ts); tests render any view in either
+// locale at once, so every part of both is loaded up front.
+await Promise.all(LOCALES.map((locale) => loadMessageParts(AREA_PARTS, locale)));

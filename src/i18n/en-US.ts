@@ -1,12 +1,22 @@
+import signedInCreationEnUS from './signed-in-creation-en-US';
+import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 import signedInEnUS from './signed-in-en-US';
+import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
 
 /**
  * The en-US catalogue defines the message ids; zh-CN must have every one (checked by the
- * compiler). The console loads it in two parts (src/i18n/messages.ts): what the signed-out pages
- * need, and the rest with the session. This whole catalogue is for the tests and the types.
+ * compiler, part by part). The console loads it in parts (src/i18n/messages.ts): what the
+ * signed-out pages need, what every session shows, and the large areas' parts with their pages.
+ * This whole catalogue is for the tests and the types.
  */
-const enUS = { ...signedOutEnUS, ...signedInEnUS } as const;
+const enUS = {
+  ...signedOutEnUS,
+  ...signedInEnUS,
+  ...signedInMoneyEnUS,
+  ...signedInCreationEnUS,
+  ...signedInDigitalHumanEnUS,
+} as const;
 
 export default enUS;
 export type MessageId = keyof typeof enUS;

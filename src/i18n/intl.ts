@@ -6,10 +6,14 @@ import { messagesFor, type MessageId } from './messages';
 const cache = createIntlCache();
 let intl: IntlShape | undefined;
 
-/** An IntlShape for code outside React (toasts raised by the HTTP layer), kept in step with the locale. */
+/**
+ * An IntlShape for code outside React (toasts raised by the HTTP layer and the area modules), kept
+ * in step with the locale and with the catalogue's parts loaded so far (src/i18n/messages.ts).
+ */
 export function intlFor(locale: Locale): IntlShape {
-  if (!intl || intl.locale !== locale) {
-    intl = createIntl({ locale, defaultLocale: 'en-US', messages: messagesFor(locale) }, cache);
+  const messages = messagesFor(locale);
+  if (!intl || intl.locale !== locale || intl.messages !== messages) {
+    intl = createIntl({ locale, defaultLocale: 'en-US', messages }, cache);
   }
   return intl;
 }

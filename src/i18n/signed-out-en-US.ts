@@ -1,4 +1,4 @@
-import { validationMessagesEnUS } from '../api/contract/messages-en-US';
+import { signedOutValidationEnUS } from '../api/contract/messages-en-US';
 
 /**
  * The en-US messages the signed-out pages need (login, its dialogs, exception pages, notices): the
@@ -6,7 +6,7 @@ import { validationMessagesEnUS } from '../api/contract/messages-en-US';
  * messages are in signed-in-en-US.ts; en-US.ts is both.
  */
 const signedOutEnUS = {
-  ...validationMessagesEnUS,
+  ...signedOutValidationEnUS,
   'app.loading': 'Loading…',
   'app.notBuilt': 'This page is not built yet.',
   'app.notBuiltDetail': '“{title}” arrives in a later release.',

@@ -1,8 +1,17 @@
 import type { MessageId } from './en-US';
+import signedInCreationZhCN from './signed-in-creation-zh-CN';
+import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
+import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
 
-/** The zh-CN catalogue, both parts (see en-US.ts). */
-const zhCN: Record<MessageId, string> = { ...signedOutZhCN, ...signedInZhCN };
+/** The zh-CN catalogue, every part (see en-US.ts). */
+const zhCN: Record<MessageId, string> = {
+  ...signedOutZhCN,
+  ...signedInZhCN,
+  ...signedInMoneyZhCN,
+  ...signedInCreationZhCN,
+  ...signedInDigitalHumanZhCN,
+};
 
 export default zhCN;

@@ -3,6 +3,8 @@ import { validationMessages } from '../../src/api/contract/messages';
 import enUS from '../../src/i18n/en-US';
 import zhCN from '../../src/i18n/zh-CN';
 import { messagesFor } from '../../src/i18n/messages';
+import signedInZhCN from '../../src/i18n/signed-in-zh-CN';
+import signedOutZhCN from '../../src/i18n/signed-out-zh-CN';
 
 describe('catalogues', () => {
   test('zh-CN and en-US have the same ids, none empty', () => {
@@ -44,14 +46,17 @@ describe('catalogues', () => {
     expect(messagesFor('en-US')).toEqual(enUS);
   });
 
-  test('a signed-out visitor gets the signed-out part; a session adds the rest, a switch both', async () => {
+  test('a signed-out visitor gets the signed-out part; a session the shell’s, a page its area’s, a switch all of those', async () => {
     vi.resetModules();
     const fresh = await import('../../src/i18n/messages');
     await fresh.loadMessages('zh-CN');
     const signedOut = fresh.messagesFor('zh-CN');
     expect(signedOut['login.error']).toBe(zhCN['login.error']);
     expect(signedOut['exception.404']).toBe(zhCN['exception.404']);
+    expect(signedOut['validation.passwordRule']).toBe(zhCN['validation.passwordRule']);
     expect(signedOut).not.toHaveProperty('cards.list');
+    // The digital-human forms' validation texts come with their pages, not with the login page.
+    expect(signedOut).not.toHaveProperty('validation.cloneName');
     const changed = vi.fn();
     fresh.subscribeMessages(changed);
     await fresh.loadMessages('zh-CN'); // loaded already: the same object, no change
@@ -60,9 +65,29 @@ describe('catalogues', () => {
 
     await fresh.loadSignedInMessages('zh-CN');
     expect(changed).toHaveBeenCalledTimes(1);
-    expect(fresh.messagesFor('zh-CN')).toEqual(zhCN);
-    // A locale switch during the session: both parts of the other locale.
+    const session = fresh.messagesFor('zh-CN');
+    expect(session).toEqual({ ...signedOutZhCN, ...signedInZhCN });
+    expect(session).not.toHaveProperty('dhClones.audioRule');
+    expect(session).not.toHaveProperty('validation.cloneName');
+
+    // A digital-human page: its parts arrive, react-intl gets a new catalogue once.
+    await fresh.loadMessageParts(['creation', 'digital-human'], 'zh-CN');
+    expect(changed).toHaveBeenCalledTimes(2);
+    const withPage = fresh.messagesFor('zh-CN');
+    expect(withPage['validation.cloneName']).toBe(zhCN['validation.cloneName']);
+    expect(withPage['taskForm.new']).toBe(zhCN['taskForm.new']);
+    expect(withPage).not.toHaveProperty('cards.list');
+    await fresh.loadMessageParts(['digital-human'], 'zh-CN'); // in already
+    expect(fresh.messagesFor('zh-CN')).toBe(withPage);
+    expect(changed).toHaveBeenCalledTimes(2);
+
+    // A locale switch during the session: every part in use, in the other locale.
     await fresh.loadMessages('en-US');
+    const switched = fresh.messagesFor('en-US');
+    expect(Object.keys(switched).sort()).toEqual(Object.keys(withPage).sort());
+    expect(switched['validation.cloneName']).toBe(enUS['validation.cloneName']);
+    // Every part: the whole catalogue.
+    await fresh.loadMessageParts(fresh.AREA_PARTS, 'en-US');
     expect(fresh.messagesFor('en-US')).toEqual(enUS);
     vi.resetModules();
   });

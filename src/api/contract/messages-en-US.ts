@@ -1,6 +1,13 @@
-/** The en-US texts of the validation messages (messages.ts): a module of their own, so the console
- * downloads only the shown locale's, with its catalogue (src/i18n/signed-out-*.ts). */
-export const validationMessagesEnUS = {
+/**
+ * The en-US texts of the validation messages (messages.ts): a module of their own, so the console
+ * downloads only the shown locale's, in groups by the catalogue part that carries them
+ * (src/i18n/signed-*.ts), so a page downloads the texts its forms can show. The server knows
+ * them all (`validationMessagesEnUS`).
+ */
+/** Shown by the signed-out pages' forms (login, sign-up, forgot password, SMS code) and the generic
+ * ones any form may show: the only validation texts a signed-out visitor downloads
+ * (src/i18n/signed-out-*.ts). */
+export const signedOutValidationEnUS = {
   'validation.usernameRequired': 'Username cannot be empty',
   'validation.passwordRequired': 'Password cannot be empty',
   'validation.passwordRule':
@@ -17,17 +24,34 @@ export const validationMessagesEnUS = {
   'validation.unknownField': 'Unknown field',
   'validation.malformed': 'The request is not valid JSON',
   'validation.merchantId': 'Choose a merchant',
+} as const;
+
+/** Shown by the signed-in pages that admin home and the shell can reach (money and card forms
+ * the home page's area modules import): with the signed-in part of the catalogue. */
+export const signedInValidationEnUS = {
   'validation.amount': 'Enter an amount greater than 0 with at most 2 decimals',
   'validation.quantity': 'Enter a whole number greater than 0',
   'validation.amountTooLarge': 'The amount is too large',
   'validation.asset': 'Choose an asset',
   'validation.user': 'Choose a user',
+  'validation.nothingToChange': 'Nothing to change',
+  'validation.dateRange': 'The start date must not be after the end date',
+  'validation.cardSelection': 'Choose cards or a batch',
+  'validation.tooManyCards': 'Choose at most 1000 cards',
+  'validation.cardQuantity': 'Quantity: a whole number from 1 to 1000',
+  'validation.cardPrice': 'Price: 0 or more, with at most 2 decimals',
+  'validation.cardNo': 'Enter the card number',
+  'validation.cardPwd': 'Enter the card password',
+  'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
+} as const;
+
+/** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):
+ * with the money part of the catalogue. */
+export const moneyValidationEnUS = {
   'validation.userType': 'Choose a user type',
   'validation.partnerRequired': 'Choose a partner',
   'validation.servicePrefixNo': 'Prefix: 2 to 6 letters or digits',
   'validation.merchantCountLimit': 'Merchant limit: -1 (unlimited) or a whole number from 0',
-  'validation.nothingToChange': 'Nothing to change',
-  'validation.dateRange': 'The start date must not be after the end date',
   'validation.packageName': 'Package name: 1 to 30 characters',
   'validation.price': 'Price: an amount from 0.01 to 100000000.00 with at most 2 decimals',
   'validation.packageMoney':
@@ -38,13 +62,11 @@ export const validationMessagesEnUS = {
   'validation.package': 'Choose a package',
   'validation.payWay': 'Choose a payment method',
   'validation.orderNo': 'Enter a valid order number',
-  'validation.cardSelection': 'Choose cards or a batch',
-  'validation.tooManyCards': 'Choose at most 1000 cards',
-  'validation.cardQuantity': 'Quantity: a whole number from 1 to 1000',
-  'validation.cardPrice': 'Price: 0 or more, with at most 2 decimals',
-  'validation.cardNo': 'Enter the card number',
-  'validation.cardPwd': 'Enter the card password',
-  'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
+} as const;
+
+/** The resource library, uploads (also the server's upload checks) and the video task forms:
+ * with the creation part of the catalogue. */
+export const creationValidationEnUS = {
   'validation.resourceType': 'Choose a resource type',
   'validation.uploadKey': 'Unknown upload',
   'validation.fileName': 'File name: 1 to 100 characters',
@@ -89,6 +111,10 @@ export const validationMessagesEnUS = {
   'validation.outputCount': 'Number of videos: a whole number from 1 to 100',
   'validation.taskDuration': 'Duration: 1 to 300 seconds',
   'validation.trim': 'Keep a part at least 0.5 seconds long that starts before it ends',
+} as const;
+
+/** The digital-human clone and video forms: with the digital-human part of the catalogue. */
+export const digitalHumanValidationEnUS = {
   'validation.cloneName': 'Name: 1 to 30 characters',
   'validation.cloneTier': 'Choose a model tier',
   'validation.voiceGender': 'Choose a gender',
@@ -98,3 +124,21 @@ export const validationMessagesEnUS = {
   'validation.speechSpeed': 'Speed: 0.5 to 2.0',
   'validation.speechVolume': 'Volume: 0 to 2.0',
 } as const;
+
+/**
+ * Every validation text: the server's (`validationMessages`, messages.ts). A call marked pure,
+ * not an object spread, so a bundle that does not use it leaves it and every group out (the
+ * console imports messages.ts for its locales: tests/e2e/bundle.spec.ts).
+ */
+export const validationMessagesEnUS = /* @__PURE__ */ Object.assign(
+  {},
+  signedOutValidationEnUS,
+  signedInValidationEnUS,
+  moneyValidationEnUS,
+  creationValidationEnUS,
+  digitalHumanValidationEnUS,
+) as typeof signedOutValidationEnUS &
+  typeof signedInValidationEnUS &
+  typeof moneyValidationEnUS &
+  typeof creationValidationEnUS &
+  typeof digitalHumanValidationEnUS;

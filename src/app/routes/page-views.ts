@@ -4,8 +4,23 @@
  * that /login downloads does not grow with every page built: each page's lazy import carries the
  * list of chunks it preloads, ≈ 0.1 KB a page. Routes that later issues build show the "not built
  * yet" page.
+ *
+ * A page of a large area names the catalogue parts its texts are in (src/i18n/messages.ts): the
+ * view renders once they are in, in the shown locale. tests/unit/catalogue-parts.test.ts checks
+ * that every id a page's code can show is in the signed-out or signed-in part or in those.
  */
+import { localeStore } from '../../i18n/locale-store';
+import { loadMessageParts, type AreaPart } from '../../i18n/messages';
 import { view, type Lazy } from './lazy';
+
+/** A page's view, loaded with these parts of the catalogue. */
+function page(load: Parameters<typeof view>[0], ...parts: AreaPart[]): Lazy {
+  const loadView = view(load);
+  return () =>
+    Promise.all([loadView(), loadMessageParts(parts, localeStore.get())]).then(
+      ([loaded]) => loaded,
+    );
+}
 
 const notBuilt = view(() => import('../../views/placeholder/not-built-page'));
 
@@ -14,29 +29,54 @@ const VIEWS: Record<string, Lazy> = {
   workBench: view(() => import('../../views/dashboard/work-bench-page')),
   userInfo: view(() => import('../../views/user/user-info-page')),
   userSetting: view(() => import('../../views/user/user-setting-page')),
-  resource: view(() => import('../../views/creation/resource-page')),
+  resource: page(() => import('../../views/creation/resource-page'), 'creation'),
   // Video tasks (issue 13); mixedshear is the clip editor.
   toCreateVideo: view(() => import('../../views/dashboard/to-create-video-page')),
-  mixedTask: view(() => import('../../views/creation/mixed-task-page')),
-  clip: view(() => import('../../views/creation/clip-page')),
-  mixedshear: view(() => import('../../views/creation/mixedshear-page')),
+  mixedTask: page(() => import('../../views/creation/mixed-task-page'), 'creation'),
+  clip: page(() => import('../../views/creation/clip-page'), 'creation'),
+  mixedshear: page(() => import('../../views/creation/mixedshear-page'), 'creation'),
   // Digital-human videos (issue 14); create-video and my-creation are hidden routes.
-  digitalVideo: view(() => import('../../views/digital-human/digital-video-page')),
-  createVideo: view(() => import('../../views/digital-human/create-video-page')),
-  myCreation: view(() => import('../../views/digital-human/my-creation-page')),
-  property: view(() => import('../../views/account/property-page')),
-  recharge: view(() => import('../../views/account/recharge-page')),
-  rechargeOrder: view(() => import('../../views/account/recharge-order-page')),
-  cardPassword: view(() => import('../../views/promotion/card-password-page')),
-  merchant: view(() => import('../../views/promotion/merchant-page')),
-  allMerchant: view(() => import('../../views/promotion/all-merchant-page')),
-  partner: view(() => import('../../views/promotion/partner-page')),
-  agent: view(() => import('../../views/promotion/agent-page')),
-  tree: view(() => import('../../views/promotion/customer-tree-page')),
+  digitalVideo: page(
+    () => import('../../views/digital-human/digital-video-page'),
+    'creation',
+    'digital-human',
+  ),
+  createVideo: page(
+    () => import('../../views/digital-human/create-video-page'),
+    'creation',
+    'digital-human',
+  ),
+  myCreation: page(
+    () => import('../../views/digital-human/my-creation-page'),
+    'creation',
+    'digital-human',
+  ),
+  property: page(() => import('../../views/account/property-page'), 'money'),
+  recharge: page(() => import('../../views/account/recharge-page'), 'money'),
+  rechargeOrder: page(() => import('../../views/account/recharge-order-page'), 'money'),
+  cardPassword: page(() => import('../../views/promotion/card-password-page'), 'money'),
+  merchant: page(() => import('../../views/promotion/merchant-page'), 'money'),
+  allMerchant: page(() => import('../../views/promotion/all-merchant-page'), 'money'),
+  partner: page(() => import('../../views/promotion/partner-page'), 'money'),
+  agent: page(() => import('../../views/promotion/agent-page'), 'money'),
+  tree: page(() => import('../../views/promotion/customer-tree-page'), 'money'),
   // Digital-human clones (issue 14).
-  imageClone: view(() => import('../../views/digital-human/image-clone-page')),
-  soundClone: view(() => import('../../views/digital-human/sound-clone-page')),
-  voiceRecord: view(() => import('../../views/digital-human/voice-record-page')),
+  imageClone: page(
+    () => import('../../views/digital-human/image-clone-page'),
+    'creation',
+    'digital-human',
+  ),
+  soundClone: page(
+    () => import('../../views/digital-human/sound-clone-page'),
+    'creation',
+    'digital-human',
+  ),
+  voiceRecord: page(
+    () => import('../../views/digital-human/voice-record-page'),
+    'money',
+    'creation',
+    'digital-human',
+  ),
 };
 
 export function pageView(name: string): Lazy {
