@@ -1,6 +1,4 @@
 import type { ComponentType } from 'react';
-import { localeStore } from '../../i18n/locale-store';
-import { loadMessageParts, type AreaPart } from '../../i18n/messages';
 
 /**
  * Every view, dialog or panel the console loads lazily loads through this: with it come the
@@ -16,13 +14,3 @@ export type Lazy = () => Promise<{ Component: ComponentType }>;
 export const view = (load: () => Promise<{ default: ComponentType }>): Lazy =>
   withLaterTheme(() => load().then((m) => ({ Component: m.default })));
 
-/**
- * A page's view that renders once these parts of the catalogue are in, in the shown locale
- * (src/i18n/messages.ts), loaded beside its code.
- */
-export const page =
-  (load: () => Promise<{ default: ComponentType }>, ...parts: AreaPart[]): Lazy =>
-  () =>
-    Promise.all([view(load)(), loadMessageParts(parts, localeStore.get())]).then(
-      ([loaded]) => loaded,
-    );
