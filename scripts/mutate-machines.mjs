@@ -302,7 +302,7 @@ const MACHINES = {
   'voice-preview': {
     machine: 'src/machines/digital-human/voice-preview.ts',
     senders: [{ file: 'src/views/digital-human/sound-clone-page.tsx', to: ['preview'] }],
-    tests: ['tests/model/clone-dialogs-view.test.tsx'],
+    tests: ['tests/model/voice-preview-view.test.tsx'],
   },
 };
 
@@ -453,7 +453,13 @@ function runTests(dir, tests, only, limitMs = 30 * 60 * 1000) {
         ...filter,
         ...tests,
       ],
-      { cwd: dir, detached: true, stdio: 'ignore' },
+      // Path tests' time limits ×4: a loaded machine must not look like a caught mutation.
+      {
+        cwd: dir,
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, UI_PATHS_TIMEOUT_FACTOR: '4' },
+      },
     );
     let hung = false;
     const timer = setTimeout(() => {
