@@ -275,7 +275,7 @@ const MACHINES = {
       { file: 'src/views/digital-human/digital-video-page.tsx', to: ['area\\.detail'] },
       { file: 'src/views/digital-human/my-creation-page.tsx', to: ['area\\.detail'] },
     ],
-    tests: ['tests/model/dh-video-form-view.test.tsx'],
+    tests: ['tests/model/dh-videos-view.test.tsx'],
   },
   'voice-sample': {
     machine: 'src/machines/digital-human/voice-sample.ts',
