@@ -283,7 +283,8 @@ const MACHINES = {
       { file: 'src/views/digital-human/create-video-page.tsx', to: ['area\\.preview'] },
       { file: 'src/app/actors/digital-human-videos.ts', to: ["started\\('preview'\\)\\?"] },
     ],
-    tests: ['tests/model/dh-video-form-view.test.tsx'],
+    // The form's STOP once a video is added: its path test adds one.
+    tests: ['tests/model/dh-voice-sample-view.test.tsx', 'tests/model/dh-video-form-view.test.tsx'],
   },
   'clone-form': {
     machine: 'src/machines/digital-human/clone-form.ts',
