@@ -6,7 +6,11 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import type { VoiceClone, VoicePreviewReply } from '../../src/api/contract/digital-human';
+import type {
+  VoiceClone,
+  VoicePreviewBody,
+  VoicePreviewReply,
+} from '../../src/api/contract/digital-human';
 import { provideArea } from '../../src/app/actors/areas';
 import { dhVideosArea, type DhVideosEndpoints } from '../../src/app/actors/digital-human-videos';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
@@ -44,7 +48,7 @@ viewPathHooks();
 
 test('Preview asks for the chosen voice and the sample sentence and plays it; a refusal is shown', async () => {
   const calls: {
-    body: { voice_id: number; text: string };
+    body: VoicePreviewBody;
     resolve: (v: VoicePreviewReply) => void;
     reject: (e: unknown) => void;
   }[] = [];
