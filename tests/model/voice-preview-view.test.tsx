@@ -200,8 +200,14 @@ function world() {
   const heading = () =>
     shown().getByRole('heading', { name: text('dhClones.listenTitle', { name: VOICE.name }) });
 
-  const sees: Record<string, () => void> = {
-    closed: () => expect(dialog()).toBeNull(),
+  const sees: Record<string, () => void | Promise<void>> = {
+    closed: async () => {
+      expect(dialog()).toBeNull();
+      // The page is still there (not an error page in its place).
+      await vi.waitFor(() =>
+        screen.getByRole('button', { name: text('dhClones.listenOf', { name: VOICE.name }) }),
+      );
+    },
     editing: () => {
       heading();
       expect(input().value).toBe(SAMPLE);
