@@ -16,7 +16,7 @@
  * An entry: `machine`, the machine file it stands for (every file in src/machines has an entry);
  * `targets`, the file whose transition targets are mutated (default `machine`; a machine made by a
  * generic one names the generic file); `events`, the file that names the machine's events
- * (default `targets`); `senders`, the files whose sends are mutated, each a path (every
+ * (default `targets`; a list: a machine made by several generic ones); `senders`, the files whose sends are mutated, each a path (every
  * `send(…)` in it) or `{ file, to: ['actor', …] }` (only `actor.send(…)`: a file that sends to
  * several actors); `eventCalls` (optional), helper functions whose first argument is an event
  * type; `tests`, the Vitest files run; `only` (optional), just the tests whose names match it
@@ -201,6 +201,110 @@ const MACHINES = {
     eventCalls: ['send'],
     tests: ['tests/model/upload-view.test.tsx'],
   },
+  // The video-task create forms (issue 13) and the digital-human video form (issue 14): one
+  // generic machine (task-form.ts) made three times. Its targets and the fields' EDIT (shared
+  // parts) are mutated once, under task-form; each form's entry mutates what its own page and
+  // area send (events named in task-form.ts).
+  'task-form': {
+    machine: 'src/machines/task-form.ts',
+    senders: [{ file: 'src/views/creation/task-form-parts.tsx', to: ['actor'] }],
+    tests: ['tests/model/task-form-view.test.tsx', 'tests/model/clip-editor-view.test.tsx'],
+  },
+  'mixed-task-form': {
+    machine: 'src/machines/mixed-task-form.ts',
+    events: 'src/machines/task-form.ts',
+    senders: [
+      { file: 'src/views/creation/task-form.tsx', to: ['form', 'area\\.mixed'] },
+      { file: 'src/app/actors/video-task-forms.ts', to: ['made\\.mixed'] },
+    ],
+    tests: ['tests/model/task-form-view.test.tsx'],
+  },
+  'clip-editor': {
+    machine: 'src/machines/clip-editor.ts',
+    events: 'src/machines/task-form.ts',
+    senders: [
+      { file: 'src/views/creation/mixedshear-page.tsx', to: ['form'] },
+      { file: 'src/app/actors/video-task-forms.ts', to: ['made\\.clip'] },
+    ],
+    tests: ['tests/model/clip-editor-view.test.tsx'],
+  },
+  'dh-video-form': {
+    machine: 'src/machines/digital-human/video-form.ts',
+    events: 'src/machines/task-form.ts',
+    senders: [
+      { file: 'src/views/digital-human/create-video-page.tsx', to: ['form'] },
+      { file: 'src/app/actors/digital-human-videos.ts', to: ['all\\.form'] },
+    ],
+    tests: ['tests/model/dh-video-form-view.test.tsx'],
+  },
+  'resource-picker': {
+    machine: 'src/machines/resource-picker.ts',
+    senders: [{ file: 'src/views/creation/task-form-parts.tsx', to: ['picker'] }],
+    tests: ['tests/model/task-form-view.test.tsx'],
+  },
+  'task-watch': {
+    machine: 'src/machines/video-tasks/task-watch.ts',
+    senders: [{ file: 'src/app/actors/video-tasks.ts', to: ['watch'] }],
+    tests: ['tests/model/video-tasks-view.test.tsx'],
+    only: 'progress without reloading',
+  },
+  'task-detail': {
+    machine: 'src/machines/video-tasks/task-detail.ts',
+    senders: [
+      { file: 'src/views/creation/video-task-detail.tsx', to: ['detail'] },
+      { file: 'src/views/creation/video-task-list.tsx', to: ['detail'] },
+      {
+        file: 'src/app/actors/video-tasks.ts',
+        to: ['started\\(detailKey\\(d\\.kind\\)\\)\\?', 'actors\\[detailKey\\(kind\\)\\]'],
+      },
+    ],
+    tests: ['tests/model/video-tasks-view.test.tsx'],
+    only: 'drawer|open detail|taskAdded',
+  },
+  // The digital-human videos' watch and detail: task-watch and task-detail made again (no
+  // transitions of their own); what the videos' pages and area send.
+  'dh-videos': {
+    machine: 'src/machines/digital-human/videos.ts',
+    events: ['src/machines/video-tasks/task-watch.ts', 'src/machines/video-tasks/task-detail.ts'],
+    senders: [
+      {
+        file: 'src/app/actors/digital-human-videos.ts',
+        to: ['watch', "started\\('detail'\\)\\?", 'open'],
+      },
+      { file: 'src/views/digital-human/dh-video-parts.tsx', to: ['detail'] },
+      { file: 'src/views/digital-human/digital-video-page.tsx', to: ['area\\.detail'] },
+      { file: 'src/views/digital-human/my-creation-page.tsx', to: ['area\\.detail'] },
+    ],
+    tests: ['tests/model/dh-videos-view.test.tsx'],
+  },
+  'voice-sample': {
+    machine: 'src/machines/digital-human/voice-sample.ts',
+    senders: [
+      { file: 'src/views/digital-human/create-video-page.tsx', to: ['area\\.preview'] },
+      { file: 'src/app/actors/digital-human-videos.ts', to: ["started\\('preview'\\)\\?"] },
+    ],
+    // The form's STOP once a video is added: its path test adds one.
+    tests: ['tests/model/dh-voice-sample-view.test.tsx', 'tests/model/dh-video-form-view.test.tsx'],
+  },
+  'clone-form': {
+    machine: 'src/machines/digital-human/clone-form.ts',
+    senders: [
+      { file: 'src/views/digital-human/image-clone-page.tsx', to: ['form', 'imageForm'] },
+      { file: 'src/views/digital-human/sound-clone-page.tsx', to: ['form', 'voiceForm'] },
+      { file: 'src/app/actors/digital-human-clones.ts', to: ['form'] },
+    ],
+    tests: ['tests/model/clone-dialogs-view.test.tsx'],
+  },
+  'clone-watch': {
+    machine: 'src/machines/digital-human/clone-watch.ts',
+    senders: [{ file: 'src/app/actors/digital-human-clones.ts', to: ['all\\.watch'] }],
+    tests: ['tests/model/clone-watch-view.test.tsx'],
+  },
+  'voice-preview': {
+    machine: 'src/machines/digital-human/voice-preview.ts',
+    senders: [{ file: 'src/views/digital-human/sound-clone-page.tsx', to: ['preview'] }],
+    tests: ['tests/model/voice-preview-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);
@@ -278,7 +382,10 @@ function targetMutations(file) {
  * those helper functions. A sender `{ file, to }` counts only the sends to the actors `to` names.
  */
 function sendMutations(eventsFile, senders, eventCalls = []) {
-  const machineText = readFileSync(join(root, eventsFile), 'utf8');
+  const machineText = [eventsFile]
+    .flat()
+    .map((f) => readFileSync(join(root, f), 'utf8'))
+    .join('\n');
   const events = [...new Set([...machineText.matchAll(/\{ type: '([A-Z_]+)'/g)].map((m) => m[1]))];
   const helpers = eventCalls.length ? `|\\b(?:${eventCalls.join('|')})\\(` : '';
   const found = [];
@@ -347,7 +454,13 @@ function runTests(dir, tests, only, limitMs = 30 * 60 * 1000) {
         ...filter,
         ...tests,
       ],
-      { cwd: dir, detached: true, stdio: 'ignore' },
+      // Path tests' time limits ×4: a loaded machine must not look like a caught mutation.
+      {
+        cwd: dir,
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, UI_PATHS_TIMEOUT_FACTOR: '4' },
+      },
     );
     let hung = false;
     const timer = setTimeout(() => {
