@@ -13,4 +13,3 @@ export type Lazy = () => Promise<{ Component: ComponentType }>;
 /** A lazily loaded view, with the recipes of the views that are not on the first page. */
 export const view = (load: () => Promise<{ default: ComponentType }>): Lazy =>
   withLaterTheme(() => load().then((m) => ({ Component: m.default })));
-
