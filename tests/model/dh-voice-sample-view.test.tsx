@@ -6,42 +6,20 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import type {
-  VoiceClone,
-  VoicePreviewBody,
-  VoicePreviewReply,
-} from '../../src/api/contract/digital-human';
+import type { VoicePreviewBody, VoicePreviewReply } from '../../src/api/contract/digital-human';
 import { provideArea } from '../../src/app/actors/areas';
 import { dhVideosArea, type DhVideosEndpoints } from '../../src/app/actors/digital-human-videos';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import CreateVideoPage from '../../src/views/digital-human/create-video-page';
 import { replyError } from './fixtures';
-import { shopAuth } from './video-task-fixtures';
+import { READY_VOICE, shopAuth } from './video-task-fixtures';
 import { person, viewPathHooks } from './ui-paths';
 import { appActors, renderAt } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
   enUS[id].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 
-const MY_VOICE: VoiceClone = {
-  id: 5,
-  owner_id: 9,
-  owner_name: 'shop9',
-  name: 'My voice',
-  gender: 'female',
-  scope: 'mine',
-  status: 'ready',
-  reason: null,
-  progress: 100,
-  queue_position: null,
-  audio_id: null,
-  demo_url: '/files/voice-5.wav',
-  demonstration: true,
-  cost: 0,
-  refunded: 0,
-  created_at: 0,
-  finished_at: 1,
-};
+const MY_VOICE = READY_VOICE;
 const REFUSED = 'The voice service is busy';
 
 viewPathHooks();

@@ -1,4 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
+import type { VoiceClone } from '../../src/api/contract/digital-human';
 import type { Resource } from '../../src/api/contract/resources';
 import { authMachine } from '../../src/machines/auth';
 import { userFixture } from './fixtures';
@@ -33,3 +34,24 @@ export const clipResource = (id: number, name: string, duration: number): Resour
   codec: 'h264',
   created_at: 0,
 });
+
+/** A ready voice clone of `shop9`'s own (the digital-human voice tests). */
+export const READY_VOICE: VoiceClone = {
+  id: 5,
+  owner_id: 9,
+  owner_name: 'shop9',
+  name: 'My voice',
+  gender: 'female',
+  scope: 'mine',
+  status: 'ready',
+  reason: null,
+  progress: 100,
+  queue_position: null,
+  audio_id: null,
+  demo_url: '/files/voice-5.wav',
+  demonstration: true,
+  cost: 0,
+  refunded: 0,
+  created_at: 0,
+  finished_at: 1,
+};

@@ -10,11 +10,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, vi } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import type {
-  VoiceClone,
-  VoicePreviewBody,
-  VoicePreviewReply,
-} from '../../src/api/contract/digital-human';
+import type { VoicePreviewBody, VoicePreviewReply } from '../../src/api/contract/digital-human';
 import { provideArea } from '../../src/app/actors/areas';
 import {
   digitalHumanClonesArea,
@@ -27,32 +23,14 @@ import {
 } from '../../src/machines/digital-human/voice-preview';
 import SoundClonePage from '../../src/views/digital-human/sound-clone-page';
 import { replyError } from './fixtures';
-import { shopAuth } from './video-task-fixtures';
+import { READY_VOICE, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
   enUS[id].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 
-const VOICE: VoiceClone = {
-  id: 5,
-  owner_id: 9,
-  owner_name: 'shop9',
-  name: 'My voice',
-  gender: 'female',
-  scope: 'mine',
-  status: 'ready',
-  reason: null,
-  progress: 100,
-  queue_position: null,
-  audio_id: null,
-  demo_url: '/files/voice-5.wav',
-  demonstration: true,
-  cost: 0,
-  refunded: 0,
-  created_at: 0,
-  finished_at: 1,
-};
+const VOICE = READY_VOICE;
 const SAMPLE = text('dhClones.previewSample');
 const NEW_TEXT = 'Good morning';
 const REFUSED = 'The voice service is busy';
