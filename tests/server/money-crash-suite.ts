@@ -77,7 +77,9 @@ export function defineMoneyCrashSuite(engine: Engine): void {
         env,
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      const deadline = Date.now() + 30_000;
+      // The first start seeds the demo data and renders its media (about 10 s on a quiet
+      // machine, several times that while the other test files run).
+      const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         try {
           const res = await fetch(`http://127.0.0.1:${port}/api/v1/platform/get_system_info`);
@@ -233,6 +235,6 @@ export function defineMoneyCrashSuite(engine: Engine): void {
       } finally {
         await handle.close();
       }
-    }, 240_000);
+    }, 360_000);
   });
 }

@@ -173,6 +173,7 @@ describe('server/main.ts', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
+  // The server renders the demo media before it listens: about 10 s quiet, far more under load.
   it('migrates and seeds a fresh data dir, then serves the API on HOST:PORT', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));
     const port = String(20000 + Math.floor(Math.random() * 20000));
@@ -202,7 +203,7 @@ describe('server/main.ts', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 120_000);
 
   it('buildApp without a database opens, migrates and later closes the configured one', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));

@@ -60,9 +60,11 @@ export async function seedDemoClones(
         file: path.join(dir, 'sample.mp3'),
       },
     ];
-    await makeContinuousTake(made[0].file, { size: '480x640' });
-    await makeConsentClip(made[1].file);
-    await makeVoiceSample(made[2].file);
+    await Promise.all([
+      makeContinuousTake(made[0].file, { size: '480x640' }),
+      makeConsentClip(made[1].file),
+      makeVoiceSample(made[2].file),
+    ]);
     const admin = await ctx.db
       .selectFrom('users')
       .select('id')
