@@ -240,7 +240,8 @@ const MACHINES = {
   'resource-picker': {
     machine: 'src/machines/resource-picker.ts',
     senders: [{ file: 'src/views/creation/task-form-parts.tsx', to: ['picker'] }],
-    tests: ['tests/model/task-form-view.test.tsx'],
+    // The clip editor's file has the picker's Cancel test.
+    tests: ['tests/model/task-form-view.test.tsx', 'tests/model/clip-editor-view.test.tsx'],
   },
   'task-watch': {
     machine: 'src/machines/video-tasks/task-watch.ts',

@@ -7,7 +7,7 @@
  * settling. A clip task has one output; once added, the clip list opens.
  */
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -36,6 +36,7 @@ const text = (id: MessageId, values: Record<string, string | number> = {}) =>
 
 const BEACH = clipResource(1, 'Beach', 3);
 const ADD_REFUSED = 'Clips are turned off for your account';
+const ESTIMATE_REFUSED = 'The estimate could not be made';
 const NAME = 'Beach teaser';
 const TITLE = 'Summer';
 const ESTIMATE: VideoTaskEstimate = {
@@ -58,6 +59,9 @@ const TRANSITIONS: Record<string, string> = {
   'empty PICK': 'waiting whole',
   'waiting whole TIMER': 'loading whole',
   'loading whole done estimate': 'shown whole',
+  // A refused estimate shows the server's reason; Retry asks again.
+  'loading whole error estimate': 'failed whole',
+  'failed whole RETRY_ESTIMATE': 'loading whole',
   'shown whole TRIM': 'waiting trimmed',
   'waiting trimmed TIMER': 'loading trimmed',
   'loading trimmed done estimate': 'shown trimmed',
@@ -96,6 +100,12 @@ function events(s: Snapshot): PathEvent[] {
     return list;
   }
   list.push({ type: AFTER }, { type: 'xstate.done.actor.estimate', output: ESTIMATE } as never);
+  if (d.start === '0') {
+    list.push(
+      { type: 'xstate.error.actor.estimate', error: replyError(ESTIMATE_REFUSED) } as never,
+      { type: 'RETRY_ESTIMATE' },
+    );
+  }
   if (s.matches({ open: { estimate: 'shown' } })) {
     if (d.start === '0') list.push({ type: 'EDIT', patch: { start: '1', end: '2.5' }, by: 'TRIM' });
     else if (d.titles.length === 0) {
@@ -122,6 +132,7 @@ function setup() {
     signal?: AbortSignal;
     settled: boolean;
     resolve: (v: VideoTaskEstimate) => void;
+    reject: (e: unknown) => void;
   }[] = [];
   const adds: {
     body: VideoTaskBody;
@@ -131,8 +142,8 @@ function setup() {
   const told: [string, number][] = [];
   const endpoints: VideoTaskFormsEndpoints = {
     estimateVideoTask: (body, options) =>
-      new Promise((resolve) => {
-        estimates.push({ body, signal: options?.signal, settled: false, resolve });
+      new Promise((resolve, reject) => {
+        estimates.push({ body, signal: options?.signal, settled: false, resolve, reject });
       }),
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH], total: 1 }),
@@ -217,6 +228,14 @@ function setup() {
         call.resolve(ESTIMATE);
         return tick(0);
       }
+      case 'error estimate': {
+        const call = live().at(-1)!;
+        call.settled = true;
+        call.reject(replyError(ESTIMATE_REFUSED));
+        return tick(0);
+      }
+      case 'RETRY_ESTIMATE':
+        return user.click(panel().getByRole('button', { name: text('taskForm.estimateRetry') }));
       case 'done submit':
         adds[0].resolve({ id: 7 });
         return tick(0);
@@ -281,6 +300,11 @@ function setup() {
     'shown whole': () => {
       whole();
       shown();
+    },
+    'failed whole': () => {
+      whole();
+      expect(panel().getByText(ESTIMATE_REFUSED)).toBeTruthy();
+      expect(live()).toEqual([]);
     },
     'waiting trimmed': () => {
       trimmed();
@@ -370,5 +394,30 @@ describe('the clip editor', () => {
       world.dispose();
     },
     timeout: 30_000,
+  });
+
+  it('Cancel shuts the picker and picks nothing; it opens again with nothing ticked', async () => {
+    const world = setup();
+    const user = person();
+    const page = within(screen.getByRole('region', { name: text('route.mixedshear') }));
+    const openPicker = async () => {
+      await user.click(page.getByRole('button', { name: text('clipEditor.pickVideo') }));
+      return vi.waitFor(() => {
+        const el = screen.queryAllByRole('dialog').filter(isOpen)[0];
+        expect(el, 'the picker').toBeDefined();
+        within(el).getByRole('list', { name: text('taskForm.pickerList') });
+        return within(el);
+      });
+    };
+    const beach = { name: text('resources.select', { name: BEACH.name }) };
+    let picker = await openPicker();
+    await user.click(picker.getByRole('checkbox', beach));
+    await user.click(picker.getByRole('button', { name: text('form.cancel') }));
+    await vi.waitFor(() => expect(screen.queryAllByRole('dialog').filter(isOpen)).toEqual([]));
+    expect(world.actual()).toBe('empty');
+    expect(page.queryByLabelText(/^Player/)).toBeNull();
+    picker = await openPicker();
+    expect((picker.getByRole('checkbox', beach) as HTMLInputElement).checked).toBe(false);
+    world.dispose();
   });
 });
