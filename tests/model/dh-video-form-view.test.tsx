@@ -11,7 +11,7 @@
  * list opens.
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -197,6 +197,7 @@ function setup() {
     reject: (e: unknown) => void;
   }[] = [];
   let keys = 0;
+  let previews = 0;
   const never = () => new Promise<never>(() => {});
   const endpoints: DhVideosEndpoints = {
     getDhVideos: async () => ({ list: [], total: 0 }),
@@ -214,7 +215,10 @@ function setup() {
     getReadyAvatars: async () => ({ list: [AVATAR], total: 1 }),
     getReadyVoices: async (q) =>
       q.scope === 'mine' ? { list: [MY_VOICE], total: 1 } : { list: [PUBLIC_VOICE], total: 1 },
-    previewVoice: never,
+    previewVoice: async () => {
+      previews++;
+      return { url: `/files/sample-${previews}.wav`, duration: 2, demonstration: true };
+    },
     getGroups: async () => ({ list: [FOLDER], ungrouped: 0 }),
     getResources: async () => ({ list: [], total: 0 }),
     newIdempotencyKey: () => `key-${++keys}`,
@@ -416,7 +420,16 @@ function setup() {
       expect(area().form.getSnapshot().context.key).toBeNull();
     },
   };
-  return { exec, sees: SEES, dispose: () => actors.dispose() };
+  return {
+    exec,
+    sees: SEES,
+    page,
+    user,
+    router,
+    named,
+    previews: () => previews,
+    dispose: () => actors.dispose(),
+  };
 }
 
 viewPathHooks();
@@ -445,5 +458,25 @@ describe('the digital-human video form', () => {
       world.dispose();
     },
     timeout: 30_000,
+  });
+
+  it('a sample heard before the video was added is gone when the form starts afresh', async () => {
+    const world = setup();
+    const sample = () => world.page().queryByTestId('dh-voice-preview');
+    for (const type of ['EDIT', AFTER, 'xstate.done.actor.estimate']) {
+      await world.exec(type === 'EDIT' ? { type, by: 'FILL' } : { type });
+    }
+    await world.user.click(world.page().getByRole('button', { name: text('dhVideoForm.preview') }));
+    await vi.waitFor(() => expect(sample()?.getAttribute('src')).toBe('/files/sample-1.wav'));
+    for (const type of ['SUBMIT', 'xstate.done.actor.submit']) await world.exec({ type });
+    world.sees['video list']();
+    await act(() => world.router.navigate('/digital-human/create-video'));
+    await world.user.selectOptions(
+      world.page().getByRole('combobox', { name: world.named(text('dhVideoForm.voiceChoice')) }),
+      String(PUBLIC_VOICE.id),
+    );
+    expect(sample()).toBeNull();
+    expect(world.previews()).toBe(1);
+    world.dispose();
   });
 });
