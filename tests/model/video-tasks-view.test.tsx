@@ -762,6 +762,28 @@ describe('progress without reloading: the area’s watch', () => {
     w.dispose();
   }, 30_000);
 
+  test('a list loaded afresh is newer than the watch’s copy: its rows show at once', async () => {
+    const w = world();
+    await showList(w);
+    const checks = () => w.lists.filter((c) => c.quiet).length;
+    w.update(SUMMER.id, { done: 2, progress: 50 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(progressText('Summer promo')).toBe(
+      fill('videoTasks.doneOfTotal', { done: 2, total: 4 }),
+    );
+    // The person searches again before the next check: the fresh rows win over the older copy.
+    w.update(SUMMER.id, { done: 3, progress: 75 });
+    const checked = checks();
+    const search = screen.getByRole('search', { name: text('videoTasks.filters') });
+    await w.user.click(within(search).getByRole('button', { name: text('filter.search') }));
+    for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(checks()).toBe(checked);
+    expect(progressText('Summer promo')).toBe(
+      fill('videoTasks.doneOfTotal', { done: 3, total: 4 }),
+    );
+    w.dispose();
+  }, 30_000);
+
   test('the open detail of a running task is checked too: an output finishes in the drawer', async () => {
     const w = world();
     w.server.outputs[SUMMER.id] = [
