@@ -18,7 +18,7 @@ import enUS, { type MessageId } from '../../src/i18n/en-US';
 import ImageClonePage from '../../src/views/digital-human/image-clone-page';
 import { replyError } from './fixtures';
 import { shopAuth } from './video-task-fixtures';
-import { viewPathHooks } from './ui-paths';
+import { person, viewPathHooks } from './ui-paths';
 import { appActors, renderAt } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
@@ -145,5 +145,41 @@ test('a failed clone shows the server’s reason and can be deleted', async () =
     row.getByRole('button', { name: text('dhClones.deleteOf', { name: 'Anna' }) }),
   ).toBeTruthy();
   expect(areasOf(actors).get(digitalHumanClonesArea).watch.getSnapshot().value).toBe('idle');
+  actors.dispose();
+});
+
+test('a list loaded afresh is newer than the watch’s copy: its rows show at once', async () => {
+  const answers = [
+    clone({}),
+    clone({ status: 'training', progress: 40, queue_position: null }),
+    clone({ status: 'training', progress: 80, queue_position: null }),
+  ];
+  let calls = 0;
+  const endpoints = {
+    getImageClones: async () => ({ list: [answers[Math.min(calls++, 2)]], total: 1 }),
+    getResources: async () => ({ list: [], total: 0 }),
+  } as unknown as DigitalHumanClonesEndpoints;
+  const actors = appActors({ auth: shopAuth() });
+  provideArea(actors, digitalHumanClonesArea, endpoints);
+  renderAt(actors, <ImageClonePage />, '/digital-human/image-clone');
+  const tick = async (ms: number) => {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+  };
+  const progress = () =>
+    screen.getByRole('row', { name: /Anna/ }).querySelector('[data-testid="clone-progress"]')
+      ?.textContent;
+  await tick(0);
+  await tick(2000);
+  expect(calls).toBe(2);
+  expect(progress()).toBe(text('dhClones.percent', { percent: 40 }));
+  // The person searches again before the next check: the fresh row wins over the older copy.
+  await person().click(
+    within(screen.getByRole('search')).getByRole('button', { name: text('filter.search') }),
+  );
+  for (let i = 0; i < 5; i++) await tick(0);
+  expect(calls).toBe(3);
+  expect(progress()).toBe(text('dhClones.percent', { percent: 80 }));
   actors.dispose();
 });
