@@ -2,18 +2,23 @@
  * The digital-human videos page (src/views/digital-human/digital-video-page.tsx over the dh videos
  * area: task-watch and task-detail made again, issue 14), with hand-written expectations: a video
  * being made moves on the list without a reload and the watch stops once none is; Play opens the
- * player with the video asked for, the open video moves on in it as well, Close closes it.
+ * player with the video asked for, the open video moves on in it as well, Close closes it. A copy
+ * loaded afresh (a search's reload of the list, the player's detail) shows on the list at once,
+ * not at the watch's next check; renaming the open video shows its new name in the player,
+ * deleting it closes the player. The gallery of my creations
+ * (src/views/digital-human/my-creation-page.tsx): Play opens the player with that video.
  */
 import { act, screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { DhVideo, DhVideoDetail } from '../../src/api/contract/digital-human';
-import { provideArea } from '../../src/app/actors/areas';
+import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { dhVideosArea, type DhVideosEndpoints } from '../../src/app/actors/digital-human-videos';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { POLL_MS } from '../../src/machines/video-tasks/task-watch';
 import DigitalVideoPage from '../../src/views/digital-human/digital-video-page';
+import MyCreationPage from '../../src/views/digital-human/my-creation-page';
 import { shopAuth } from './video-task-fixtures';
-import { person, viewPathHooks } from './ui-paths';
+import { person, settle, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
@@ -52,22 +57,34 @@ const video = (patch: Partial<DhVideo>): DhVideoDetail => ({
   ...patch,
 });
 
-function world() {
-  /** The server's copy of the one video. */
-  let server = video({});
-  const calls = { list: 0, detail: [] as number[] };
+/** The list page, or the gallery of finished works (my creations). */
+const PAGES = {
+  list: [<DigitalVideoPage key="list" />, '/digital-human/digital-video'],
+  gallery: [<MyCreationPage key="gallery" />, '/digital-human/my-creation'],
+} as const;
+
+function world(page: keyof typeof PAGES = 'list', start: Partial<DhVideo> = {}) {
+  /** The server's copy of the one video (null once deleted). */
+  let server: DhVideoDetail | null = video(start);
+  /** list: every list call; checks: the watch's (quiet) ones among them. */
+  const calls = { list: 0, checks: 0, detail: [] as number[] };
   const never = () => new Promise<never>(() => {});
   const endpoints: DhVideosEndpoints = {
-    getDhVideos: async () => {
+    getDhVideos: async (_query, options) => {
       calls.list++;
-      return { list: [server], total: 1 };
+      if (options?.quiet) calls.checks++;
+      return server ? { list: [server], total: 1 } : { list: [], total: 0 };
     },
     getDhVideo: async (id) => {
       calls.detail.push(id);
+      if (server?.id !== id) throw new Error('no such video');
       return server;
     },
-    renameDhVideo: never,
-    deleteDhVideos: never,
+    renameDhVideo: async ({ name }) => (server = { ...server!, name }),
+    deleteDhVideos: async ({ ids }) => {
+      server = null;
+      return { count: ids.length };
+    },
     resubmitDhVideo: never,
     estimateDhVideo: never,
     addDhVideo: never,
@@ -81,7 +98,8 @@ function world() {
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
-  renderAt(actors, <DigitalVideoPage />, '/digital-human/digital-video');
+  const [element, path] = PAGES[page];
+  renderAt(actors, element, path);
   const tick = async (ms: number) => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(ms);
@@ -96,11 +114,13 @@ function world() {
   return {
     calls,
     set: (patch: Partial<DhVideo>) => {
-      server = { ...server, ...patch };
+      server = { ...server!, ...patch };
     },
     tick,
     bars,
     player,
+    /** The area's actors, for what no control offers (see the rename and delete tests). */
+    area: () => areasOf(actors).get(dhVideosArea),
     dispose: () => actors.dispose(),
   };
 }
@@ -152,5 +172,120 @@ test('Play opens the player with the video; the open video moves on in it; Close
   await vi.waitFor(() => expect(inPlayer().getAttribute('aria-valuenow')).toBe('70'));
   await user.click(w.player()!.getAllByRole('button', { name: text('form.close') })[0]);
   await vi.waitFor(() => expect(w.player()).toBeNull());
+  w.dispose();
+}, 60_000);
+
+/** A finished video (not watched: nothing moves on by itself). */
+const DONE: Partial<DhVideo> = {
+  status: 'done',
+  progress: 100,
+  url: '/files/v3.mp4',
+  finished_at: 5,
+};
+const playOf = (name: string) =>
+  screen.getByRole('button', { name: text('dhVideos.playOf', { name }) });
+
+test('a search reloads the list: the row shows the newer progress at once, not at the next check', async () => {
+  const w = world();
+  const user = person();
+  const bar = () => w.bars('Spring promo')[0];
+  await vi.waitFor(() => expect(bar()?.getAttribute('aria-valuenow')).toBe('10'));
+  // The watch has checked: the row shows its copy (10) from now on.
+  await w.tick(POLL_MS);
+  const checks = w.calls.checks;
+  expect(checks).toBeGreaterThan(0);
+  w.set({ progress: 80 });
+  await user.type(screen.getByRole('textbox', { name: text('dhVideos.keyword') }), 'Spring');
+  await user.click(screen.getByRole('button', { name: text('filter.search') }));
+  await settle();
+  expect(bar()?.getAttribute('aria-valuenow')).toBe('80');
+  expect(w.calls.checks, 'shown from the reload, not from a check').toBe(checks);
+  w.dispose();
+}, 60_000);
+
+test('Play loads the newer copy: the row behind the player shows it at once too', async () => {
+  const w = world();
+  const user = person();
+  await vi.waitFor(() =>
+    expect(w.bars('Spring promo')[0]?.getAttribute('aria-valuenow')).toBe('10'),
+  );
+  await w.tick(POLL_MS);
+  const checks = w.calls.checks;
+  w.set({ progress: 50 });
+  await user.click(playOf('Spring promo'));
+  await settle();
+  expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy();
+  // The table is hidden from the accessibility tree while the player, a modal, is open.
+  const row = within(screen.getByTestId('dh-videos')).getByRole('progressbar', {
+    hidden: true,
+    name: text('dhVideos.progressOf', { name: 'Spring promo' }),
+  });
+  expect(row.getAttribute('aria-valuenow')).toBe('50');
+  expect(w.calls.checks, 'shown from the detail, not from a check').toBe(checks);
+  w.dispose();
+}, 60_000);
+
+// No control renames or deletes the open video yet: the player is a modal over the row's Rename
+// and Delete. The test opens the area's dialog over the player (as a Rename or Delete in the
+// player would); the person does the rest.
+test('renaming the open video: the player shows the new name', async () => {
+  const w = world('list', DONE);
+  const user = person();
+  await user.click(await vi.waitFor(() => playOf('Spring promo')));
+  await vi.waitFor(() =>
+    expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
+  );
+  act(() => w.area().rename.send({ type: 'OPEN', target: video(DONE) }));
+  const dialog = await vi.waitFor(() =>
+    screen.getByRole('dialog', { name: text('dhVideos.renameTitle', { name: 'Spring promo' }) }),
+  );
+  const name = within(dialog).getByRole('textbox', { name: text('dhVideos.name') });
+  // The dialog over the player takes the focus.
+  await vi.waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  await user.clear(name);
+  await user.type(name, 'Summer promo');
+  await user.click(within(dialog).getByRole('button', { name: text('dhVideos.rename') }));
+  await vi.waitFor(() =>
+    expect(w.player()?.getByRole('heading', { name: 'Summer promo' })).toBeTruthy(),
+  );
+  expect(w.calls.detail).toEqual([3, 3]);
+  w.dispose();
+}, 60_000);
+
+test('deleting the open video closes the player', async () => {
+  const w = world('list', DONE);
+  const user = person();
+  await user.click(await vi.waitFor(() => playOf('Spring promo')));
+  await vi.waitFor(() =>
+    expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
+  );
+  act(() => w.area().remove.send({ type: 'OPEN', target: video(DONE) }));
+  const dialog = await vi.waitFor(() =>
+    screen.getByRole('dialog', { name: text('dhVideos.deleteTitle', { name: 'Spring promo' }) }),
+  );
+  await user.click(within(dialog).getByRole('button', { name: text('dhVideos.delete') }));
+  await vi.waitFor(() => expect(screen.getByText(text('dhVideos.empty'))).toBeTruthy());
+  expect(w.player()).toBeNull();
+  w.dispose();
+}, 60_000);
+
+test('my creations: Play opens the player with that finished video', async () => {
+  const w = world('gallery', DONE);
+  const user = person();
+  const gallery = await vi.waitFor(() =>
+    screen.getByRole('list', { name: text('myCreation.gallery') }),
+  );
+  expect(w.player()).toBeNull();
+  await user.click(
+    within(gallery).getByRole('button', {
+      name: text('dhVideos.playOf', { name: 'Spring promo' }),
+    }),
+  );
+  await vi.waitFor(() =>
+    expect(
+      w.player()?.getByLabelText(text('dhVideos.playerOf', { name: 'Spring promo' })),
+    ).toBeTruthy(),
+  );
+  expect(w.calls.detail).toEqual([3]);
   w.dispose();
 }, 60_000);
