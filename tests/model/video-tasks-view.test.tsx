@@ -159,6 +159,8 @@ interface Options {
   pendingDetail?: boolean;
   /** The layout setting: pages kept in tabs. */
   tabBar?: boolean;
+  /** The watch's checks (quiet list calls) wait until the test lets them answer. */
+  holdChecks?: boolean;
 }
 
 interface ListCall {
@@ -175,6 +177,7 @@ function world(options: Options = {}) {
     failLists: 0,
   };
   const lists: ListCall[] = [];
+  const held: (() => void)[] = [];
   const details: { id: number; quiet: boolean }[] = [];
   const auth = shopAuth();
   const settings = createActor(settingsMachine, {
@@ -183,6 +186,7 @@ function world(options: Options = {}) {
   const actors = appActors({ auth, settings });
   const getVideoTasks: VideoTasksEndpoints['getVideoTasks'] = async (query, opts) => {
     lists.push({ query: { ...query }, quiet: opts?.quiet === true });
+    if (options.holdChecks && opts?.quiet) await new Promise<void>((go) => held.push(go));
     if (server.failLists > 0) {
       server.failLists -= 1;
       throw lostReply();
@@ -219,6 +223,11 @@ function world(options: Options = {}) {
     lists,
     details,
     user: person(),
+    /** Lets the held checks answer (`holdChecks`). */
+    async answerChecks() {
+      for (const go of held.splice(0)) go();
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    },
     /** Sets a task as the server has it now. */
     update(id: number, over: Partial<VideoTask>) {
       server.tasks = server.tasks.map((t) => (t.id === id ? { ...t, ...over } : t));
@@ -243,6 +252,14 @@ async function showList(w: World) {
       ),
     { timeout: 5000 },
   );
+}
+
+/** The person picks a status in the filter bar and searches. */
+async function filterStatus(w: World, status: string) {
+  const search = () => screen.getByRole('search', { name: text('videoTasks.filters') });
+  await w.user.selectOptions(within(search()).getByLabelText(text('videoTasks.status')), status);
+  await w.user.click(within(search()).getByRole('button', { name: text('filter.search') }));
+  for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
 /** The table (hidden from the accessibility tree while the drawer, a modal, is open). */
@@ -778,6 +795,70 @@ describe('progress without reloading: the area’s watch', () => {
     await w.user.click(within(search).getByRole('button', { name: text('filter.search') }));
     for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
     expect(checks()).toBe(checked);
+    expect(progressText('Summer promo')).toBe(
+      fill('videoTasks.doneOfTotal', { done: 3, total: 4 }),
+    );
+    w.dispose();
+  }, 30_000);
+
+  test('the running task filtered away between checks: the watch stops at once', async () => {
+    const w = world();
+    await showList(w);
+    const checks = () => w.lists.filter((c) => c.quiet).length;
+    await filterStatus(w, text('videoTasks.statusPartlyDone'));
+    expect(rowNames()).toEqual(['Spring sale']);
+    await act(() => vi.advanceTimersByTimeAsync(10 * POLL_MS));
+    expect(checks(), 'no check: nothing on show runs').toBe(0);
+    w.dispose();
+  }, 30_000);
+
+  test('a search while a check is under way asks again at once, for the new list', async () => {
+    const w = world({ holdChecks: true });
+    await showList(w);
+    const checks = () => w.lists.filter((c) => c.quiet);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(checks()).toHaveLength(1);
+    // The answer under way was asked before this list: the watch asks again, about this list.
+    await filterStatus(w, text('videoTasks.statusRunning'));
+    expect(checks()).toHaveLength(2);
+    expect(checks()[1].query).toEqual({ kind: 'mixed', status: 'running', page: 1, limit: 10 });
+    w.dispose();
+  }, 30_000);
+
+  test('the running task filtered away while a check is under way: the watch stops', async () => {
+    const w = world({ holdChecks: true });
+    await showList(w);
+    const checks = () => w.lists.filter((c) => c.quiet);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(checks()).toHaveLength(1);
+    await filterStatus(w, text('videoTasks.statusPartlyDone'));
+    await w.answerChecks();
+    await act(() => vi.advanceTimersByTimeAsync(10 * POLL_MS));
+    expect(checks(), 'no check after: nothing on show runs').toHaveLength(1);
+    // And no timer of the watch is left running.
+    const watch = areasOf(w.actors).get(videoTasksArea).watch.getSnapshot();
+    expect(watch.hasTag('watching')).toBe(false);
+    w.dispose();
+  }, 30_000);
+
+  test('the drawer loads a newer copy: the row behind it shows it at once', async () => {
+    const w = world();
+    await showList(w);
+    w.update(SUMMER.id, { done: 2, progress: 50 });
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+    expect(progressText('Summer promo')).toBe(
+      fill('videoTasks.doneOfTotal', { done: 2, total: 4 }),
+    );
+    w.update(SUMMER.id, { done: 3, progress: 75 });
+    const checked = w.lists.filter((c) => c.quiet).length;
+    await w.user.click(
+      within(rowOf('Summer promo')!).getByRole('button', {
+        name: fill('videoTasks.detailOf', { name: 'Summer promo' }),
+      }),
+    );
+    for (let i = 0; i < 5; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+    within(drawer()!).getByRole('heading', { name: 'Summer promo' });
+    expect(w.lists.filter((c) => c.quiet).length).toBe(checked);
     expect(progressText('Summer promo')).toBe(
       fill('videoTasks.doneOfTotal', { done: 3, total: 4 }),
     );
