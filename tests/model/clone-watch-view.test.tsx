@@ -183,3 +183,85 @@ test('a list loaded afresh is newer than the watch’s copy: its rows show at on
   expect(progress()).toBe(text('dhClones.percent', { percent: 80 }));
   actors.dispose();
 });
+
+/** Anna training and Bea ready; the watch's checks (quiet calls) wait for `answer()` if held. */
+function filterWorld(hold: boolean) {
+  const server = [
+    clone({ status: 'training', progress: 40, queue_position: null }),
+    clone({ id: 8, name: 'Bea', status: 'ready', progress: 100, queue_position: null }),
+  ];
+  const calls: { status?: string; quiet: boolean }[] = [];
+  const held: (() => void)[] = [];
+  const endpoints = {
+    getImageClones: async (query: { status?: string }, opts?: { quiet?: boolean }) => {
+      calls.push({ status: query.status, quiet: opts?.quiet === true });
+      if (hold && opts?.quiet) await new Promise<void>((go) => held.push(go));
+      const list = server.filter((c) => !query.status || c.status === query.status);
+      return { list, total: list.length };
+    },
+    getResources: async () => ({ list: [], total: 0 }),
+  } as unknown as DigitalHumanClonesEndpoints;
+  const actors = appActors({ auth: shopAuth() });
+  provideArea(actors, digitalHumanClonesArea, endpoints);
+  renderAt(actors, <ImageClonePage />, '/digital-human/image-clone');
+  const user = person();
+  const tick = async (ms: number) => {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+  };
+  return {
+    tick,
+    checks: () => calls.filter((c) => c.quiet),
+    watching: () =>
+      areasOf(actors).get(digitalHumanClonesArea).watch.getSnapshot().hasTag('watching'),
+    answer: async () => {
+      for (const go of held.splice(0)) go();
+      await tick(0);
+    },
+    /** The person picks a status in the filter bar and searches. */
+    filter: async (status: MessageId) => {
+      const bar = within(screen.getByRole('search'));
+      await user.selectOptions(bar.getByLabelText(text('dhClones.status')), text(status));
+      await user.click(bar.getByRole('button', { name: text('filter.search') }));
+      for (let i = 0; i < 5; i++) await tick(0);
+    },
+    dispose: () => actors.dispose(),
+  };
+}
+
+test('the training clone filtered away between checks: the watch stops at once', async () => {
+  const w = filterWorld(false);
+  await w.tick(0);
+  await w.filter('dhClones.statusReady');
+  screen.getByRole('row', { name: /Bea/ });
+  await w.tick(30_000);
+  expect(w.checks(), 'no check: nothing on show trains').toEqual([]);
+  w.dispose();
+});
+
+test('a search while a check is under way asks again at once, for the new list', async () => {
+  const w = filterWorld(true);
+  await w.tick(0);
+  await w.tick(2000);
+  expect(w.checks()).toHaveLength(1);
+  await w.filter('dhClones.statusTraining');
+  expect(w.checks()).toEqual([
+    { status: undefined, quiet: true },
+    { status: 'training', quiet: true },
+  ]);
+  w.dispose();
+});
+
+test('the training clone filtered away while a check is under way: the watch stops', async () => {
+  const w = filterWorld(true);
+  await w.tick(0);
+  await w.tick(2000);
+  expect(w.checks()).toHaveLength(1);
+  await w.filter('dhClones.statusReady');
+  await w.answer();
+  await w.tick(30_000);
+  expect(w.checks(), 'no check after: nothing on show trains').toHaveLength(1);
+  expect(w.watching()).toBe(false);
+  w.dispose();
+});
