@@ -406,6 +406,8 @@ function sendMutations(eventsFile, senders, eventCalls = []) {
       const other = others.length ? others[events.indexOf(event) % others.length] : 'NO_SUCH_EVENT';
       const index = m.index + m[0].lastIndexOf(`'${event}'`);
       const line = text.slice(0, index).split('\n').length;
+      // A send named in a comment is not code: changing it changes nothing.
+      if (/^\s*(\*|\/\/)/.test(text.split('\n')[line - 1])) continue;
       found.push({
         kind: 'send',
         file,

@@ -235,6 +235,8 @@ test('the training clone filtered away between checks: the watch stops at once',
   await w.tick(0);
   await w.filter('dhClones.statusReady');
   screen.getByRole('row', { name: /Bea/ });
+  // At once: no timer of the watch is left waiting (it would end in a check that asks nothing).
+  expect(w.watching()).toBe(false);
   await w.tick(30_000);
   expect(w.checks(), 'no check: nothing on show trains').toEqual([]);
   w.dispose();

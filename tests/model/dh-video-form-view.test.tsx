@@ -37,9 +37,9 @@ import {
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import CreateVideoPage from '../../src/views/digital-human/create-video-page';
 import { replyError } from './fixtures';
-import { shopAuth } from './video-task-fixtures';
+import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
-import { appActors } from './view-harness';
+import { appActors, isOpen } from './view-harness';
 
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
   enUS[id].replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
@@ -181,6 +181,17 @@ function events(s: Snapshot): PathEvent[] {
 
 // ---------------------------------------------------------------------------------------------
 
+/** A piece of music in the caller's library (the music picker lists it). */
+const SONG = {
+  ...clipResource(31, 'Sunny day.mp3', 20),
+  type: 'bgm' as const,
+  content_type: 'audio/mpeg',
+  width: null,
+  height: null,
+  codec: 'mp3',
+  cover: null,
+};
+
 function setup() {
   vi.setSystemTime(NOW);
   const estimates: {
@@ -220,7 +231,7 @@ function setup() {
       return { url: `/files/sample-${previews}.wav`, duration: 2, demonstration: true };
     },
     getGroups: async () => ({ list: [FOLDER], ungrouped: 0 }),
-    getResources: async () => ({ list: [], total: 0 }),
+    getResources: async () => ({ list: [SONG], total: 1 }),
     newIdempotencyKey: () => `key-${++keys}`,
   };
   const actors = appActors({ auth: shopAuth() });
@@ -428,6 +439,7 @@ function setup() {
     router,
     named,
     previews: () => previews,
+    estimates,
     dispose: () => actors.dispose(),
   };
 }
@@ -477,6 +489,29 @@ describe('the digital-human video form', () => {
     );
     expect(sample()).toBeNull();
     expect(world.previews()).toBe(1);
+    world.dispose();
+  });
+
+  it('music picked from the library is shown on the form and priced with the video', async () => {
+    const world = setup();
+    await world.exec({ type: 'EDIT', by: 'FILL' });
+    await world.user.click(
+      world.page().getByRole('button', { name: text('dhVideoForm.pickMusic') }),
+    );
+    const picker = await vi.waitFor(() => {
+      const el = screen.queryAllByRole('dialog').filter(isOpen)[0];
+      expect(el, 'the picker').toBeDefined();
+      within(el).getByRole('list', { name: text('taskForm.pickerList') });
+      return within(el);
+    });
+    await world.user.click(
+      picker.getByRole('checkbox', { name: text('resources.select', { name: SONG.name }) }),
+    );
+    await world.user.click(picker.getByRole('button', { name: text('taskForm.pickConfirm') }));
+    const music = within(world.page().getByRole('list', { name: text('dhVideoForm.music') }));
+    music.getByText(SONG.name);
+    await world.exec({ type: AFTER });
+    expect(world.estimates.at(-1)?.body).toMatchObject({ music_id: SONG.id });
     world.dispose();
   });
 });

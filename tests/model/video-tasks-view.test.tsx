@@ -807,6 +807,9 @@ describe('progress without reloading: the area’s watch', () => {
     const checks = () => w.lists.filter((c) => c.quiet).length;
     await filterStatus(w, text('videoTasks.statusPartlyDone'));
     expect(rowNames()).toEqual(['Spring sale']);
+    // At once: no timer of the watch is left waiting (it would end in a check that asks nothing).
+    const watch = areasOf(w.actors).get(videoTasksArea).watch.getSnapshot();
+    expect(watch.hasTag('watching')).toBe(false);
     await act(() => vi.advanceTimersByTimeAsync(10 * POLL_MS));
     expect(checks(), 'no check: nothing on show runs').toBe(0);
     w.dispose();
