@@ -419,5 +419,5 @@ describe('the clip editor', () => {
     picker = await openPicker();
     expect((picker.getByRole('checkbox', beach) as HTMLInputElement).checked).toBe(false);
     world.dispose();
-  });
+  }, 60_000);
 });

@@ -182,7 +182,7 @@ test('a list loaded afresh is newer than the watch’s copy: its rows show at on
   expect(calls).toBe(3);
   expect(progress()).toBe(text('dhClones.percent', { percent: 80 }));
   actors.dispose();
-});
+}, 60_000);
 
 /** Anna training and Bea ready; the watch's checks (quiet calls) wait for `answer()` if held. */
 function filterWorld(hold: boolean) {
@@ -230,6 +230,15 @@ function filterWorld(hold: boolean) {
   };
 }
 
+/** The page shown, then the watch's first check asked and not answered yet. */
+async function checkUnderWay() {
+  const w = filterWorld(true);
+  await w.tick(0);
+  await w.tick(2000);
+  expect(w.checks()).toHaveLength(1);
+  return w;
+}
+
 test('the training clone filtered away between checks: the watch stops at once', async () => {
   const w = filterWorld(false);
   await w.tick(0);
@@ -240,30 +249,24 @@ test('the training clone filtered away between checks: the watch stops at once',
   await w.tick(30_000);
   expect(w.checks(), 'no check: nothing on show trains').toEqual([]);
   w.dispose();
-});
+}, 60_000);
 
 test('a search while a check is under way asks again at once, for the new list', async () => {
-  const w = filterWorld(true);
-  await w.tick(0);
-  await w.tick(2000);
-  expect(w.checks()).toHaveLength(1);
+  const w = await checkUnderWay();
   await w.filter('dhClones.statusTraining');
   expect(w.checks()).toEqual([
     { status: undefined, quiet: true },
     { status: 'training', quiet: true },
   ]);
   w.dispose();
-});
+}, 60_000);
 
 test('the training clone filtered away while a check is under way: the watch stops', async () => {
-  const w = filterWorld(true);
-  await w.tick(0);
-  await w.tick(2000);
-  expect(w.checks()).toHaveLength(1);
+  const w = await checkUnderWay();
   await w.filter('dhClones.statusReady');
   await w.answer();
   await w.tick(30_000);
   expect(w.checks(), 'no check after: nothing on show trains').toHaveLength(1);
   expect(w.watching()).toBe(false);
   w.dispose();
-});
+}, 60_000);

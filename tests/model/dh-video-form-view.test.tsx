@@ -490,7 +490,7 @@ describe('the digital-human video form', () => {
     expect(sample()).toBeNull();
     expect(world.previews()).toBe(1);
     world.dispose();
-  });
+  }, 60_000);
 
   it('music picked from the library is shown on the form and priced with the video', async () => {
     const world = setup();
@@ -513,5 +513,5 @@ describe('the digital-human video form', () => {
     await world.exec({ type: AFTER });
     expect(world.estimates.at(-1)?.body).toMatchObject({ music_id: SONG.id });
     world.dispose();
-  });
+  }, 60_000);
 });

@@ -254,6 +254,15 @@ async function showList(w: World) {
   );
 }
 
+/** The list shown, then the watch's first check asked and not answered yet. */
+async function checkUnderWay() {
+  const w = world({ holdChecks: true });
+  await showList(w);
+  await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+  expect(w.lists.filter((c) => c.quiet)).toHaveLength(1);
+  return w;
+}
+
 /** The person picks a status in the filter bar and searches. */
 async function filterStatus(w: World, status: string) {
   const search = () => screen.getByRole('search', { name: text('videoTasks.filters') });
@@ -816,11 +825,8 @@ describe('progress without reloading: the area’s watch', () => {
   }, 30_000);
 
   test('a search while a check is under way asks again at once, for the new list', async () => {
-    const w = world({ holdChecks: true });
-    await showList(w);
+    const w = await checkUnderWay();
     const checks = () => w.lists.filter((c) => c.quiet);
-    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
-    expect(checks()).toHaveLength(1);
     // The answer under way was asked before this list: the watch asks again, about this list.
     await filterStatus(w, text('videoTasks.statusRunning'));
     expect(checks()).toHaveLength(2);
@@ -829,11 +835,8 @@ describe('progress without reloading: the area’s watch', () => {
   }, 30_000);
 
   test('the running task filtered away while a check is under way: the watch stops', async () => {
-    const w = world({ holdChecks: true });
-    await showList(w);
+    const w = await checkUnderWay();
     const checks = () => w.lists.filter((c) => c.quiet);
-    await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
-    expect(checks()).toHaveLength(1);
     await filterStatus(w, text('videoTasks.statusPartlyDone'));
     await w.answerChecks();
     await act(() => vi.advanceTimersByTimeAsync(10 * POLL_MS));
