@@ -225,17 +225,16 @@ test('Play loads the newer copy: the row behind the player shows it at once too'
   w.dispose();
 }, 60_000);
 
-// No control renames or deletes the open video yet: the player is a modal over the row's Rename
-// and Delete. The test opens the area's dialog over the player (as a Rename or Delete in the
-// player would); the person does the rest.
-test('renaming the open video: the player shows the new name', async () => {
+test('Rename in the player: the player shows the new name', async () => {
   const w = world('list', DONE);
   const user = person();
   await user.click(await vi.waitFor(() => playOf('Spring promo')));
   await vi.waitFor(() =>
     expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
   );
-  act(() => w.area().rename.send({ type: 'OPEN', target: video(DONE) }));
+  await user.click(
+    w.player()!.getByRole('button', { name: text('dhVideos.renameOf', { name: 'Spring promo' }) }),
+  );
   const dialog = await vi.waitFor(() =>
     screen.getByRole('dialog', { name: text('dhVideos.renameTitle', { name: 'Spring promo' }) }),
   );
@@ -252,14 +251,16 @@ test('renaming the open video: the player shows the new name', async () => {
   w.dispose();
 }, 60_000);
 
-test('deleting the open video closes the player', async () => {
+test('Delete in the player (a finished video) closes it', async () => {
   const w = world('list', DONE);
   const user = person();
   await user.click(await vi.waitFor(() => playOf('Spring promo')));
   await vi.waitFor(() =>
     expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
   );
-  act(() => w.area().remove.send({ type: 'OPEN', target: video(DONE) }));
+  await user.click(
+    w.player()!.getByRole('button', { name: text('dhVideos.deleteOf', { name: 'Spring promo' }) }),
+  );
   const dialog = await vi.waitFor(() =>
     screen.getByRole('dialog', { name: text('dhVideos.deleteTitle', { name: 'Spring promo' }) }),
   );

@@ -18,7 +18,7 @@ import {
   type DhVideo,
   type DhVideoStatus,
 } from '../../api/contract/digital-human';
-import type { DhVideosActors } from '../../app/actors/digital-human-videos';
+import { canDeleteDhVideo, type DhVideosActors } from '../../app/actors/digital-human-videos';
 import { formatDateTime } from '../../components/filter-bar';
 import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
@@ -124,7 +124,9 @@ export function DownloadLink(props: { video: DhVideo; t: T; size?: 'xs' | 'sm' }
 
 /**
  * The open video (the area's detail actor): the player once done, else its status, queue
- * position or progress (live: the watch refreshes it), reason and the figures.
+ * position or progress (live: the watch refreshes it), reason and the figures; it can be renamed
+ * (the player shows the new name) or, once finished, deleted (the player closes) from here. The
+ * page renders `DhVideoDialogs` beside it.
  */
 export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
   const { area, t } = props;
@@ -227,6 +229,25 @@ export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
             </Dialog.Body>
             <Dialog.Footer>
               {data && <DownloadLink video={data} t={t} size="sm" />}
+              {data && (
+                <Button
+                  variant="ghost"
+                  aria-label={t('dhVideos.renameOf', { name: data.name })}
+                  onClick={() => area.rename.send({ type: 'OPEN', target: data })}
+                >
+                  {t('dhVideos.rename')}
+                </Button>
+              )}
+              {data && canDeleteDhVideo(data) && (
+                <Button
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t('dhVideos.deleteOf', { name: data.name })}
+                  onClick={() => area.remove.send({ type: 'OPEN', target: data })}
+                >
+                  {t('dhVideos.delete')}
+                </Button>
+              )}
               <Button variant="outline" onClick={close}>
                 {t('form.close')}
               </Button>

@@ -9,7 +9,7 @@ import { Page } from '../../components/page';
 import { GridPager, GridSkeleton } from '../creation/resource-grid';
 import { formatSeconds } from '../creation/video-task-format';
 import { useT } from '../creation/video-task-parts';
-import { DemoBadge, DhPlayerDialog, DownloadLink } from './dh-video-parts';
+import { DemoBadge, DhPlayerDialog, DhVideoDialogs, DownloadLink } from './dh-video-parts';
 
 /**
  * /digital-human/my-creation (hidden; highlights the video menu): the caller's finished
@@ -126,6 +126,7 @@ export default function MyCreationPage() {
         )}
       </Stack>
       <DhPlayerDialog area={area} t={t} />
+      <DhVideoDialogs area={area} t={t} />
     </Page>
   );
 }
