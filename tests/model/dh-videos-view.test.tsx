@@ -225,13 +225,19 @@ test('Play loads the newer copy: the row behind the player shows it at once too'
   w.dispose();
 }, 60_000);
 
-test('Rename in the player: the player shows the new name', async () => {
+/** The list with the finished video, open in the player by its Play. */
+async function finishedInPlayer() {
   const w = world('list', DONE);
   const user = person();
   await user.click(await vi.waitFor(() => playOf('Spring promo')));
   await vi.waitFor(() =>
     expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
   );
+  return { w, user };
+}
+
+test('Rename in the player: the player shows the new name', async () => {
+  const { w, user } = await finishedInPlayer();
   await user.click(
     w.player()!.getByRole('button', { name: text('dhVideos.renameOf', { name: 'Spring promo' }) }),
   );
@@ -252,12 +258,7 @@ test('Rename in the player: the player shows the new name', async () => {
 }, 60_000);
 
 test('Delete in the player (a finished video) closes it', async () => {
-  const w = world('list', DONE);
-  const user = person();
-  await user.click(await vi.waitFor(() => playOf('Spring promo')));
-  await vi.waitFor(() =>
-    expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
-  );
+  const { w, user } = await finishedInPlayer();
   await user.click(
     w.player()!.getByRole('button', { name: text('dhVideos.deleteOf', { name: 'Spring promo' }) }),
   );

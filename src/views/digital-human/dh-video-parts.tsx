@@ -105,6 +105,48 @@ export function DhProgress(props: { video: DhVideo; t: T }) {
   return null;
 }
 
+/** Opens the area's rename dialog for a video (a row's action, the player's). */
+export function RenameButton(props: {
+  area: DhVideosActors;
+  video: DhVideo;
+  t: T;
+  size?: 'xs' | 'md';
+}) {
+  const { area, video, t } = props;
+  return (
+    <Button
+      size={props.size ?? 'xs'}
+      variant="ghost"
+      aria-label={t('dhVideos.renameOf', { name: video.name })}
+      onClick={() => area.rename.send({ type: 'OPEN', target: video })}
+    >
+      {t('dhVideos.rename')}
+    </Button>
+  );
+}
+
+/** Opens the area's delete confirmation for a finished video; nothing for one being made. */
+export function DeleteButton(props: {
+  area: DhVideosActors;
+  video: DhVideo;
+  t: T;
+  size?: 'xs' | 'md';
+}) {
+  const { area, video, t } = props;
+  if (!canDeleteDhVideo(video)) return null;
+  return (
+    <Button
+      size={props.size ?? 'xs'}
+      variant="ghost"
+      colorPalette="red"
+      aria-label={t('dhVideos.deleteOf', { name: video.name })}
+      onClick={() => area.remove.send({ type: 'OPEN', target: video })}
+    >
+      {t('dhVideos.delete')}
+    </Button>
+  );
+}
+
 /** A link that downloads a done video (the signed attachment URL). */
 export function DownloadLink(props: { video: DhVideo; t: T; size?: 'xs' | 'sm' }) {
   const { video, t } = props;
@@ -229,25 +271,8 @@ export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
             </Dialog.Body>
             <Dialog.Footer>
               {data && <DownloadLink video={data} t={t} size="sm" />}
-              {data && (
-                <Button
-                  variant="ghost"
-                  aria-label={t('dhVideos.renameOf', { name: data.name })}
-                  onClick={() => area.rename.send({ type: 'OPEN', target: data })}
-                >
-                  {t('dhVideos.rename')}
-                </Button>
-              )}
-              {data && canDeleteDhVideo(data) && (
-                <Button
-                  variant="ghost"
-                  colorPalette="red"
-                  aria-label={t('dhVideos.deleteOf', { name: data.name })}
-                  onClick={() => area.remove.send({ type: 'OPEN', target: data })}
-                >
-                  {t('dhVideos.delete')}
-                </Button>
-              )}
+              {data && <RenameButton area={area} video={data} t={t} size="md" />}
+              {data && <DeleteButton area={area} video={data} t={t} size="md" />}
               <Button variant="outline" onClick={close}>
                 {t('form.close')}
               </Button>

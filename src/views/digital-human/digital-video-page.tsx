@@ -9,7 +9,6 @@ import {
 } from '../../api/contract/digital-human';
 import { useArea } from '../../app/actors/areas';
 import {
-  canDeleteDhVideo,
   canResubmitDhVideo,
   dhVideosArea,
   NO_DH_VIDEO_FILTERS,
@@ -22,11 +21,13 @@ import { Page } from '../../components/page';
 import { useT, type T } from '../creation/video-task-parts';
 import {
   DH_STATUS_LABEL,
+  DeleteButton,
   DhPlayerDialog,
   DhProgress,
   DhStatus,
   DhVideoDialogs,
   DownloadLink,
+  RenameButton,
 } from './dh-video-parts';
 
 function Filters(props: {
@@ -136,14 +137,7 @@ export default function DigitalVideoPage() {
               {t(v.status === 'done' ? 'dhVideos.play' : 'dhVideos.detail')}
             </Button>
             <DownloadLink video={v} t={t} />
-            <Button
-              size="xs"
-              variant="ghost"
-              aria-label={t('dhVideos.renameOf', { name: v.name })}
-              onClick={() => area.rename.send({ type: 'OPEN', target: v })}
-            >
-              {t('dhVideos.rename')}
-            </Button>
+            <RenameButton area={area} video={v} t={t} />
             {canResubmitDhVideo(v) && (
               <Button
                 size="xs"
@@ -154,17 +148,7 @@ export default function DigitalVideoPage() {
                 {t('dhVideos.resubmit')}
               </Button>
             )}
-            {canDeleteDhVideo(v) && (
-              <Button
-                size="xs"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={t('dhVideos.deleteOf', { name: v.name })}
-                onClick={() => area.remove.send({ type: 'OPEN', target: v })}
-              >
-                {t('dhVideos.delete')}
-              </Button>
-            )}
+            <DeleteButton area={area} video={v} t={t} />
           </HStack>
         ),
       },
