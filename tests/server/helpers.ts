@@ -158,6 +158,12 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
  * a shared advisory lock and schema drops an exclusive one.
  */
 const SCHEMA_LOCK = 7_270_001;
+/**
+ * And one migration at a time: the introspection also fails when another file's migration is
+ * altering its own schema's tables at that moment ("column memo_params of relation ledger does
+ * not exist", seen once in a CI run).
+ */
+const MIGRATION_LOCK = 7_270_002;
 
 async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL });
@@ -195,6 +201,7 @@ export async function underMigrationLock<T>(engine: Engine, work: () => Promise<
   if (engine !== 'postgres') return work();
   return withPgClient(async (client) => {
     await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_LOCK]);
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     return work();
   });
 }
