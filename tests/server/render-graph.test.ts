@@ -109,12 +109,14 @@ describe('buildRenderArgs', () => {
       { text: '中文', size: 40, color: '#00ff00', position: 'bottom' as const },
     ];
     const spec = baseSpec({ titles, width: 1080, height: 1920 });
-    const withFiles = { ...paths, titleFiles: ['/tmp/r/t0.txt', '/tmp/r/t1.txt'] };
+    const withFiles = { ...paths, titleFiles: [['/tmp/r/t0.txt'], ['/tmp/r/t1.txt']] };
     const graph = graphOf(buildRenderArgs(spec, '/o.mp4', withFiles));
     expect(graph).toContain(
       'drawtext=font=Noto Sans CJK SC:textfile=/tmp/r/t0.txt:expansion=none:fontsize=60:fontcolor=0xFF0000',
     );
-    expect(graph).toContain('y=h*0.8-text_h');
+    // Top: the line's box from 8 % of the height; bottom: its box ends at 80 %.
+    expect(graph).toContain(`y=${Math.round(1920 * 0.08 + 7.5 + 60 * 0.88)}-ascent`);
+    expect(graph).toContain(`y=${Math.round(1920 * 0.8 - 75 + 7.5 + 60 * 0.88)}-ascent`);
     expect(graph).not.toContain('%{pts}');
     const byFile = graphOf(
       buildRenderArgs(spec, '/o.mp4', {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderPreset } from '../../../config';
 import { runNiced } from '../../../jobs/child-process';
-import { cjkFont, CJK_FAMILY } from '../../../render/fonts';
+import { cjkFont, CJK_FAMILY, libassEmPerSize } from '../../../render/fonts';
 import { ffmpegProgress, probeVideo } from '../../../render/render';
 import { buildAss, splitSentences, timeLines } from '../../../render/subtitles';
 import {
@@ -277,6 +277,7 @@ async function renderVideo(
         color: typeof sub?.color === 'string' ? sub.color : '#FFFFFF',
         lines,
         marginV: Math.round(height * (1 - fraction(sub?.y, 0.94))),
+        emPerSize: await libassEmPerSize(font.file),
       }),
       'utf8',
     );
