@@ -10,7 +10,9 @@ import { fitTitle, SAFE_MARGIN, type FittedText } from './text-fit';
  * the stickers, then the music (`-stream_loop -1`). The filter graph:
  *
  *   segment i video: fps → centre crop to the target ratio → scale to W×H → hold the last frame
- *                    (tpad clone) → cut to `length` (trim) → [vi]
+ *                    (tpad clone) → cut to `length` (trim) → [vi]; with `fit: 'blur'` instead of
+ *                    the crop: split → (scaled to fit) overlaid on (scaled to fill, cropped,
+ *                    blurred small and scaled up) → …
  *   segment i audio: its own sound (resampled, stereo, padded with silence, cut) when kept and present,
  *                    else silence of `length` → [ai]
  *   [v0][a0][v1][a1]… concat → stickers (overlay) → titles (drawtext) → subtitles (libass)
@@ -118,13 +120,17 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
       args.push('-ss', n(start), '-t', n(length), '-i', input.source);
     }
     const at = index++;
-    graph.push(
-      `[${at}:v]fps=${n(fps)},` +
-        `crop=w='min(iw,ih*${W}/${H})':h='min(ih,iw*${H}/${W})',` +
-        `scale=${W}:${H},setsar=1,format=yuv420p,` +
-        `tpad=stop_mode=clone:stop_duration=${n(length)},` +
-        `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`,
-    );
+    const hold =
+      `setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${n(length)},` +
+      `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`;
+    if (spec.fit === 'blur') graph.push(...blurFit(`${at}:v`, i, spec), `[fit${i}]${hold}`);
+    else {
+      graph.push(
+        `[${at}:v]fps=${n(fps)},` +
+          `crop=w='min(iw,ih*${W}/${H})':h='min(ih,iw*${H}/${W})',` +
+          `scale=${W}:${H},${hold}`,
+      );
+    }
     if (spec.keepOriginalSound && input.hasAudio && !isImage(input)) {
       graph.push(
         `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},apad,` +
@@ -230,6 +236,27 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
   }
   return args;
+}
+
+/** The blurred background is made at an eighth of the frame (cheap to blur), then scaled up. */
+const BLUR_SHRINK = 8;
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/**
+ * A segment shown whole (`fit: 'blur'`): the source scaled to fit the frame, centred over a copy
+ * of itself scaled to fill it, blurred and a little darker (so the picture stands out), as [fit<i>].
+ */
+function blurFit(input: string, i: number, spec: RenderSpec): string[] {
+  const { width: W, height: H, fps } = spec;
+  const [w, h] = [even(W / BLUR_SHRINK), even(H / BLUR_SHRINK)];
+  return [
+    `[${input}]fps=${n(fps)},setsar=1,split=2[fitbg${i}][fitfg${i}]`,
+    `[fitbg${i}]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},` +
+      `boxblur=luma_radius=4:luma_power=2,eq=brightness=-0.08,scale=${W}:${H},setsar=1[fitbgs${i}]`,
+    `[fitfg${i}]scale=${W}:${H}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
+      `setsar=1[fitfgs${i}]`,
+    `[fitbgs${i}][fitfgs${i}]overlay=x=(W-w)/2:y=(H-h)/2[fit${i}]`,
+  ];
 }
 
 /**

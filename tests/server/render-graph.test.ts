@@ -83,6 +83,24 @@ describe('buildRenderArgs', () => {
     expect(graph).toContain('fade=t=in:st=0:d=0.3,fade=t=out:st=3.7:d=0.3[vout]');
   });
 
+  it('with fit blur, shows each segment whole over a blurred copy filling the frame', () => {
+    const graph = graphOf(buildRenderArgs(baseSpec({ fit: 'blur' }), '/o.mp4', paths));
+    expect(graph).not.toContain('crop=w=');
+    expect(graph).toContain('[0:v]fps=25,setsar=1,split=2[fitbg0][fitfg0]');
+    expect(graph).toContain(
+      '[fitbg0]scale=90:160:force_original_aspect_ratio=increase,crop=90:160,boxblur=',
+    );
+    expect(graph).toContain('scale=720:1280:force_original_aspect_ratio=decrease');
+    expect(graph).toContain('[fitbgs0][fitfgs0]overlay=x=(W-w)/2:y=(H-h)/2[fit0]');
+    expect(graph).toMatch(
+      /\[fit1\]setsar=1,format=yuv420p,tpad=[^;]*trim=duration=2\.5[^;]*\[v1\]/,
+    );
+    // The default, and `crop`, crop as before.
+    const crop = graphOf(buildRenderArgs(baseSpec({ fit: 'crop' }), '/o.mp4', paths));
+    expect(crop).toBe(graphOf(buildRenderArgs(baseSpec(), '/o.mp4', paths)));
+    expect(crop).not.toContain('boxblur');
+  });
+
   it('keeps a segment’s sound only when asked and present; silence otherwise', () => {
     const kept = graphOf(buildRenderArgs(baseSpec(), '/o.mp4', paths));
     expect(kept).toContain('[0:a]aresample=44100');

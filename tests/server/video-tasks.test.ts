@@ -106,6 +106,25 @@ describe.each(engines)('video task calls on %s', (engine) => {
     expect(await state()).toEqual(before);
   });
 
+  it('keeps the chosen fit of other-shaped sources; a body without one (crop) is taken as before', async () => {
+    for (const fit of ['blur', 'crop', undefined]) {
+      const id = await add('merchant', mixedBody(groups, fit ? { fit } : {}));
+      const detail = await get<VideoTaskDetail>('merchant', '/detail', { id: String(id) });
+      expect(detail.body.data.params.fit).toBe(fit);
+    }
+    const clip = await add('merchant', {
+      ...mixedBody(groups, { fit: 'blur' }),
+      kind: 'clip',
+      mode: undefined,
+      count: undefined,
+      shot_groups: undefined,
+      resource_id: groups[0][0],
+      trim: { start: 0, end: 1.5 },
+    });
+    const detail = await get<VideoTaskDetail>('merchant', '/detail', { id: String(clip) });
+    expect(detail.body.data.params.fit).toBe('blur');
+  });
+
   it('add freezes the price of every output in one go and queues pairwise different outputs', async () => {
     const before = await balance();
     const id = await add('merchant', mixedBody(groups, { mode: 'random', count: 20 }));
@@ -236,6 +255,11 @@ describe.each(engines)('video task calls on %s', (engine) => {
         'more than the combinations',
         mixedBody([[g1[0]], [g2[0]], g3], { count: 4 }),
         'These shot groups make only 3 different videos: ask for at most 3',
+      ],
+      [
+        'fit',
+        mixedBody(groups, { fit: 'stretch' }),
+        'Choose crop to fill or fit with a blurred background',
       ],
       ['fps', mixedBody(groups, { fps: 31 }), 'Frame rate: a whole number from 1 to 30'],
       [

@@ -304,6 +304,7 @@ async function specOf(
     height,
     fps: params.fps,
     bitrateKbps: params.bitrate,
+    fit: params.fit ?? 'crop',
     segments,
     keepOriginalSound: params.keep_original_sound,
     music: music ? { ...music, hasAudio: true } : null,
