@@ -8,6 +8,7 @@ import { reconcile } from '../../server/modules/ledger/reconcile';
 import { OUTPUT_ATTEMPTS } from '../../server/modules/video-tasks/queue';
 import { api, createTestApp, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
+import { expectReadableDetail } from './readable-detail';
 import { putResource } from './resource-fixtures';
 import { mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';
 import { defineRenderSuite } from './video-tasks-render-suite';
@@ -53,7 +54,8 @@ describe('a render that fails every attempt (SQLite, embedded queue)', () => {
       const [output] = task.outputs;
       expect(output.attempts).toBe(OUTPUT_ATTEMPTS);
       expect(output.reason).toBe('The video could not be rendered');
-      expect(output.reason_detail).toBeTruthy();
+      expectReadableDetail(output.reason_detail, t, ['noise']);
+      expect(output.reason_detail).toMatch(/^ffmpeg exited with \d+: /);
       expect(Number((await t.user('merchant')).money)).toBe(before);
       expect([task.cost, task.settled, task.refunded]).toEqual(['0.10', '0.00', '0.10']);
       expect(await reconcile(t.db)).toEqual([]);

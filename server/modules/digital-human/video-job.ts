@@ -9,6 +9,7 @@ import {
   type TemplateLayout,
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
+import { failureDetail } from '../../jobs/failure-detail';
 import type { JobKind, RunningJob } from '../../jobs/queue';
 import {
   ProviderError,
@@ -127,6 +128,7 @@ export async function failVideo(
   reasonParams: Record<string, string | number>,
   detail: string,
 ): Promise<boolean> {
+  ctx.log.warn({ id, reason: reasonId, detail }, 'digital-human video failed');
   return runMoney(ctx, (trx) =>
     finishHeld(ctx, trx, {
       table: 'dh_videos',
@@ -137,7 +139,8 @@ export async function failVideo(
         queue_position: null,
         reason_id: reasonId,
         reason_params: JSON.stringify(reasonParams),
-        reason_detail: detail.slice(-DETAIL_CHARS),
+        // Readable (no server path, no raw dump); the whole text is logged above.
+        reason_detail: failureDetail(detail, { roots: [ctx.config.dataDir] }),
       },
       bill: 'refund',
     }),
