@@ -50,15 +50,44 @@ const viewBoundary = [
     message: 'Views take actors from app/actors and view hooks from app/hooks only.',
   },
 ];
-const serverBoundary = {
-  patterns: [
-    {
-      regex: '(^|/)src/(?!api/contract/|app/routes/route-table(\\.ts)?$)',
-      message:
-        'The server shares only src/api/contract and src/app/routes/route-table with the console.',
-    },
-  ],
+const sharedWithConsole = {
+  regex: '(^|/)src/(?!api/contract/|app/routes/route-table(\\.ts)?$)',
+  message:
+    'The server shares only src/api/contract and src/app/routes/route-table with the console.',
 };
+// The server's layers (docs/architecture.md §Layers): platform (infrastructure) → integrations
+// (outside services) → modules (features) → the app (server/*.ts, which composes them). A layer
+// imports only the layers before it, and a module only another module's index.ts.
+// Module folder cycles are checked by scripts/check-files.ts.
+const appFiles = {
+  regex: '(^|/)(app|app-jobs|main|worker|prepare)$',
+  message: 'The app (server/*.ts) composes the layers; no layer imports it.',
+};
+// Modules and integrations take the app's context (server/context.ts: the platform's services
+// and the integrations registry); the platform knows only its own parts.
+const appContext = {
+  regex: '(^|/)context$',
+  message: 'server/platform knows only its own parts, not the app context.',
+};
+const noFeatures = {
+  regex: '(^|/)(modules|integrations)(/|$)',
+  message: 'server/platform is infrastructure: it imports no feature module and no integration.',
+};
+const noModules = {
+  regex: '(^|/)modules(/|$)',
+  message: 'An integration talks to the outside world only: it imports no feature module.',
+};
+const moduleInternals = {
+  regex: '^\\.\\./[^./][^/]*/',
+  message: "Use another module through its index.ts ('../ledger'), not its files.",
+};
+const appModuleInternals = {
+  regex: '^\\./modules/[^/]+/',
+  message: "Use a module through its index.ts ('./modules/ledger'), not its files.",
+};
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [sharedWithConsole, ...patterns] }],
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
@@ -106,5 +135,8 @@ export default tseslint.config(
     files: ['src/views/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary }] },
   },
-  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', serverBoundary] } },
+  { files: ['server/*.ts'], rules: restrict(appModuleInternals) },
+  { files: ['server/platform/**/*.ts'], rules: restrict(noFeatures, appFiles, appContext) },
+  { files: ['server/integrations/**/*.ts'], rules: restrict(noModules, appFiles) },
+  { files: ['server/modules/**/*.ts'], rules: restrict(moduleInternals, appFiles) },
 );

@@ -35,8 +35,11 @@ export function badFileNames(files: string[]): string[] {
     .filter((rel) => !KEBAB.test(path.basename(rel)) && !NAMED_AFTER_LOCALE.test(rel));
 }
 
-/** The files a module imports for their values (static, not type-only), resolved to paths. */
-function valueImports(file: string): string[] {
+/**
+ * The files a module imports, resolved to paths: for their values only (static, not type-only),
+ * or with `withTypes` every static import and re-export.
+ */
+function valueImports(file: string, withTypes = false): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
@@ -50,9 +53,10 @@ function valueImports(file: string): string[] {
           ts.isNamedImports(clause.namedBindings) &&
           clause.namedBindings.elements.length > 0 &&
           clause.namedBindings.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+      if (withTypes || !typeOnly)
+        specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
-      if (!statement.isTypeOnly)
+      if (withTypes || !statement.isTypeOnly)
         specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }
@@ -107,6 +111,28 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The server's feature modules (folders of server/modules) as a graph: module → the modules its
+ * files import, type-only imports included (docs/architecture.md §Layers: no cycles between
+ * module folders, even through types).
+ */
+export function moduleGraph(imports: Map<string, string[]>): Map<string, string[]> {
+  const moduleOf = (file: string) =>
+    /^server\/modules\/([^/]+)\//.exec(path.relative(root, file).split(path.sep).join('/'))?.[1];
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of imports) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    for (const target of targets) {
+      const to = moduleOf(target);
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  return new Map([...graph].map(([node, edges]) => [node, [...edges]]));
+}
+
 function main(): number {
   const files = FOLDERS.flatMap((folder) => codeFiles(path.join(root, folder)));
   const problems: string[] = [];
@@ -115,6 +141,11 @@ function main(): number {
   for (const cycle of importCycles(graph)) {
     const names = cycle.map((file) => path.relative(root, file));
     problems.push(`import cycle: ${[...names, names[0]].join(' → ')}`);
+  }
+  const serverFiles = files.filter((file) => file.startsWith(path.join(root, 'server') + path.sep));
+  const modules = moduleGraph(new Map(serverFiles.map((file) => [file, valueImports(file, true)])));
+  for (const cycle of importCycles(modules)) {
+    problems.push(`module cycle: server/modules/${[...cycle, cycle[0]].join(' → ')}`);
   }
   for (const problem of problems) console.error(problem);
   return problems.length ? 1 : 0;

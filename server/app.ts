@@ -3,55 +3,60 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_LOCALE } from '../src/api/contract/messages';
-import { loadConfig, type Config } from './config';
+import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './context';
-import { openDatabase, type DbHandle } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import type { RunnerTiming } from './jobs/queue';
-import { createJobQueue } from './jobs/runner';
-import { BODY_LIMIT, installBodyParsing } from './http/body-parsing';
-import { clientErrorReply } from './http/client-errors';
+import { openDatabase, type DbHandle } from './platform/db/connection';
+import { migrateToLatest } from './platform/db/migrate';
+import type { RunnerTiming } from './platform/jobs/queue';
+import { createJobQueue } from './platform/jobs/runner';
+import { BODY_LIMIT, installBodyParsing } from './platform/http/body-parsing';
+import { clientErrorReply } from './platform/http/client-errors';
 import {
   apiNotFound,
   frameworkErrorReply,
   installErrorHandling,
   plainNotFound,
-} from './http/error-handler';
-import { openApiRoutes } from './http/openapi';
-import { API_PREFIX, installPolicies } from './http/policy';
-import { loggerOptions } from './http/request-log';
-import { installSecurityHeaders, isApiUrl } from './http/security-headers';
+} from './platform/http/error-handler';
+import { openApiRoutes } from './platform/http/openapi';
+import { API_PREFIX, installPolicies } from './platform/http/policy';
+import { loggerOptions } from './platform/http/request-log';
+import { installSecurityHeaders, isApiUrl } from './platform/http/security-headers';
 import {
   consoleScriptHashes,
   hasConsoleBuild,
   isSpaPath,
   registerConsole,
   sendConsoleIndex,
-} from './http/static';
-import { localeOf } from './i18n';
-import { systemClock, type Clock } from './lib/clock';
-import { authRoutes } from './modules/auth/routes';
-import { cardRoutes } from './modules/cards/routes';
-import { customerRoutes } from './modules/customers/routes';
-import { fileRoutes } from './modules/files/routes';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { dhCallbackRoutes } from './modules/digital-human/callback';
-import { dhVideoRoutes } from './modules/digital-human/routes-videos';
-import { jobRoutes } from './modules/jobs/routes';
-import { menuRoutes } from './modules/menu/routes';
-import { moneyRoutes } from './modules/money/routes';
-import { rechargeRoutes } from './modules/recharge/routes';
-import { resourceRoutes } from './modules/resources/routes';
-import { ensurePlatformDefaults } from './modules/system/service';
-import { systemRoutes } from './modules/system/routes';
-import { uploadRoutes } from './modules/uploads/routes';
-import { userRoutes } from './modules/users/routes';
-import { videoTaskRoutes } from './modules/video-tasks/routes';
-import { cloneRoutes } from './modules/digital-human/routes-clones';
-import { createDigitalHumanProvider, type DigitalHumanProvider } from './providers/digital-human';
-import { createLogSmsProvider, type SmsProvider } from './providers/sms';
-import { createFileStorage } from './storage/create';
-import type { FileStorage } from './storage/storage';
+} from './platform/http/static';
+import { localeOf } from './platform/i18n';
+import { systemClock, type Clock } from './platform/lib/clock';
+import { authRoutes } from './modules/auth';
+import { cardRoutes } from './modules/cards';
+import { customerRoutes } from './modules/customers';
+import { fileRoutes } from './modules/files';
+import { dashboardRoutes } from './modules/dashboard';
+import { dhCallbackRoutes } from './modules/digital-human';
+import { dhVideoRoutes } from './modules/digital-human';
+import { APP_JOBS } from './app-jobs';
+import { jobRoutes } from './modules/jobs';
+import { menuRoutes } from './modules/menu';
+import { moneyRoutes } from './modules/money';
+import { rechargeRoutes } from './modules/recharge';
+import { resourceRoutes } from './modules/resources';
+import { authenticate } from './modules/sessions';
+import { ensurePlatformDefaults } from './modules/system';
+import { systemRoutes } from './modules/system';
+import { uploadRoutes } from './modules/uploads';
+import { userRoutes } from './modules/users';
+import { videoTaskRoutes } from './modules/video-tasks';
+import { cloneRoutes } from './modules/digital-human';
+import {
+  createDigitalHumanProvider,
+  type DigitalHumanProvider,
+} from './integrations/digital-human';
+import { createLogSmsProvider, type SmsProvider } from './integrations/sms/sms';
+import { createFileStorage } from './platform/storage/create';
+import type { FileStorage } from './platform/storage/storage';
 
 export interface BuildOptions {
   /** Overrides of the environment's settings. */
@@ -89,7 +94,11 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   cardRoutes,
   rechargeRoutes,
   resourceRoutes,
-  jobRoutes,
+  (api) =>
+    jobRoutes(
+      api,
+      APP_JOBS.map((job) => job.kind),
+    ),
   fileRoutes,
   uploadRoutes,
   videoTaskRoutes,
@@ -157,7 +166,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installSecurityHeaders(app, consoleScriptHashes(config.staticDir));
     installBodyParsing(app);
     installErrorHandling(app);
-    installPolicies(app, ctx);
+    installPolicies(app, (token) => authenticate(ctx, token));
     options.instrument?.(app);
     // Replies up to 64 KB (a list page) are compressed in one synchronous call; the plugin's
     // default on 2 cores (8 KB) sent them through a zlib stream, whose set-up and thread-pool

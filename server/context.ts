@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../src/api/contract/roles';
-import type { Config } from './config';
-import type { Engine } from './db/dialect';
-import type { Db, SessionRow, UserRow } from './db/schema';
-import type { JobQueue } from './jobs/queue';
-import type { Clock } from './lib/clock';
-import type { DigitalHumanProvider } from './providers/digital-human/types';
-import type { SmsProvider } from './providers/sms';
-import type { FileStorage } from './storage/storage';
+import type { Config } from './platform/config';
+import type { Engine } from './platform/db/dialect';
+import type { Db } from './platform/db/schema';
+import type { Jobs } from './platform/jobs/define-job';
+import type { Clock } from './platform/lib/clock';
+import type { DigitalHumanProvider } from './integrations/digital-human/types';
+import type { SmsProvider } from './integrations/sms/sms';
+import type { FileStorage } from './platform/storage/storage';
 
 /** What services need from the running app; built once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -20,14 +19,16 @@ export interface AppContext {
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
-  jobs: JobQueue;
+  jobs: Jobs;
   /** The digital human's AI provider (embedded, or an HTTP vendor: `DH_PROVIDER`). */
   digitalHuman: DigitalHumanProvider;
 }
 
-/** The caller of an authenticated route. */
-export interface AuthContext {
-  user: UserRow;
-  role: Role;
-  session: SessionRow;
+/** The caller of an authenticated route (declared by the platform's policy layer). */
+export type { AuthContext } from './platform/http/policy';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
 }

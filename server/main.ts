@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
-import { prepareDatabase } from './db/prepare';
-import { startAppWorker } from './jobs/kinds';
-import { seedDemoClones } from './modules/digital-human/demo-clones';
-import { seedDemoMedia } from './modules/system/demo-media';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/connection';
+import { prepareDatabase } from './prepare';
+import { startAppWorker } from './app-jobs';
+import { seedDemoClones } from './modules/demo';
+import { seedDemoMedia } from './modules/demo';
 
 /**
  * `npm start` / `npm run server`: migrate, seed (demo) or create the first admin, then serve

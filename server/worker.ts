@@ -1,15 +1,15 @@
 import Fastify from 'fastify';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { loggerOptions } from './http/request-log';
-import { startAppWorker } from './jobs/kinds';
-import { createJobQueue } from './jobs/runner';
-import { systemClock } from './lib/clock';
-import { createDigitalHumanProvider } from './providers/digital-human';
-import { createLogSmsProvider } from './providers/sms';
-import { createFileStorage } from './storage/create';
+import { openDatabase } from './platform/db/connection';
+import { migrateToLatest } from './platform/db/migrate';
+import { loggerOptions } from './platform/http/request-log';
+import { startAppWorker } from './app-jobs';
+import { createJobQueue } from './platform/jobs/runner';
+import { systemClock } from './platform/lib/clock';
+import { createDigitalHumanProvider } from './integrations/digital-human';
+import { createLogSmsProvider } from './integrations/sms/sms';
+import { createFileStorage } from './platform/storage/create';
 
 /**
  * `npm run worker`: a job worker alone, no HTTP — on the same database as the API (and the same

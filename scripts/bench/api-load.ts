@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE } from '../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../server/context';
 import { buildApp } from '../../server/app';
-import { LIST_CACHE_TTL_MS } from '../../server/db/list-cache';
+import { LIST_CACHE_TTL_MS } from '../../server/platform/db/list-cache';
 import { cardCsv } from '../../server/modules/cards/export-cards';
 import { idempotencyOf } from '../../server/modules/ledger/service';
 import { reconcile } from '../../server/modules/ledger/reconcile';

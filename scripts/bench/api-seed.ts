@@ -2,8 +2,8 @@
 // schema on PostgreSQL (BENCH_DATABASE_URL), migrated, with the demo data and a large data set.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Engine } from '../../server/db/dialect';
-import type { Db } from '../../server/db/schema';
+import type { Engine } from '../../server/platform/db/dialect';
+import type { Db } from '../../server/platform/db/schema';
 import { openBenchDatabase, type BenchDatabaseBase } from './bench-setup';
 
 /** Sizes (environment overrides): the 10 000 users and 100 000 cards by default. */

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import { DEMO_PASSWORD, seedDemo } from '../../server/modules/demo/seed';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import type { ApiClient } from './http-load';
 

@@ -12,12 +12,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { DhVideoDetail } from '../../src/api/contract/digital-human';
-import { loadConfig } from '../../server/config';
-import type { DbHandle } from '../../server/db/connection';
-import { runNiced } from '../../server/jobs/child-process';
-import { createDigitalHumanProvider } from '../../server/providers/digital-human';
-import { createFileStorage } from '../../server/storage/create';
-import { newFileKey } from '../../server/storage/keys';
+import { loadConfig } from '../../server/platform/config';
+import type { DbHandle } from '../../server/platform/db/connection';
+import { runNiced } from '../../server/platform/jobs/child-process';
+import { createDigitalHumanProvider } from '../../server/integrations/digital-human';
+import { createFileStorage } from '../../server/platform/storage/create';
+import { newFileKey } from '../../server/platform/storage/keys';
 import {
   ApiClient,
   busyVsIdle,

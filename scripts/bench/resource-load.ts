@@ -9,8 +9,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { RESOURCE_TYPES } from '../../src/api/contract/resources';
-import { createJobQueue } from '../../server/jobs/runner';
-import type { JobQueue } from '../../server/jobs/queue';
+import { createJobQueue } from '../../server/platform/jobs/runner';
+import type { Jobs } from '../../server/platform/jobs/define-job';
+import { benchRenderJob } from './bench-render-job';
 import {
   alternatingRounds,
   ApiClient,
@@ -195,7 +196,7 @@ async function listRows(client: ApiClient, token: string, bench: Bench, pid: num
  * app's queue (the server's in-process worker takes them), measured from the moment both are
  * active until the first finishes, so every request of the measure saw two encodes.
  */
-async function renderRows(client: ApiClient, token: string, bench: Bench, queue: JobQueue) {
+async function renderRows(client: ApiClient, token: string, bench: Bench, queue: Jobs) {
   const trivial = expectOk(client, 'GET', '/platform/get_account', token);
   const chunk = 100;
   await closedLoop(RENDER_CLIENTS, WARM_UP, trivial);
@@ -206,7 +207,7 @@ async function renderRows(client: ApiClient, token: string, bench: Bench, queue:
   const jobs = await Promise.all(
     [1, 2].map((n) =>
       queue.enqueue(
-        'bench-render',
+        benchRenderJob,
         { out: path.join(bench.dataDir, `render-${n}.mp4`), seconds: RENDER_SECONDS },
         { attempts: 1 },
       ),

@@ -4,20 +4,15 @@
 // the bench prepared: BENCH_DATA_DIR (SQLite), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. Prints
 // `BENCH_SERVER_PORT=<port>` once listening.
 import { buildBenchApp, openBenchServerDatabase, serveBench } from './serve-bench';
-import { runNiced } from '../../server/jobs/child-process';
-import { startAppWorker } from '../../server/jobs/kinds';
-import type { JobKind } from '../../server/jobs/queue';
+import { runNiced } from '../../server/platform/jobs/child-process';
+import { startAppWorker } from '../../server/app-jobs';
+import { handleJob } from '../../server/platform/jobs/define-job';
+import { benchRenderJob } from './bench-render-job';
 
 /** A render's stand-in: a 720p H.264 encode of a generated clip, in a niced child process. */
-interface BenchRender {
-  out: string;
-  seconds: number;
-}
-
-const renderKind: JobKind<BenchRender> = {
-  kind: 'bench-render',
-  concurrency: 2,
-  handler: async (job) => {
+const renderKind = handleJob(
+  benchRenderJob,
+  async (_ctx: unknown, job) => {
     const { out, seconds } = job.data;
     await runNiced(
       'ffmpeg',
@@ -29,13 +24,14 @@ const renderKind: JobKind<BenchRender> = {
       { signal: job.signal },
     );
   },
-};
+  { concurrency: () => 2 },
+);
 
 async function main(): Promise<void> {
   const { dataDir, handle } = openBenchServerDatabase();
   const app = await buildBenchApp(dataDir, handle, { timing: { pollMs: 200 } });
   startAppWorker(app.ctx);
-  app.ctx.jobs.work([renderKind]);
+  app.ctx.jobs.work([renderKind.bind(app.ctx)]);
   await serveBench(app, handle);
 }
 

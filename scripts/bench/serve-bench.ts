@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
 
 /** BENCH_DATA_DIR (SQLite, files under it), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. */
 export function openBenchServerDatabase(): { dataDir: string; handle: DbHandle } {

@@ -1,9 +1,9 @@
 // The server of bench section f (scripts/bench/upload-load.ts), in its own process so that its
 // memory can be read from /proc/<pid>/status: a fresh SQLite data dir (BENCH_DATA_DIR), migrated
 // and seeded with the demo accounts, local disk storage. Prints `BENCH_SERVER_PORT=<port>`.
-import { openDatabase } from '../../server/db/connection';
-import { migrateToLatest } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { openDatabase } from '../../server/platform/db/connection';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import { seedDemo } from '../../server/modules/demo/seed';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { buildBenchApp, serveBench } from './serve-bench';
 

@@ -19,14 +19,14 @@ import {
   type MixedTaskBody,
   type VideoTaskDetail,
 } from '../../src/api/contract/video-tasks';
-import { loadConfig } from '../../server/config';
-import type { DbHandle } from '../../server/db/connection';
-import { runNiced } from '../../server/jobs/child-process';
-import { buildRenderArgs } from '../../server/render/graph';
-import { prepareRenderFiles } from '../../server/render/render';
-import type { RenderInput, RenderSpec } from '../../server/render/spec';
-import { createFileStorage } from '../../server/storage/create';
-import { newFileKey } from '../../server/storage/keys';
+import { loadConfig } from '../../server/platform/config';
+import type { DbHandle } from '../../server/platform/db/connection';
+import { runNiced } from '../../server/platform/jobs/child-process';
+import { buildRenderArgs } from '../../server/platform/render/graph';
+import { prepareRenderFiles } from '../../server/platform/render/render';
+import type { RenderInput, RenderSpec } from '../../server/platform/render/spec';
+import { createFileStorage } from '../../server/platform/storage/create';
+import { newFileKey } from '../../server/platform/storage/keys';
 import {
   ApiClient,
   busyVsIdle,

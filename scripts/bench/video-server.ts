@@ -4,7 +4,7 @@
 // BENCH_DATA_DIR (SQLite, files under it), or BENCH_DATABASE_URL + BENCH_PG_SCHEMA. The render
 // preset comes from the environment (VIDEO_RENDER_PRESET) as in production. Prints
 // `BENCH_SERVER_PORT=<port>` once listening.
-import { startAppWorker } from '../../server/jobs/kinds';
+import { startAppWorker } from '../../server/app-jobs';
 import { buildBenchApp, openBenchServerDatabase, serveBench } from './serve-bench';
 
 async function main(): Promise<void> {

@@ -21,10 +21,10 @@ import {
   zhCN,
   MONEY,
 } from './fixtures';
-/** Demo packages (server/db/seed.ts) that the admin page's spec leaves alone. */
+/** Demo packages (server/modules/demo/seed.ts) that the admin page's spec leaves alone. */
 const STANDARD = '标准套餐';
 const TRIAL = '体验套餐';
-/** The sandbox checkout page speaks the browser's language (server/i18n.ts, zh-CN here). */
+/** The sandbox checkout page speaks the browser's language (server/platform/i18n.ts, zh-CN here). */
 const SANDBOX_PAY = '支付';
 const SANDBOX_PAID = '支付成功，可以关闭此页面。';
 

@@ -18,7 +18,7 @@ export const DEFAULT_LAYOUT: Omit<LayoutSettings, 'globalSettings'> = (() => {
   return rest;
 })();
 
-/** The demo branding of 127.0.0.1 (server/db/seed.ts). */
+/** The demo branding of 127.0.0.1 (server/modules/demo/seed.ts). */
 export const BRANDING = {
   name: '星云智剪',
   logo: '/logo.svg',

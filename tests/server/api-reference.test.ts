@@ -1,11 +1,11 @@
 /**
- * The API reference is generated from the routes (server/http/openapi.ts) and checked in as
+ * The API reference is generated from the routes (server/platform/http/openapi.ts) and checked in as
  * docs/api.md: it must be current (`npm run docs:api` after changing a route or a contract
  * schema), and every route must say what it answers.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApi, routesWithoutReply } from '../../server/http/openapi';
+import { buildOpenApi, routesWithoutReply } from '../../server/platform/http/openapi';
 import { buildApiDocument, renderApiMarkdown } from '../../scripts/api-reference';
 import { api, createTestApp, type TestApp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { MissingPolicyError } from '../../server/http/policy';
+import { MissingPolicyError } from '../../server/platform/http/policy';
 import { createTestApp, createTestDatabase, engines, type TestApp } from './helpers';
 
 /**

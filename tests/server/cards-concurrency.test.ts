@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddCardsReply } from '../../src/api/contract/cards';
-import type { RechargeCardRow } from '../../server/db/schema';
+import type { RechargeCardRow } from '../../server/platform/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { createSession } from '../../server/modules/sessions/service';
 import { api, createTestApp, engines, T0, type Reply, type TestApp } from './helpers';

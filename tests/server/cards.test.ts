@@ -12,7 +12,7 @@ import {
   type Asset,
   type RechargeCardRow,
   type SystemAccount,
-} from '../../server/db/schema';
+} from '../../server/platform/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import {
   api,
@@ -31,7 +31,7 @@ const DAY = 24 * 60 * MINUTE;
 const NAMES = ['admin', 'partner', 'partner2', 'agent', 'merchant', 'merchant2'] as const;
 type Name = (typeof NAMES)[number];
 
-/** Seed balances (server/db/seed.ts): partner 100 000.00 − 1 200.50 given to merchant, etc. */
+/** Seed balances (server/modules/demo/seed.ts): partner 100 000.00 − 1 200.50 given to merchant, etc. */
 const PARTNER_MONEY = 10_000_000 - 120_050;
 const PARTNER_VOICE = 48;
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ChildProcessError, runNiced } from '../../server/jobs/child-process';
+import { ChildProcessError, runNiced } from '../../server/platform/jobs/child-process';
 
 /** Long work (ffmpeg) runs in a child at a lower CPU priority (issue 12 §1). */
 describe('runNiced', () => {

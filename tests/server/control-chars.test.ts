@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { multilineText, text } from '../../src/api/contract/text';
-import type { RegisteredRoute } from '../../server/http/policy';
+import type { RegisteredRoute } from '../../server/platform/http/policy';
 import { createTestApp, engines, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

@@ -12,9 +12,9 @@ import {
   type CustomerRow,
   type PlatformUserPage,
 } from '../../src/api/contract/customers';
-import type { NewUser } from '../../server/db/schema';
-import { ASSETS } from '../../server/db/schema';
-import { formatCents } from '../../server/lib/money';
+import type { NewUser } from '../../server/platform/db/schema';
+import { ASSETS } from '../../server/platform/db/schema';
+import { formatCents } from '../../server/platform/lib/money';
 import { BALANCE_COLUMN } from '../../server/modules/ledger/repo';
 import { setConfigValue } from '../../server/modules/system/repo';
 import { DEMO_PASSWORD, T0, api, createTestApp, engines, snapshot, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourcePage } from '../../src/api/contract/resources';
-import { DEMO_MEDIA_GROUP, seedDemoMedia } from '../../server/modules/system/demo-media';
+import { DEMO_MEDIA_GROUP, seedDemoMedia } from '../../server/modules/demo/demo-media';
 import { api, createTestApp, type TestApp } from './helpers';
 
 /** `npm start` on a fresh data dir: the demo partner's and merchant's libraries hold real media. */

@@ -9,7 +9,7 @@ import type {
   VoiceClonePage,
 } from '../../src/api/contract/digital-human';
 import type { ResourceType } from '../../src/api/contract/resources';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import {
   makeConsentClip,
   makeContinuousTake,

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DhAddReply } from '../../src/api/contract/digital-human';
-import type { Engine } from '../../server/db/dialect';
-import { startAppWorker } from '../../server/jobs/kinds';
-import { DH_ATTEMPTS } from '../../server/modules/digital-human/jobs';
+import type { Engine } from '../../server/platform/db/dialect';
+import { startAppWorker } from '../../server/app-jobs';
+import { DH_ATTEMPTS } from '../../server/modules/digital-human/job-kinds';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { createHttpProvider } from '../../server/providers/digital-human/http';
+import { createHttpProvider } from '../../server/integrations/digital-human/http';
 import { addMedia, cloneFixture, waitImageClone, waitVoiceClone } from './dh-clone-fixtures';
 import { startFakeVendor, type FakeVendor } from './fake-dh-vendor';
 import { api, createTestApp, engines, type Reply, type TestApp } from './helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startAppWorker } from '../../server/jobs/kinds';
-import { seedDemoClones } from '../../server/modules/digital-human/demo-clones';
+import { startAppWorker } from '../../server/app-jobs';
+import { seedDemoClones } from '../../server/modules/demo/demo-clones';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { waitImageClone, waitVoiceClone } from './dh-clone-fixtures';
 import { defineCloneJobSuite } from './dh-clones-jobs-suite';

@@ -6,8 +6,8 @@ import type {
   VoiceClonePage,
   VoicePreviewReply,
 } from '../../src/api/contract/digital-human';
-import type { Engine } from '../../server/db/dialect';
-import { startAppWorker } from '../../server/jobs/kinds';
+import type { Engine } from '../../server/platform/db/dialect';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { addMedia, cloneFixture, waitImageClone, waitVoiceClone } from './dh-clone-fixtures';
 import { api, createTestApp, queueEngines, type Reply, type TestApp } from './helpers';

@@ -4,7 +4,7 @@ import type {
   ImageClonePage,
   VoiceClonePage,
 } from '../../src/api/contract/digital-human';
-import type { Engine } from '../../server/db/dialect';
+import type { Engine } from '../../server/platform/db/dialect';
 import { failClone } from '../../server/modules/digital-human/clone-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { addMedia, cloneFixture, fullSnapshot } from './dh-clone-fixtures';

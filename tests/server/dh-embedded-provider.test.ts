@@ -8,20 +8,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateLayout } from '../../src/api/contract/digital-human';
-import { createEmbeddedProvider } from '../../server/providers/digital-human/embedded';
-import { estimateF0 } from '../../server/providers/digital-human/embedded/analysis';
-import { decodePcm, parseWav } from '../../server/providers/digital-human/embedded/pcm';
-import { readProfile } from '../../server/providers/digital-human/embedded/voices';
+import { createEmbeddedProvider } from '../../server/integrations/digital-human/embedded';
+import { estimateF0 } from '../../server/integrations/digital-human/embedded/analysis';
+import { decodePcm, parseWav } from '../../server/integrations/digital-human/embedded/pcm';
+import { readProfile } from '../../server/integrations/digital-human/embedded/voices';
 import {
   buildVideoGraph,
   mouthCommands,
   mouthLevels,
-} from '../../server/providers/digital-human/embedded/video';
+} from '../../server/integrations/digital-human/embedded/video';
 import {
   ProviderError,
   type ProviderRun,
   type VoiceProfile,
-} from '../../server/providers/digital-human/types';
+} from '../../server/integrations/digital-human/types';
 
 /**
  * The embedded digital-human provider (issue 14) on real media: espeak-ng speech, voice profiles

@@ -7,19 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createDigitalHumanProvider } from '../../server/providers/digital-human';
+import { loadConfig } from '../../server/platform/config';
+import { createDigitalHumanProvider } from '../../server/integrations/digital-human';
 import {
   createHttpProvider,
   type HttpProviderOptions,
-} from '../../server/providers/digital-human/http';
+} from '../../server/integrations/digital-human/http';
 import {
   ProviderError,
   type DigitalHumanProvider,
   type ProviderProgress,
   type ProviderRun,
   type VendorCallback,
-} from '../../server/providers/digital-human/types';
+} from '../../server/integrations/digital-human/types';
 import { startFileHost } from './fake-dh-file-host';
 import { startFakeVendor, type FakeVendor } from './fake-dh-vendor';
 import { fixture } from './media-fixtures';

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DhAddReply } from '../../src/api/contract/digital-human';
-import { startAppWorker } from '../../server/jobs/kinds';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { createS3Storage, s3Client } from '../../server/storage/s3';
+import { createS3Storage, s3Client } from '../../server/platform/storage/s3';
 import { addMedia, cloneFixture, waitImageClone, waitVoiceClone } from './dh-clone-fixtures';
 import { fixtureApp, putFolder, videoBody, waitVideo } from './dh-video-fixtures';
 import { api, createTestApp, type Reply, type TestApp } from './helpers';

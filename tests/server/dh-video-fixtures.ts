@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import type { DhVideoDetail } from '../../src/api/contract/digital-human';
 import type { AppContext } from '../../server/context';
-import type { Db } from '../../server/db/schema';
+import type { Db } from '../../server/platform/db/schema';
 import { mediaOf } from '../../server/modules/digital-human/video-job';
-import { newFileKey } from '../../server/storage/keys';
+import { newFileKey } from '../../server/platform/storage/keys';
 import { api, type TestApp } from './helpers';
 
 const run = promisify(execFile);

@@ -9,8 +9,8 @@ import {
   type DhTemplateList,
   type DhVideoPage,
 } from '../../src/api/contract/digital-human';
-import type { Engine } from '../../server/db/dialect';
-import { startAppWorker } from '../../server/jobs/kinds';
+import type { Engine } from '../../server/platform/db/dialect';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, queueEngines, type Reply, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';

@@ -7,7 +7,7 @@ import {
   type DhVideoEstimate,
   type DhVideoPage,
 } from '../../src/api/contract/digital-human';
-import type { Engine } from '../../server/db/dialect';
+import type { Engine } from '../../server/platform/db/dialect';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { failVideo } from '../../server/modules/digital-human/video-job';
 import { sweepDigitalHuman, DH_MAX_RUNS } from '../../server/modules/digital-human/video-sweep';

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ChildProcessError } from '../../server/jobs/child-process';
-import { failureDetail } from '../../server/jobs/failure-detail';
+import { ChildProcessError } from '../../server/platform/jobs/child-process';
+import { failureDetail } from '../../server/platform/jobs/failure-detail';
 
-/** What a person reads of a failed job (server/jobs/failure-detail.ts). */
+/** What a person reads of a failed job (server/platform/jobs/failure-detail.ts). */
 
 const DATA = '/srv/video console/data';
 const TMP = os.tmpdir();

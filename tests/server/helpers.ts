@@ -5,15 +5,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../server/app';
-import type { Config } from '../../server/config';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import type { Engine } from '../../server/db/dialect';
-import { migrateToLatest } from '../../server/db/migrate';
-import type { Database, Db, UserRow } from '../../server/db/schema';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import type { Config } from '../../server/platform/config';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
+import type { Engine } from '../../server/platform/db/dialect';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import type { Database, Db, UserRow } from '../../server/platform/db/schema';
+import { DEMO_PASSWORD, seedDemo } from '../../server/modules/demo/seed';
 import { checkReplies, takeReplyMismatches } from './reply-check';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
-import type { SmsMessage, SmsProvider } from '../../server/providers/sms';
+import type { SmsMessage, SmsProvider } from '../../server/integrations/sms/sms';
 
 export { DEMO_PASSWORD };
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loggableUrl } from '../../server/http/request-log';
+import { loggableUrl } from '../../server/platform/http/request-log';
 import { api, createTestApp, engines, type Reply, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

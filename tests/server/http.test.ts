@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/http/security-headers';
+import { CONTENT_SECURITY_POLICY } from '../../server/platform/http/security-headers';
 import { createTestApp, engines, snapshot, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

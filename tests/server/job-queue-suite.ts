@@ -9,7 +9,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobKind, JobQueue, RunnerTiming } from '../../server/jobs/queue';
+import { z } from 'zod';
+import {
+  defineJob,
+  handleJob,
+  PermanentJobFailure,
+  typedJobs,
+} from '../../server/platform/jobs/define-job';
+import type { JobKind, JobQueue, RunnerTiming } from '../../server/platform/jobs/queue';
 
 /** Where a suite's queues live: `open()` gives another queue (its own connection) on it. */
 export interface QueueStore {
@@ -299,6 +306,55 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
       expect(new Set(runs).size).toBe(runs.length);
       expect(runs.length).toBeGreaterThanOrEqual(3);
       expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / EVERY) + 1);
+    });
+
+    it('fails a job whose stored data fails its schema at once, with the reason, without running it', async () => {
+      const queue = open();
+      const jobs = typedJobs(queue);
+      const render = defineJob('typed', z.strictObject({ outputId: z.number().int() }), {
+        attempts: 3,
+        backoffMs: 50,
+      });
+      const ran: number[] = [];
+      const good = await jobs.enqueue(render, { outputId: 7 });
+      // Data written by an older release, or by hand: not what the kind's schema says.
+      const stale = await queue.enqueue('typed', { output: '7' }, { attempts: 3, backoffMs: 50 });
+      jobs.work([
+        handleJob(render, async (_ctx: null, job) => {
+          ran.push(job.data.outputId);
+          expect(job.maxAttempts).toBe(3);
+        }).bind(null),
+      ]);
+      expect(await eventually(async () => (await queue.get(stale))?.state === 'failed')).toBe(true);
+      expect(await eventually(async () => (await queue.get(good))?.state === 'completed')).toBe(
+        true,
+      );
+      expect(ran).toEqual([7]);
+      const failed = await queue.get(stale);
+      expect(failed?.attempts).toBe(1);
+      expect(failed?.error).toContain('fails its schema');
+      expect(failed?.error).toContain('outputId');
+      // Enqueuing checks the data too (the types already refuse it at compile time).
+      await expect(jobs.enqueue(render, { outputId: 1.5 })).rejects.toThrow();
+    });
+
+    it('fails a job at once, whatever attempts are left, when its handler says running again cannot help', async () => {
+      const queue = open();
+      const id = await queue.enqueue('hopeless', {}, { attempts: 3, backoffMs: 50 });
+      let runs = 0;
+      queue.work([
+        {
+          kind: 'hopeless',
+          handler: async () => {
+            runs += 1;
+            throw new PermanentJobFailure('the input is unreadable');
+          },
+        },
+      ]);
+      expect(await eventually(async () => (await queue.get(id))?.state === 'failed')).toBe(true);
+      await sleep(300);
+      expect(runs).toBe(1);
+      expect((await queue.get(id))?.error).toBe('the input is unreadable');
     });
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
-import { createBullQueue } from '../../server/jobs/bullmq';
+import { createBullQueue } from '../../server/platform/jobs/bullmq';
 import { defineQueueSuite } from './job-queue-suite';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;

@@ -1,5 +1,5 @@
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import { createEmbeddedQueue } from '../../server/jobs/embedded';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
+import { createEmbeddedQueue } from '../../server/platform/jobs/embedded';
 import { createTestDatabase } from './helpers';
 import { defineQueueSuite } from './job-queue-suite';
 

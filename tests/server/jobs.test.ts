@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStats } from '../../src/api/contract/jobs';
 import type { OrderCreateReply } from '../../src/api/contract/recharge';
-import { loadConfig } from '../../server/config';
-import { startAppWorker } from '../../server/jobs/kinds';
+import { loadConfig } from '../../server/platform/config';
+import { startAppWorker } from '../../server/app-jobs';
 import { api, createTestApp, engines, MINUTE, type TestApp } from './helpers';
 import { eventually, sleep } from './job-queue-suite';
 

@@ -1,6 +1,6 @@
 /**
  * Large lists count their total once per state of the table and start deep pages from cached
- * anchors (server/db/list-cache.ts; docs/decisions.md "List totals, deep pages and the speed
+ * anchors (server/platform/db/list-cache.ts; docs/decisions.md "List totals, deep pages and the speed
  * bench"). What a person sees must not change: every write shows in the next page, by the API
  * or straight to the database, and a deep page holds exactly the rows an offset would give.
  */
@@ -19,9 +19,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddCardsReply, CardListReply } from '../../src/api/contract/cards';
 import type { CustomerPage } from '../../src/api/contract/customers';
-import { ANCHOR_EVERY } from '../../server/db/list-cache';
-import type { Database } from '../../server/db/schema';
-import { WriteVersions, writtenKeys } from '../../server/db/write-versions';
+import { ANCHOR_EVERY } from '../../server/platform/db/list-cache';
+import type { Database } from '../../server/platform/db/schema';
+import { WriteVersions, writtenKeys } from '../../server/platform/db/write-versions';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, engines, HOUR, T0, type Reply, type TestApp } from './helpers';
 

@@ -1,12 +1,12 @@
 /**
- * The cached lists' totals (server/db/list-cache.ts) are outdated by writes to the columns their
+ * The cached lists' totals (server/platform/db/list-cache.ts) are outdated by writes to the columns their
  * conditions read, and those columns are read from the conditions themselves
- * (server/db/list-source.ts). Here every filterable column of every cached list is changed
+ * (server/platform/db/list-source.ts). Here every filterable column of every cached list is changed
  * straight in the database, by the same handle, and the filtered total must change at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListReply } from '../../src/api/contract/money';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import { api, createTestApp, engines, HOUR, T0, type TestApp } from './helpers';
 
 const LATER = T0 + 10 * HOUR;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MoneyLogRow, TransferRecord } from '../../src/api/contract/money';
-import * as memoIds from '../../server/db/migrations/0004-memo-ids';
+import * as memoIds from '../../server/platform/db/migrations/0004-memo-ids';
 import { createTestApp, engines, type TestApp } from './helpers';
 
 type Lang = 'en-US' | 'zh-CN';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../src/api/contract/money';
-import { ASSETS } from '../../server/db/schema';
+import { ASSETS } from '../../server/platform/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, engines, type TestApp } from './helpers';
 

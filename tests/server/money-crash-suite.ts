@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferRecord } from '../../src/api/contract/money';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import type { Engine } from '../../server/db/dialect';
+import type { Engine } from '../../server/platform/db/dialect';
 import { createScratchDatabase, DEMO_PASSWORD } from './helpers';
 
 /**

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMp4Facts } from '../../server/render/mp4-facts';
-import { probeVideo } from '../../server/render/render';
+import { readMp4Facts } from '../../server/platform/render/mp4-facts';
+import { probeVideo } from '../../server/platform/render/render';
 
 /**
  * The output facts renderVideo records (duration, width, height) read from the MP4's boxes in

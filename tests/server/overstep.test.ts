@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_STATUS } from '../../server/db/schema';
-import { setUserStatus } from '../../server/modules/users/service';
+import { USER_STATUS } from '../../server/platform/db/schema';
+import { setUserStatus } from '../../server/modules/sessions/service';
 import { createTestApp, engines, snapshot, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

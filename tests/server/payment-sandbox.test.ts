@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderCreateReply, RechargePackage } from '../../src/api/contract/recharge';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/platform/config';
 import { holdsDemoData } from '../../server/modules/system/demo-data';
 import {
   createSandboxPaymentProvider,
   sandboxSecret,
   type SandboxPaymentProvider,
-} from '../../server/providers/payment';
+} from '../../server/integrations/payment/payment';
 import { api, createTestApp, engines, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './helpers';
 
 /**
- * A failed output's or video's detail as a person may read it (server/jobs/failure-detail.ts):
+ * A failed output's or video's detail as a person may read it (server/platform/jobs/failure-detail.ts):
  * there, no absolute path (neither DATA_DIR nor the temp dir), no URL, no raw dump (a few lines),
  * and the inputs named as their owner knows them.
  */

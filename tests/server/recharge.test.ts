@@ -15,7 +15,7 @@ import {
   signSandboxBody,
   SANDBOX_SIGNATURE_HEADER,
   type SandboxPaymentProvider,
-} from '../../server/providers/payment';
+} from '../../server/integrations/payment/payment';
 import { api, createTestApp, engines, MINUTE, snapshot, type Reply, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_STATUS } from '../../server/db/schema';
+import { USER_STATUS } from '../../server/platform/db/schema';
 import { createTestApp, engines, snapshot, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

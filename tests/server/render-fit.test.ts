@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderVideo } from '../../server/render/render';
-import type { RenderInput, RenderSpec } from '../../server/render/spec';
+import { renderVideo } from '../../server/platform/render/render';
+import type { RenderInput, RenderSpec } from '../../server/platform/render/spec';
 import { fixture } from './media-fixtures';
 
 /**

@@ -4,8 +4,8 @@ import {
   filterValue,
   musicGain,
   type RenderPaths,
-} from '../../server/render/graph';
-import type { RenderSpec } from '../../server/render/spec';
+} from '../../server/platform/render/graph';
+import type { RenderSpec } from '../../server/platform/render/spec';
 import {
   assColour,
   assText,
@@ -13,7 +13,7 @@ import {
   buildAss,
   splitSentences,
   timeLines,
-} from '../../server/render/subtitles';
+} from '../../server/platform/render/subtitles';
 
 /** The renderer's pure parts (issue 13 §Rendering): the ffmpeg command and the subtitle script. */
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateLayout } from '../../src/api/contract/digital-human';
-import { createEmbeddedProvider } from '../../server/providers/digital-human/embedded';
-import { renderVideo } from '../../server/render/render';
-import type { RenderInput, RenderSpec } from '../../server/render/spec';
+import { createEmbeddedProvider } from '../../server/integrations/digital-human/embedded';
+import { renderVideo } from '../../server/platform/render/render';
+import type { RenderInput, RenderSpec } from '../../server/platform/render/spec';
 
 /**
  * Long Chinese titles and subtitles stay inside a 9:16 frame's safe margins (5 % of the width on

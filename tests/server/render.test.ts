@@ -8,9 +8,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAME_SIZE, type VideoRatio } from '../../src/api/contract/video-tasks';
-import { ChildProcessError } from '../../server/jobs/child-process';
-import { makePoster, probeVideo, renderVideo } from '../../server/render/render';
-import { plannedDuration, type RenderInput, type RenderSpec } from '../../server/render/spec';
+import { ChildProcessError } from '../../server/platform/jobs/child-process';
+import { makePoster, probeVideo, renderVideo } from '../../server/platform/render/render';
+import {
+  plannedDuration,
+  type RenderInput,
+  type RenderSpec,
+} from '../../server/platform/render/spec';
 import { fixture } from './media-fixtures';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect } from 'vitest';
 import type { z } from 'zod';
 import { ReplyCode } from '../../src/api/contract/envelope';
-import { failureEnvelope, successEnvelope } from '../../server/http/openapi';
+import { failureEnvelope, successEnvelope } from '../../server/platform/http/openapi';
 
 /**
  * Every reply of the server suites is checked against what its route declares (the schemas the

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ResourceType } from '../../src/api/contract/resources';
-import { runNiced } from '../../server/jobs/child-process';
-import { newFileKey } from '../../server/storage/keys';
+import { runNiced } from '../../server/platform/jobs/child-process';
+import { newFileKey } from '../../server/platform/storage/keys';
 import type { TestApp } from './helpers';
 
 export interface PutResource {

@@ -7,7 +7,7 @@ import type {
   ResourceGroup,
   ResourcePage,
 } from '../../src/api/contract/resources';
-import { MAX_KEYS } from '../../server/db/list-cache';
+import { MAX_KEYS } from '../../server/platform/db/list-cache';
 import { sweepResourceFiles } from '../../server/modules/resources/sweep-files';
 import { api, createTestApp, engines, MINUTE, type Reply, type TestApp } from './helpers';
 import { makeMedia, putResource, putUpload } from './resource-fixtures';
@@ -694,7 +694,7 @@ describe.each(engines)('resource library on %s', (engine) => {
   it('the sweep runs as a recurring job of the app’s worker', async () => {
     const gone = await putResource(t, ids.merchant, { name: 'gone' });
     await post('merchant', '/delete', { ids: [gone.id] });
-    const { startAppWorker } = await import('../../server/jobs/kinds');
+    const { startAppWorker } = await import('../../server/app-jobs');
     const worker = startAppWorker(t.app.ctx, { everyMs: 50 });
     try {
       const deadline = Date.now() + 10_000;

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import type { S3Config } from '../../server/config';
-import type { Clock } from '../../server/lib/clock';
+import type { S3Config } from '../../server/platform/config';
+import type { Clock } from '../../server/platform/lib/clock';
 
 /**
  * A local S3 for the storage tests: s3rver (the only S3 server on npm) on a random port with its

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { migrateToLatest } from '../../server/db/migrate';
-import { prepareDatabase } from '../../server/db/prepare';
+import { migrateToLatest } from '../../server/platform/db/migrate';
+import { prepareDatabase } from '../../server/prepare';
 import { holdsDemoData } from '../../server/modules/system/demo-data';
-import { ASSETS } from '../../server/db/schema';
+import { ASSETS } from '../../server/platform/db/schema';
 import { BALANCE_COLUMN, postEntry } from '../../server/modules/ledger/repo';
 import {
   DEMO_PASSWORD,

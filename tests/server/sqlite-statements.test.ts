@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '../../server/db/connection';
-import { rowCount } from '../../server/db/conditions';
+import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
+import { rowCount } from '../../server/platform/db/conditions';
 import { createTestDatabase, type TestDatabase } from './helpers';
 
 describe('SQLite statements', () => {

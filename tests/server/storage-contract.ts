@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFileKey } from '../../server/storage/keys';
+import { newFileKey } from '../../server/platform/storage/keys';
 import {
   FileTooLargeError,
   GRANT_PART_URLS,
   RangeNotSatisfiableError,
   type FileStorage,
-} from '../../server/storage/storage';
+} from '../../server/platform/storage/storage';
 import type { TestClock } from './helpers';
 
 /**
- * The file storage contract (server/storage/storage.ts), one suite run against every adapter:
+ * The file storage contract (server/platform/storage/storage.ts), one suite run against every adapter:
  * storage-local.test.ts (local disk, signed URLs served by the real app over HTTP) and
  * storage-s3.test.ts (S3 adapter against s3rver behind a SigV4-checking front).
  */

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRange } from '../../server/http/byte-range';
-import { loggableUrl } from '../../server/http/request-log';
-import { newFileKey } from '../../server/storage/keys';
+import { parseRange } from '../../server/platform/http/byte-range';
+import { loggableUrl } from '../../server/platform/http/request-log';
+import { newFileKey } from '../../server/platform/storage/keys';
 import { createTestApp, type TestApp } from './helpers';
 
 /**

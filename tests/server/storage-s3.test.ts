@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { createFileStorage } from '../../server/storage/create';
-import { newFileKey } from '../../server/storage/keys';
-import { createS3Storage, s3Client } from '../../server/storage/s3';
+import { loadConfig } from '../../server/platform/config';
+import { createFileStorage } from '../../server/platform/storage/create';
+import { newFileKey } from '../../server/platform/storage/keys';
+import { createS3Storage, s3Client } from '../../server/platform/storage/s3';
 import { testClock, type TestClock } from './helpers';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
 import { storageContract } from './storage-contract';
@@ -78,7 +78,7 @@ describe('the S3 adapter, beyond the contract', () => {
   });
 });
 
-describe('the S3 settings (server/config.ts)', () => {
+describe('the S3 settings (server/platform/config.ts)', () => {
   it('S3_BUCKET switches to S3; the region defaults to us-east-1; keys go together', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toEqual({

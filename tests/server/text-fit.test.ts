@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cjkFont, libassEmPerSize } from '../../server/render/fonts';
-import { buildRenderArgs, fitTitles } from '../../server/render/graph';
-import { buildAss } from '../../server/render/subtitles';
-import { subtitlePages, textEm, wrapText } from '../../server/render/text-fit';
+import { cjkFont, libassEmPerSize } from '../../server/platform/render/fonts';
+import { buildRenderArgs, fitTitles } from '../../server/platform/render/graph';
+import { buildAss } from '../../server/platform/render/subtitles';
+import { subtitlePages, textEm, wrapText } from '../../server/platform/render/text-fit';
 
 /**
- * Lines broken before ffmpeg draws them (server/render/text-fit.ts): the pure rules. The frames
+ * Lines broken before ffmpeg draws them (server/platform/render/text-fit.ts): the pure rules. The frames
  * themselves are checked in render-text-margins.test.ts.
  */
 

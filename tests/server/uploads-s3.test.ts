@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadTokenReply } from '../../src/api/contract/resources';
-import { AppError } from '../../server/http/errors';
+import { AppError } from '../../server/platform/http/errors';
 import { checkUpload } from '../../server/modules/uploads/check-upload';
 import { expireUploads } from '../../server/modules/uploads/sweep';
-import { createS3Storage } from '../../server/storage/s3';
+import { createS3Storage } from '../../server/platform/storage/s3';
 import { api, createTestApp, engines, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Resource } from '../../src/api/contract/resources';
 import type { VideoTaskAddReply } from '../../src/api/contract/video-tasks';
-import { startAppWorker } from '../../server/jobs/kinds';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import type * as Render from '../../server/render/render';
+import type * as Render from '../../server/platform/render/render';
 import { api, createTestApp, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
 import { expectReadableDetail } from './readable-detail';
@@ -15,11 +15,11 @@ import { mixedBody, putShotGroups, SHOT_FILES, waitFinished } from './video-task
  * Issue 13 speed: a video resource's sound and length are known from its row (`has_audio`,
  * recorded at upload), so the renderer does not run ffprobe on the inputs of every output. The
  * render module's `probeVideo` is wrapped to count the probes the video-task job makes (the
- * renderer reads its output's facts from the MP4 header, server/render/mp4-facts.ts, and its
+ * renderer reads its output's facts from the MP4 header, server/platform/render/mp4-facts.ts, and its
  * ffprobe fallback is a call inside that module, not counted).
  */
 const probes = vi.hoisted(() => ({ sources: [] as string[] }));
-vi.mock('../../server/render/render', async (importOriginal) => {
+vi.mock('../../server/platform/render/render', async (importOriginal) => {
   const actual = await importOriginal<typeof Render>();
   return {
     ...actual,

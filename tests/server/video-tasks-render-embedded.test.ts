@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoTaskAddReply } from '../../src/api/contract/video-tasks';
-import { startAppWorker } from '../../server/jobs/kinds';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { OUTPUT_ATTEMPTS } from '../../server/modules/video-tasks/queue';
 import { api, createTestApp, type TestApp } from './helpers';

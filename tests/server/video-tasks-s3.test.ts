@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoTaskAddReply } from '../../src/api/contract/video-tasks';
-import { startAppWorker } from '../../server/jobs/kinds';
+import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { createS3Storage, s3Client } from '../../server/storage/s3';
+import { createS3Storage, s3Client } from '../../server/platform/storage/s3';
 import { api, createTestApp, type TestApp } from './helpers';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
 import { ffprobe, mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';

@@ -5,7 +5,7 @@ import type {
   VideoTaskEstimate,
   VideoTaskPage,
 } from '../../src/api/contract/video-tasks';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { MAX_RUNS, sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';

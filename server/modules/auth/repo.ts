@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { rowCount } from '../../db/conditions';
-import type { Executor, SmsPurpose } from '../../db/schema';
+import { rowCount } from '../../platform/db/conditions';
+import type { Executor, SmsPurpose } from '../../platform/db/schema';
 
 export interface ThrottleRule {
   /** Failures within the window that lock the key. */

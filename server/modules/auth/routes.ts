@@ -8,9 +8,9 @@ import {
   registerBody,
   resetPwdBody,
 } from '../../../src/api/contract/auth';
-import { defineRoute } from '../../http/route';
-import { tokenOf } from '../../http/policy';
-import { endSessionByToken } from '../sessions/service';
+import { defineRoute } from '../../platform/http/route';
+import { tokenOf } from '../../platform/http/policy';
+import { endSessionByToken } from '../sessions';
 import { issueCode } from './sms-codes';
 import { changePassword, login, overstepLogin, register, resetPassword } from './service';
 

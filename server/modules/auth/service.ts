@@ -6,14 +6,14 @@ import type {
   ResetPwdBody,
 } from '../../../src/api/contract/auth';
 import type { AppContext, AuthContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import { USER_STATUS, type Executor, type UserRow } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
-import { writeAudit } from '../audit/repo';
-import { createSession, endSessionsOfUser } from '../sessions/service';
-import { readConfigValue, findActiveDomain } from '../system/repo';
-import { normalizeHost } from '../system/service';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { USER_STATUS, type Executor, type UserRow } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { dummyVerify, hashPassword, verifyPassword } from '../../platform/lib/passwords';
+import { writeAudit } from '../audit';
+import { createSession, endSessionsOfUser } from '../sessions';
+import { readConfigValue, findActiveDomain } from '../system';
+import { normalizeHost } from '../system';
 import {
   countMerchantsOf,
   findUserById,
@@ -23,7 +23,7 @@ import {
   isMobileTaken,
   isUsernameTaken,
   updateUser,
-} from '../users/repo';
+} from '../users';
 import { checkCode, consumeCode } from './sms-codes';
 import { accountKey, ipKey, registerIpKey, registerMobileKey, reserveAttempts } from './throttle';
 import { clearAttempts } from './repo';

@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
-import type { Executor, SmsPurpose } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { findUserByMobile } from '../users/repo';
+import type { Executor, SmsPurpose } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { findUserByMobile } from '../users';
 import {
   deleteCode,
   insertCode,

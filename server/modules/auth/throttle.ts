@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { refuse } from '../../http/errors';
+import { refuse } from '../../platform/http/errors';
 import { clearAttempts, releaseAttempt, reserveAttempt, type ThrottleRule } from './repo';
 
 const MINUTE = 60_000;

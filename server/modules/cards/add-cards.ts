@@ -6,11 +6,11 @@ import {
   type AddCardsReply,
 } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
-import type { RechargeCardsTable } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger/service';
-import { findUserById } from '../users/repo';
+import type { RechargeCardsTable } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger';
+import { findUserById } from '../users';
 import { DAY_OFFSET, remarkColumn } from './card-rules';
 import { insertCards, reserveSequence } from './repo';
 

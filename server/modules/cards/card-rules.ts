@@ -1,6 +1,6 @@
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import type { Trx } from '../ledger/service';
+import { refuse } from '../../platform/http/errors';
+import type { Trx } from '../ledger';
 import { lockSelection, type CardViewer, type Selection } from './repo';
 
 // What the card use cases share: time constants, the caller as a viewer, locked selections.

@@ -1,8 +1,8 @@
 import { CARD_ASSETS, type CardAsset, type CountReply } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { lockUsers, post, postSystem, runMoney } from '../ledger/service';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { lockUsers, post, postSystem, runMoney } from '../ledger';
 import { lockedCards, selectionOf } from './card-rules';
 
 /**

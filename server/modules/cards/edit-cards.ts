@@ -1,8 +1,8 @@
 import type { CardRow, CountReply, EditCardParams } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { runMoney } from '../ledger/service';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { runMoney } from '../ledger';
 import { lockedCards, remarkColumn, viewerOf } from './card-rules';
 import { findCardRow } from './repo';
 

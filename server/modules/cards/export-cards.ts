@@ -8,13 +8,13 @@ import type {
 import type { Locale } from '../../../src/api/contract/messages';
 import { roleOf } from '../../../src/api/contract/roles';
 import type { AppContext, AuthContext } from '../../context';
-import { USER_STATUS } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { API_PREFIX } from '../../http/policy';
-import { t } from '../../i18n';
-import { writeAudit } from '../audit/repo';
-import { getSystemInfo, normalizeHost } from '../system/service';
-import { findUserById } from '../users/repo';
+import { USER_STATUS } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { API_PREFIX } from '../../platform/http/policy';
+import { t } from '../../platform/i18n';
+import { writeAudit } from '../audit';
+import { getSystemInfo, normalizeHost } from '../system';
+import { findUserById } from '../users';
 import { DAY_OFFSET } from './card-rules';
 import { exportCards, type CardViewer, type ExportCard } from './repo';
 

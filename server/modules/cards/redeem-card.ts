@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { formatFaceValue, type UseCardReply } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
-import { AppError, refuse } from '../../http/errors';
-import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../auth/repo';
-import { post, postSystem, runMoney } from '../ledger/service';
+import { AppError, refuse } from '../../platform/http/errors';
+import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../auth';
+import { post, postSystem, runMoney } from '../ledger';
 import { MINUTE } from './card-rules';
 import { findCardById, findCardByNo } from './repo';
 

@@ -7,10 +7,10 @@ import {
 } from '../../../src/api/contract/cards';
 import { formatUnits } from '../../../src/api/contract/money';
 import type { Role } from '../../../src/api/contract/roles';
-import { allOf, rowCount, type Condition } from '../../db/conditions';
-import type { Engine } from '../../db/dialect';
-import { readPage, type PageStart } from '../../db/list-cache';
-import type { Executor, RechargeCardRow, RechargeCardsTable } from '../../db/schema';
+import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
+import type { Engine } from '../../platform/db/dialect';
+import { readPage, type PageStart } from '../../platform/db/list-cache';
+import type { Executor, RechargeCardRow, RechargeCardsTable } from '../../platform/db/schema';
 import type { Insertable } from 'kysely';
 
 /** Who looks at or changes cards: the role decides the scope, the id the holder's view. */

@@ -20,10 +20,10 @@ import {
   useCardBody,
 } from '../../../src/api/contract/cards';
 import { LOCALES } from '../../../src/api/contract/messages';
-import type { Policy } from '../../http/policy';
-import { defineRoute } from '../../http/route';
-import { parseInput } from '../../http/validation';
-import { idempotencyOf } from '../ledger/service';
+import type { Policy } from '../../platform/http/policy';
+import { defineRoute } from '../../platform/http/route';
+import { parseInput } from '../../platform/http/validation';
+import { idempotencyOf } from '../ledger';
 import { addCards } from './add-cards';
 import { deleteCards } from './delete-cards';
 import { editCard, remarkCards } from './edit-cards';

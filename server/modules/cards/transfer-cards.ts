@@ -1,10 +1,10 @@
 import type { CountReply } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { runMoney } from '../ledger/service';
-import { findUserById } from '../users/repo';
-import { reachesUser } from '../users/scope';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { runMoney } from '../ledger';
+import { findUserById } from '../users';
+import { reachesUser } from '../users';
 import { lockedCards, selectionOf } from './card-rules';
 
 const transferable = (

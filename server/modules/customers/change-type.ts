@@ -1,9 +1,9 @@
 import type { CustomerRow, EditTypeData } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { lockUsers } from '../ledger/service';
-import { updateUser } from '../users/repo';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { lockUsers } from '../ledger';
+import { updateUser } from '../users';
 import {
   assertBelowMerchantLimit,
   defaultMerchantLimit,

@@ -1,12 +1,12 @@
 import type { AddByServiceData, CustomerRow } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { formatCents } from '../../lib/money';
-import { hashPassword } from '../../lib/passwords';
-import { writeAudit } from '../audit/repo';
-import { postEntry } from '../ledger/repo';
-import { lockUsers, runMoney } from '../ledger/service';
-import { readConfig } from '../system/repo';
+import { refuse } from '../../platform/http/errors';
+import { formatCents } from '../../platform/lib/money';
+import { hashPassword } from '../../platform/lib/passwords';
+import { writeAudit } from '../audit';
+import { postEntry } from '../ledger';
+import { lockUsers, runMoney } from '../ledger';
+import { readConfig } from '../system';
 import { insertCustomer } from './create-customer';
 import {
   agentOf,

@@ -1,10 +1,10 @@
 import type { AddCustomerData, CustomerRow } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { USER_STATUS, type Executor } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { writeAudit } from '../audit/repo';
-import { lockUsers, runMoney } from '../ledger/service';
-import { insertUser, updateUser } from '../users/repo';
+import { USER_STATUS, type Executor } from '../../platform/db/schema';
+import { hashPassword } from '../../platform/lib/passwords';
+import { writeAudit } from '../audit';
+import { lockUsers, runMoney } from '../ledger';
+import { insertUser, updateUser } from '../users';
 import {
   adminChanges,
   agentOf,

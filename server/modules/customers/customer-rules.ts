@@ -5,12 +5,12 @@ import type {
   EditCustomerData,
 } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { rowCount } from '../../db/conditions';
-import { isUniqueViolation } from '../../db/errors';
-import type { Executor, UserRow, UsersTable } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { readConfigValue } from '../system/repo';
-import { countMerchantsOf, findUserById, isMobileTaken, isUsernameTaken } from '../users/repo';
+import { rowCount } from '../../platform/db/conditions';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { Executor, UserRow, UsersTable } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { readConfigValue } from '../system';
+import { countMerchantsOf, findUserById, isMobileTaken, isUsernameTaken } from '../users';
 import {
   AGENT,
   MERCHANT,

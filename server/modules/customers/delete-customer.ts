@@ -1,9 +1,9 @@
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { lockUsers } from '../ledger/service';
-import { endSessionsOfUser } from '../sessions/service';
-import { findUserById, updateUser } from '../users/repo';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { lockUsers } from '../ledger';
+import { endSessionsOfUser } from '../sessions';
+import { findUserById, updateUser } from '../users';
 import { managedUser, type CallSite } from './customer-rules';
 import { PARTNER, hasChildren, ownsDomains } from './repo';
 

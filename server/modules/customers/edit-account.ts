@@ -1,12 +1,12 @@
 import type { CustomerRow, EditAccountData } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { hashPassword } from '../../lib/passwords';
-import { writeAudit } from '../audit/repo';
-import { clearAttempts } from '../auth/repo';
-import { accountKey } from '../auth/throttle';
-import { endSessionsOfUser } from '../sessions/service';
-import { updateUser } from '../users/repo';
-import { setUserStatus } from '../users/service';
+import { hashPassword } from '../../platform/lib/passwords';
+import { writeAudit } from '../audit';
+import { clearAttempts } from '../auth';
+import { accountKey } from '../auth';
+import { endSessionsOfUser } from '../sessions';
+import { updateUser } from '../users';
+import { setUserStatus } from '../sessions';
 import { assertFree, managedUser, rowOf, withUniqueCheck, type CallSite } from './customer-rules';
 
 /**

@@ -5,11 +5,11 @@ import type {
 } from '../../../src/api/contract/customers';
 import { PARTNER_FIELDS } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import type { Executor, UserRow } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { writeAudit } from '../audit/repo';
-import { readConfigValue } from '../system/repo';
-import { countMerchantsOf, updateUser } from '../users/repo';
+import type { Executor, UserRow } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { writeAudit } from '../audit';
+import { readConfigValue } from '../system';
+import { countMerchantsOf, updateUser } from '../users';
 import {
   adminChanges,
   agentOf,

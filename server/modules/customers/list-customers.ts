@@ -5,8 +5,8 @@ import type {
   PlatformUserPage,
 } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
-import { JsonText } from '../../http/json-text';
-import { findUserById } from '../users/repo';
+import { JsonText } from '../../platform/http/json-text';
+import { findUserById } from '../users';
 import { listCustomers as selectPage, listUsedPrefixes, pickUsers as selectPickable } from './repo';
 
 const DEFAULT_LIMIT = 20;

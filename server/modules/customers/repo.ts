@@ -1,10 +1,11 @@
+import { likePattern } from '../../platform/db/conditions';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CustomerRow, CustomerSort } from '../../../src/api/contract/customers';
-import { allOf, rowCount, type Condition } from '../../db/conditions';
-import type { Engine } from '../../db/dialect';
-import { readPage, type PageStart } from '../../db/list-cache';
-import type { Executor } from '../../db/schema';
-import { visibleUsers, type ScopeSubject } from '../users/scope';
+import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
+import type { Engine } from '../../platform/db/dialect';
+import { readPage, type PageStart } from '../../platform/db/list-cache';
+import type { Executor } from '../../platform/db/schema';
+import { visibleUsers, type ScopeSubject } from '../users';
 
 /** user_type of the rows these calls manage (never admins). */
 export const PARTNER = 1;
@@ -157,11 +158,6 @@ function rowJsonOf(engine: Engine, userType?: number): RawBuilder<string> {
 /** A row as the database wrote it: the contract's row as JSON text. */
 interface JsonRow {
   row_json: string;
-}
-
-/** `lower(x) LIKE '%kw%'` with the keyword's own % _ \ taken literally. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface CustomerFilter {

@@ -15,7 +15,7 @@ import {
   platformUserPageSchema,
   usedPrefixesSchema,
 } from '../../../src/api/contract/customers';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { changeType } from './change-type';
 import { addByService } from './create-by-partner';
 import { addCustomer } from './create-customer';

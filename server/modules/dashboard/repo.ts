@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/schema';
-import { visibleUsers, type ScopeSubject } from '../users/scope';
+import type { Executor } from '../../platform/db/schema';
+import { visibleUsers, type ScopeSubject } from '../users';
 
 export interface UserTotals {
   partners: number;

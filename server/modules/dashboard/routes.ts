@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardSchema } from '../../../src/api/contract/replies';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { getDashboard } from './service';
 
 export function dashboardRoutes(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 import type { DashboardData } from '../../../src/api/contract/dashboard';
 import type { AppContext, AuthContext } from '../../context';
-import { startOfBusinessDay } from '../../lib/clock';
-import { formatCents } from '../../lib/money';
+import { startOfBusinessDay } from '../../platform/lib/clock';
+import { formatCents } from '../../platform/lib/money';
 import { totalsVisibleTo } from './repo';
 
 /** Admin: platform totals; partner: its subtree; agent: its referred merchants; merchant: itself. */

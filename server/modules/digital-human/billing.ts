@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Asset } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { lockUsers, post, postSystem, type Trx } from '../ledger/service';
+import type { Asset } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { lockUsers, post, postSystem, type Trx } from '../ledger';
 
 /**
  * The billing of digital-human work (DOMAIN.md §12), shared by image clones (`image_clone`

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ReplyCode, type Envelope } from '../../../src/api/contract/envelope';
 import type { AppContext } from '../../context';
-import { BODY_LIMIT } from '../../http/body-parsing';
-import { AppError } from '../../http/errors';
-import { t } from '../../i18n';
+import { BODY_LIMIT } from '../../platform/http/body-parsing';
+import { AppError } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
 import { DH_BILLING, type DhTable } from './billing';
 import { DH_ACTIVE, enqueueDh } from './requeue';
 

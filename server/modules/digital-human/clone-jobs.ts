@@ -8,14 +8,15 @@ import {
   type VoiceGender,
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
-import { ChildProcessError } from '../../jobs/child-process';
-import { failureDetail } from '../../jobs/failure-detail';
-import type { JobKind, RunningJob } from '../../jobs/queue';
-import { ProviderError, type ProviderRun } from '../../providers/digital-human/types';
-import { runMoney } from '../ledger/service';
+import { ChildProcessError } from '../../platform/jobs/child-process';
+import { failureDetail } from '../../platform/jobs/failure-detail';
+import { handleJob } from '../../platform/jobs/define-job';
+import type { RunningJob } from '../../platform/jobs/queue';
+import { ProviderError, type ProviderRun } from '../../integrations/digital-human/types';
+import { runMoney } from '../ledger';
 import { finishHeld } from './billing';
 import { contentTypeOf, extOf, mediaRefOf, sourceKey, storeFile } from './clones-repo';
-import { DH_ATTEMPTS, DH_BACKOFF_MS, DH_JOB, type DhJobData } from './jobs';
+import { DH_JOB, type DhJobData } from './job-kinds';
 import { countSceneChanges } from './scene-changes';
 
 /**
@@ -81,11 +82,7 @@ export async function enqueueClone(ctx: AppContext, table: CloneTable, id: numbe
       .where('status', '=', 'queued')
       .executeTakeFirst();
     if (!fresh) return;
-    const data: DhJobData = { id };
-    const jobId = await ctx.jobs.enqueue(DH_JOB[table], data, {
-      attempts: DH_ATTEMPTS,
-      backoffMs: DH_BACKOFF_MS,
-    });
+    const jobId = await ctx.jobs.enqueue(DH_JOB[table], { id });
     await ctx.db
       .updateTable(table)
       .set({ job_id: jobId })
@@ -225,7 +222,7 @@ async function runClone(
         });
         return;
       }
-      if (job.attempt < DH_ATTEMPTS) throw error;
+      if (job.attempt < job.maxAttempts) throw error;
       await failClone(ctx, table, id, {
         id: 'digitalHuman.reason.providerFailed',
         detail: tail(error),
@@ -340,20 +337,12 @@ async function voiceClone(ctx: AppContext, row: ClaimedRow, run: ProviderRun): P
   return { set: { profile: JSON.stringify(result.profile), demo_key: demoKey }, keys: [demoKey] };
 }
 
-/** Trains one image clone (server/jobs/kinds.ts). */
-export function imageCloneJob(ctx: AppContext): JobKind<DhJobData> {
-  return {
-    kind: DH_JOB.dh_image_clones,
-    handler: (job) =>
-      runClone(ctx, job, 'dh_image_clones', (row, run) => imageClone(ctx, row, run)),
-  };
-}
+/** Trains one image clone. */
+export const imageCloneJob = handleJob(DH_JOB.dh_image_clones, (ctx: AppContext, job) =>
+  runClone(ctx, job, 'dh_image_clones', (row, run) => imageClone(ctx, row, run)),
+);
 
-/** Trains one voice clone (server/jobs/kinds.ts). */
-export function voiceCloneJob(ctx: AppContext): JobKind<DhJobData> {
-  return {
-    kind: DH_JOB.dh_voice_clones,
-    handler: (job) =>
-      runClone(ctx, job, 'dh_voice_clones', (row, run) => voiceClone(ctx, row, run)),
-  };
-}
+/** Trains one voice clone. */
+export const voiceCloneJob = handleJob(DH_JOB.dh_voice_clones, (ctx: AppContext, job) =>
+  runClone(ctx, job, 'dh_voice_clones', (row, run) => voiceClone(ctx, row, run)),
+);

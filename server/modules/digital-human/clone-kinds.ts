@@ -6,11 +6,11 @@ import type {
 } from '../../../src/api/contract/digital-human';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
-import { allOf, rowCount, type Condition } from '../../db/conditions';
-import type { Executor } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import type { MessageId } from '../../i18n';
-import { runMoney, type Idempotency, type Trx } from '../ledger/service';
+import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
+import type { Executor } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import type { MessageId } from '../../platform/i18n';
+import { runMoney, type Idempotency, type Trx } from '../ledger';
 import { freezeWork } from './billing';
 import { enqueueClone } from './clone-jobs';
 import { megabytes, reasonOf, REF_KIND, seconds2 } from './clones-repo';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { runNiced } from '../../jobs/child-process';
+import { runNiced } from '../../platform/jobs/child-process';
 
 /**
  * Media made on this machine for clones (the demo data and the tests): never downloaded. ffmpeg

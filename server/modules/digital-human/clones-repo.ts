@@ -2,13 +2,13 @@ import { createReadStream } from 'node:fs';
 import { sql, type SqlBool } from 'kysely';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext } from '../../context';
-import type { Condition } from '../../db/conditions';
-import type { Executor } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { isMessageId, t } from '../../i18n';
-import type { MediaRef } from '../../providers/digital-human/types';
-import type { PutOptions } from '../../storage/storage';
-import { likePattern } from '../customers/repo';
+import type { Condition } from '../../platform/db/conditions';
+import type { Executor } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { isMessageId, t } from '../../platform/i18n';
+import type { MediaRef } from '../../integrations/digital-human/types';
+import type { PutOptions } from '../../platform/storage/storage';
+import { likePattern } from '../../platform/db/conditions';
 
 /**
  * What image clones and voice clones share: the caller's source media (resources), the files the

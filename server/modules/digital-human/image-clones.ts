@@ -11,11 +11,11 @@ import {
 } from '../../../src/api/contract/digital-human';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
-import type { Condition } from '../../db/conditions';
-import type { Executor } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import type { Idempotency } from '../ledger/service';
-import { signedUrlsOf } from '../resources/signed-url-cache';
+import type { Condition } from '../../platform/db/conditions';
+import type { Executor } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import type { Idempotency } from '../ledger';
+import { signedUrlsOf } from '../resources';
 import {
   addClone,
   checkBytes,

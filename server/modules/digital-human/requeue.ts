@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { DhTable } from './billing';
-import { DH_ATTEMPTS, DH_BACKOFF_MS, DH_JOB, type DhJobData } from './jobs';
+import { DH_JOB } from './job-kinds';
 
 /** The statuses of each table's rows that its job still works on (queued first). */
 export const DH_ACTIVE: Record<DhTable, readonly [string, string]> = {
@@ -34,11 +34,7 @@ export async function enqueueDh(
   }
   for (const id of todo) {
     try {
-      const data: DhJobData = { id };
-      const jobId = await ctx.jobs.enqueue(DH_JOB[table], data, {
-        attempts: DH_ATTEMPTS,
-        backoffMs: DH_BACKOFF_MS,
-      });
+      const jobId = await ctx.jobs.enqueue(DH_JOB[table], { id });
       await ctx.db
         .updateTable(table)
         .set({ job_id: jobId })

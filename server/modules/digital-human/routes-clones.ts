@@ -13,9 +13,9 @@ import {
   voicePreviewBody,
   voicePreviewReplySchema,
 } from '../../../src/api/contract/digital-human';
-import type { Policy } from '../../http/policy';
-import { defineRoute } from '../../http/route';
-import { idempotencyOf } from '../ledger/service';
+import type { Policy } from '../../platform/http/policy';
+import { defineRoute } from '../../platform/http/route';
+import { idempotencyOf } from '../ledger';
 import { addImageClone, deleteImageClones, imageCloneList } from './image-clones';
 import {
   addVoiceClone,

@@ -14,9 +14,9 @@ import {
   dhVideoRenameBody,
 } from '../../../src/api/contract/digital-human';
 import { noData } from '../../../src/api/contract/replies';
-import type { Policy } from '../../http/policy';
-import { defineRoute } from '../../http/route';
-import { idempotencyOf } from '../ledger/service';
+import type { Policy } from '../../platform/http/policy';
+import { defineRoute } from '../../platform/http/route';
+import { idempotencyOf } from '../ledger';
 import { templateList } from './templates';
 import {
   addVideo,

@@ -1,4 +1,4 @@
-import { runNiced } from '../../jobs/child-process';
+import { runNiced } from '../../platform/jobs/child-process';
 
 /** A frame whose scene score passes this is a cut (ffmpeg's `scene`, 0–1). */
 export const SCENE_THRESHOLD = 0.4;

@@ -6,9 +6,9 @@ import type {
   TemplateRatio,
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
-import type { DhTemplatesTable, Executor } from '../../db/schema';
-import { isMessageId, t } from '../../i18n';
-import { signedUrlsOf } from '../resources/signed-url-cache';
+import type { DhTemplatesTable, Executor } from '../../platform/db/schema';
+import { isMessageId, t } from '../../platform/i18n';
+import { signedUrlsOf } from '../resources';
 import type { Selectable } from 'kysely';
 
 export type TemplateRow = Selectable<DhTemplatesTable>;

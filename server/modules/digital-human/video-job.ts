@@ -9,18 +9,19 @@ import {
   type TemplateLayout,
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
-import { failureDetail } from '../../jobs/failure-detail';
-import type { JobKind, RunningJob } from '../../jobs/queue';
+import { handleJob } from '../../platform/jobs/define-job';
+import { failureDetail } from '../../platform/jobs/failure-detail';
+import type { RunningJob } from '../../platform/jobs/queue';
 import {
   ProviderError,
   type MediaRef,
   type ProviderProgress,
   type ProviderRun,
-} from '../../providers/digital-human/types';
-import type { PutOptions } from '../../storage/storage';
-import { runMoney } from '../ledger/service';
+} from '../../integrations/digital-human/types';
+import type { PutOptions } from '../../platform/storage/storage';
+import { runMoney } from '../ledger';
 import { finishHeld } from './billing';
-import { DH_ATTEMPTS, DH_JOB, type DhJobData } from './jobs';
+import { DH_JOB, type DhJobData } from './job-kinds';
 import { templateOf } from './templates';
 
 /** Progress is written at most this often (ms). */
@@ -45,15 +46,11 @@ class Permanent extends Error {
   }
 }
 
-/** The `dh-video` job kind (registered in server/jobs/kinds.ts). */
-export function dhVideoJob(ctx: AppContext): JobKind<DhJobData> {
-  return {
-    kind: DH_JOB.dh_videos,
-    // The embedded provider's ffmpeg uses every core: one video at a time per worker by default.
-    concurrency: ctx.config.videoRenderConcurrency,
-    handler: (job) => makeVideo(ctx, job),
-  };
-}
+/** Makes one digital-human video. */
+export const dhVideoJob = handleJob(DH_JOB.dh_videos, makeVideo, {
+  // The embedded provider's ffmpeg uses every core: one video at a time per worker by default.
+  concurrency: (ctx: AppContext) => ctx.config.videoRenderConcurrency,
+});
 
 /**
  * The `dh-video` job: makes one digital-human video.
@@ -107,7 +104,7 @@ export async function makeVideo(ctx: AppContext, job: RunningJob<DhJobData>): Pr
     if (job.signal.aborted) throw error;
     const permanent =
       error instanceof Permanent || (error instanceof ProviderError && error.permanent);
-    if (!permanent && job.attempt < DH_ATTEMPTS) throw error;
+    if (!permanent && job.attempt < job.maxAttempts) throw error;
     const reasonId =
       error instanceof Permanent || error instanceof ProviderError
         ? error.reasonId

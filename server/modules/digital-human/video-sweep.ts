@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
-import type { JobKind } from '../../jobs/queue';
-import { runMoney } from '../ledger/service';
+import { recurringJob } from '../../platform/jobs/define-job';
+import { runMoney } from '../ledger';
 import { DH_BILLING, finishHeld, type DhTable } from './billing';
-import { DH_ATTEMPTS } from './jobs';
+import { DH_ATTEMPTS } from './job-kinds';
 import { DH_ACTIVE, enqueueDh } from './requeue';
 
 /** Job states after which a job no longer runs its row. */
@@ -90,14 +90,12 @@ export async function sweepDigitalHuman(
   return { requeued, stalled };
 }
 
-/** The recurring job of the sweep (registered in server/jobs/kinds.ts). */
-export function sweepDigitalHumanJob(ctx: AppContext, everyMs = SWEEP_DH_MS): JobKind<unknown> {
-  return {
-    kind: 'sweep-digital-human',
-    everyMs,
-    handler: async () => {
-      const { requeued, stalled } = await sweepDigitalHuman(ctx);
-      if (requeued + stalled > 0) ctx.log.info({ requeued, stalled }, 'digital human swept');
-    },
-  };
-}
+/** The recurring job of the sweep. */
+export const sweepDigitalHumanJob = recurringJob<AppContext>(
+  'sweep-digital-human',
+  SWEEP_DH_MS,
+  async (ctx) => {
+    const { requeued, stalled } = await sweepDigitalHuman(ctx);
+    if (requeued + stalled > 0) ctx.log.info({ requeued, stalled }, 'digital human swept');
+  },
+);

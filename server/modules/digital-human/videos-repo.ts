@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { DhVideoListParams } from '../../../src/api/contract/digital-human';
-import { rowCount } from '../../db/conditions';
-import type { DhVideosTable, Executor } from '../../db/schema';
-import { MAX_INT4 } from '../resources/repo';
+import { rowCount } from '../../platform/db/conditions';
+import type { DhVideosTable, Executor } from '../../platform/db/schema';
+import { MAX_INT4 } from '../resources';
 
 /**
  * SQL of digital-human videos (issue 14, DOMAIN.md §8). Every query of a caller's videos names

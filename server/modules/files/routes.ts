@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseRange } from '../../http/byte-range';
-import { AppError } from '../../http/errors';
-import { fileUrlSecret } from '../../storage/create';
-import { verifyFileSignature } from '../../storage/signed-urls';
-import { contentDisposition, RangeNotSatisfiableError } from '../../storage/storage';
+import { parseRange } from '../../platform/http/byte-range';
+import { AppError } from '../../platform/http/errors';
+import { fileUrlSecret } from '../../platform/storage/create';
+import { verifyFileSignature } from '../../platform/storage/signed-urls';
+import { contentDisposition, RangeNotSatisfiableError } from '../../platform/storage/storage';
 
 /** Documentation of the signed URL's query (checked by `verifyFileSignature`, not by zod). */
 const signedQuery = z.strictObject({

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { jobStatsSchema } from '../../../src/api/contract/replies';
-import { defineRoute } from '../../http/route';
-import { appJobKinds } from '../../jobs/kinds';
+import { defineRoute } from '../../platform/http/route';
 
-export function jobRoutes(app: FastifyInstance): void {
+/** `GET /jobs/stats`: counts per kind and state of the kinds the app runs (`kinds`). */
+export function jobRoutes(app: FastifyInstance, kinds: readonly string[]): void {
   const { ctx } = app;
   defineRoute(app, {
     method: 'GET',
@@ -12,7 +12,7 @@ export function jobRoutes(app: FastifyInstance): void {
     policy: { roles: ['admin'], scope: 'the platform (every kind of job)' },
     handler: async () => ({
       adapter: ctx.jobs.adapter,
-      kinds: await ctx.jobs.stats(appJobKinds(ctx).map((kind) => kind.kind)),
+      kinds: await ctx.jobs.stats(kinds),
     }),
   });
 }

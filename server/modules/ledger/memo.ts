@@ -1,5 +1,5 @@
 import type { Locale } from '../../../src/api/contract/messages';
-import { isMessageId, t } from '../../i18n';
+import { isMessageId, t } from '../../platform/i18n';
 
 /** The texts the server itself writes into ledger memos and transfer remarks. */
 export type MemoId =

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { rowCount } from '../../db/conditions';
-import { ASSETS, type Executor } from '../../db/schema';
+import { rowCount } from '../../platform/db/conditions';
+import { ASSETS, type Asset, type Executor } from '../../platform/db/schema';
 import { BALANCE_COLUMN } from './repo';
-import { DH_BILLING, type DhTable } from '../digital-human/billing';
 
 /**
  * Checks the money invariants (ARCHITECTURE.md rule 6) and returns what is wrong (empty: all
@@ -226,6 +225,13 @@ async function reconcileTasks(db: Executor): Promise<string[]> {
  * columns (frozen = cost, settled to revenue = settled, refunded = refunded) and a row that no
  * longer holds has cost = settled + refunded (a held one has settled and refunded nothing).
  */
+const DH_BILLING = {
+  dh_image_clones: { asset: 'image_clone', related: 'dh_image_clone' },
+  dh_voice_clones: { asset: 'digital_voice', related: 'dh_voice_clone' },
+  dh_videos: { asset: 'digital_man', related: 'dh_video' },
+} as const satisfies Record<string, { asset: Asset; related: string }>;
+type DhTable = keyof typeof DH_BILLING;
+
 async function reconcileDigitalHuman(db: Executor): Promise<string[]> {
   const problems: string[] = [];
   for (const table of Object.keys(DH_BILLING) as DhTable[]) {

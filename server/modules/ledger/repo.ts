@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Asset, Executor, LedgerType, SystemAccount } from '../../db/schema';
+import type { Asset, Executor, LedgerType, SystemAccount } from '../../platform/db/schema';
 import { memoColumns, type Memo } from './memo';
 
 /** The balance column each ledger asset moves. */

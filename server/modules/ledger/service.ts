@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database, Executor, SystemAccount } from '../../db/schema';
-import { isUniqueViolation } from '../../db/errors';
-import { refuse } from '../../http/errors';
+import type { Database, Executor, SystemAccount } from '../../platform/db/schema';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { refuse } from '../../platform/http/errors';
 import { postEntry, postSystemEntry, type LedgerEntry } from './repo';
 
 export type Trx = Transaction<Database>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { menuSchema } from '../../../src/api/contract/replies';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { menuFor } from './service';
 
 export function menuRoutes(app: FastifyInstance): void {

@@ -10,11 +10,11 @@ import {
 } from '../../../src/api/contract/money';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AuthContext } from '../../context';
-import { rowCount } from '../../db/conditions';
-import { readPage } from '../../db/list-cache';
-import type { Asset, Executor } from '../../db/schema';
-import { memoColumns, memoText, type Memo } from '../ledger/memo';
-import { visibleUsers } from '../users/scope';
+import { rowCount } from '../../platform/db/conditions';
+import { readPage } from '../../platform/db/list-cache';
+import type { Asset, Executor } from '../../platform/db/schema';
+import { memoColumns, memoText, type Memo } from '../ledger';
+import { visibleUsers } from '../users';
 
 export async function userVisibleTo(db: Executor, auth: AuthContext, id: number): Promise<boolean> {
   const row = await db

@@ -13,8 +13,8 @@ import {
   transferBody,
   transferRecordQuery,
 } from '../../../src/api/contract/money';
-import { defineRoute } from '../../http/route';
-import { idempotencyOf } from '../ledger/service';
+import { defineRoute } from '../../platform/http/route';
+import { idempotencyOf } from '../ledger';
 import { editTransferConfig, exchange, moneyLog, transfer, transferRecords } from './service';
 
 /** Transfers, exchange, the ledger and transfer records (DOMAIN.md §3). */

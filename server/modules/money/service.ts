@@ -13,14 +13,14 @@ import {
 } from '../../../src/api/contract/money';
 import { DEFAULT_LOCALE, type Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
-import type { Executor, UserRow } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { parseMoney } from '../../lib/money';
-import { writeAudit } from '../audit/repo';
-import { issue, lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger/service';
-import { readConfigValue } from '../system/repo';
-import { findUserById } from '../users/repo';
-import { reachesUser } from '../users/scope';
+import type { Executor, UserRow } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { parseMoney } from '../../platform/lib/money';
+import { writeAudit } from '../audit';
+import { issue, lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger';
+import { readConfigValue } from '../system';
+import { findUserById } from '../users';
+import { reachesUser } from '../users';
 import {
   findTransfer,
   insertTransfer,

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/errors';
-import type { MessageId } from '../../i18n';
-import type { NotificationHeaders, PaymentProvider } from '../../providers/payment';
-import { lockUsers, post, postSystem, runMoney } from '../ledger/service';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { AppError } from '../../platform/http/errors';
+import type { MessageId } from '../../platform/i18n';
+import type { NotificationHeaders, PaymentProvider } from '../../integrations/payment/payment';
+import { lockUsers, post, postSystem, runMoney } from '../ledger';
 import { findOrderByNo, findOrderByTransaction, markOrderPaid } from './repo';
 
 export interface NotificationResult {

@@ -11,9 +11,9 @@ import type {
   RechargePackage,
 } from '../../../src/api/contract/recharge';
 import type { AuthContext } from '../../context';
-import { rowCount } from '../../db/conditions';
-import type { Executor, RechargeOrderRow, RechargePackageRow } from '../../db/schema';
-import { likePattern } from '../customers/repo';
+import { rowCount } from '../../platform/db/conditions';
+import type { Executor, RechargeOrderRow, RechargePackageRow } from '../../platform/db/schema';
+import { likePattern } from '../../platform/db/conditions';
 
 const money = (cents: number) => formatUnits('money', Number(cents));
 

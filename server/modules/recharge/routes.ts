@@ -22,17 +22,17 @@ import {
   packageStatusBody,
   type PayWay,
 } from '../../../src/api/contract/recharge';
-import { BODY_LIMIT } from '../../http/body-parsing';
-import { API_PREFIX } from '../../http/policy';
-import { AppError, refuse } from '../../http/errors';
-import { defineRoute } from '../../http/route';
-import { t } from '../../i18n';
+import { BODY_LIMIT } from '../../platform/http/body-parsing';
+import { API_PREFIX } from '../../platform/http/policy';
+import { AppError, refuse } from '../../platform/http/errors';
+import { defineRoute } from '../../platform/http/route';
+import { t } from '../../platform/i18n';
 import {
   createSandboxPaymentProvider,
   sandboxSecret,
   type PaymentProvider,
-} from '../../providers/payment';
-import { holdsDemoData } from '../system/demo-data';
+} from '../../integrations/payment/payment';
+import { holdsDemoData } from '../system';
 import { receiveNotification, type NotificationResult } from './notify';
 import { sandboxRoutes } from './sandbox';
 import {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { formatUnits } from '../../../src/api/contract/money';
 import { orderNoRule } from '../../../src/api/contract/recharge';
 import { LOCALES, type Locale } from '../../../src/api/contract/messages';
-import { API_PREFIX } from '../../http/policy';
-import { t, type ServerMessageId } from '../../i18n';
-import type { SandboxPaymentProvider } from '../../providers/payment';
+import { API_PREFIX } from '../../platform/http/policy';
+import { t, type ServerMessageId } from '../../platform/i18n';
+import type { SandboxPaymentProvider } from '../../integrations/payment/payment';
 import { effectiveStatus, findOrderByNo } from './repo';
 
 /**

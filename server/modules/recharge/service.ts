@@ -13,9 +13,9 @@ import {
 } from '../../../src/api/contract/recharge';
 import { formatUnits } from '../../../src/api/contract/money';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import type { PaymentProvider } from '../../providers/payment';
-import { writeAudit } from '../audit/repo';
+import { refuse } from '../../platform/http/errors';
+import type { PaymentProvider } from '../../integrations/payment/payment';
+import { writeAudit } from '../audit';
 import {
   closeExpired,
   countLivePackages,
@@ -262,7 +262,7 @@ export function orderList(
   return listOrders(ctx.db, auth, filter, ctx.now());
 }
 
-/** Closes unpaid orders past their expiry (server/jobs/close-recharge-orders.ts runs it). */
+/** Closes unpaid orders past their expiry (server/modules/recharge/jobs.ts runs it). */
 export function closeExpiredOrders(ctx: AppContext): Promise<number> {
   return closeExpired(ctx.db, ctx.now());
 }

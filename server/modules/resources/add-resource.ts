@@ -1,7 +1,7 @@
 import type { Resource } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { checkUpload, claimUpload } from '../uploads/check-upload';
+import { refuse } from '../../platform/http/errors';
+import { checkUpload, claimUpload } from '../uploads';
 import { findGroup, findResource } from './repo';
 import { toResource } from './resource-reply';
 

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Resource } from '../../../src/api/contract/resources';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
+import { refuse } from '../../platform/http/errors';
 import { findGroup, findResource } from './repo';
 import { toResource } from './resource-reply';
 
@@ -53,7 +53,7 @@ export async function editResource(
 
 /**
  * POST /resource/delete: hides the caller's resources from the library (soft delete). Their
- * files stay while a task refers to them; the sweep (server/jobs/sweep-resource-files.ts)
+ * files stay while a task refers to them; the sweep (server/platform/jobs/sweep-resource-files.ts)
  * removes them after. Every id must be a live resource of the caller, or nothing changes.
  */
 export async function deleteResources(

@@ -1,7 +1,7 @@
 import type { GroupListReply, ResourceGroup } from '../../../src/api/contract/resources';
 import type { AppContext, AuthContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import { refuse } from '../../http/errors';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { refuse } from '../../platform/http/errors';
 import { countInGroup, findGroup, listGroups } from './repo';
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ResourceListParams } from '../../../src/api/contract/resources';
-import { allOf, rowCount, type Condition } from '../../db/conditions';
-import { readPage, type PageStart } from '../../db/list-cache';
-import type { Executor, ResourcesTable } from '../../db/schema';
+import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
+import { readPage, type PageStart } from '../../platform/db/list-cache';
+import type { Executor, ResourcesTable } from '../../platform/db/schema';
 import type { Selectable } from 'kysely';
 
 /**

@@ -14,8 +14,8 @@ import {
   resourcePageSchema,
   resourceSchema,
 } from '../../../src/api/contract/resources';
-import type { Policy } from '../../http/policy';
-import { defineRoute } from '../../http/route';
+import type { Policy } from '../../platform/http/policy';
+import { defineRoute } from '../../platform/http/route';
 import { addResource } from './add-resource';
 import { deleteResources, editResource } from './edit-resources';
 import { addGroup, deleteGroup, editGroup, groupList } from './groups';

@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock';
-import { READ_URL_SECONDS, type FileStorage } from '../../storage/storage';
+import type { Clock } from '../../platform/lib/clock';
+import { READ_URL_SECONDS, type FileStorage } from '../../platform/storage/storage';
 
 /** A URL is handed out again while it has at least this long to live (half its life). */
 const REUSE_MS = (READ_URL_SECONDS * 1000) / 2;

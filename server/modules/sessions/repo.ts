@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Executor, RevokeReason, SessionRow, SessionsTable } from '../../db/schema';
+import type { Executor, RevokeReason, SessionRow, SessionsTable } from '../../platform/db/schema';
 
 export async function insertSession(db: Executor, row: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();

@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { roleOf } from '../../../src/api/contract/roles';
 import type { AppContext, AuthContext } from '../../context';
-import { USER_STATUS, type Executor, type RevokeReason, type SessionKind } from '../../db/schema';
-import { sessionEnded, unauthenticated } from '../../http/errors';
-import type { MessageId } from '../../i18n';
-import { findUserById } from '../users/repo';
+import {
+  USER_STATUS,
+  type Executor,
+  type RevokeReason,
+  type SessionKind,
+} from '../../platform/db/schema';
+import { sessionEnded, unauthenticated } from '../../platform/http/errors';
+import type { MessageId } from '../../platform/i18n';
+import { findUserById, updateUser } from '../users';
 import {
   findSessionByTokenHash,
   insertSession,
@@ -109,4 +114,16 @@ export function endSessionsOfUser(
   reason: RevokeReason,
 ): Promise<number> {
   return revokeSessionsOfUser(db, userId, reason, ctx.now());
+}
+
+/** Enables or disables an account; disabling ends its sessions at once (docs/decisions.md). */
+export async function setUserStatus(
+  ctx: AppContext,
+  userId: number,
+  status: (typeof USER_STATUS)[keyof typeof USER_STATUS],
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { status, updated_at: ctx.now() });
+    if (status === USER_STATUS.disabled) await endSessionsOfUser(ctx, trx, userId, 'disabled');
+  });
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/schema';
+import type { Executor } from '../../platform/db/schema';
 import { insertMissingConfig, readConfigValue } from './repo';
 
 /**

@@ -1,5 +1,5 @@
-import type { DomainRow, Executor } from '../../db/schema';
-import { DOMAIN_STATUS } from '../../db/schema';
+import type { DomainRow, Executor } from '../../platform/db/schema';
+import { DOMAIN_STATUS } from '../../platform/db/schema';
 import type { ConfigDefault } from './defaults';
 
 export interface ConfigPairRow {

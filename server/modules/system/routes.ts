@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { configPairsSchema, systemInfoSchema } from '../../../src/api/contract/replies';
 import { simpleConfigQuery, systemInfoQuery } from '../../../src/api/contract/system';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { getSimpleConfig, getSystemInfo, normalizeHost } from './service';
 
 export function systemRoutes(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import type { ConfigPair, SimpleConfigGroup, SystemInfo } from '../../../src/api/contract/system';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
+import type { Executor } from '../../platform/db/schema';
 import { BRANDING_FIELDS, PLATFORM_DEFAULTS, SYSTEM_INFO_SETTINGS } from './defaults';
 import { findActiveDomain, insertMissingConfig, readConfig, readPublicGroups } from './repo';
 

@@ -10,10 +10,10 @@ import {
   type ResourceType,
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
-import { AppError, refuse } from '../../http/errors';
-import type { MessageParams } from '../../i18n';
-import { newFileKey } from '../../storage/keys';
+import type { Executor } from '../../platform/db/schema';
+import { AppError, refuse } from '../../platform/http/errors';
+import type { MessageParams } from '../../platform/i18n';
+import { newFileKey } from '../../platform/storage/keys';
 import { hasArchiveTail, makePoster, POSTER_TYPE, probeMedia, sniffType } from './media-probe';
 import { overQuotaNow } from './quota';
 import { findOwnUpload, moveUpload, type UploadRow } from './repo';

@@ -9,10 +9,10 @@ import {
   type UploadDoneReply,
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import { AppError, refuse } from '../../http/errors';
-import { parseInput } from '../../http/validation';
-import { newFileKey } from '../../storage/keys';
-import { FileTooLargeError } from '../../storage/storage';
+import { AppError, refuse } from '../../platform/http/errors';
+import { parseInput } from '../../platform/http/validation';
+import { newFileKey } from '../../platform/storage/keys';
+import { FileTooLargeError } from '../../platform/storage/storage';
 import { checkQuota, newUploadKey } from './grant';
 import { insertUpload } from './repo';
 import { checkName, formatBytes } from './upload-rules';

@@ -5,13 +5,13 @@ import {
   type UploadTokenReply,
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { API_PREFIX } from '../../http/policy';
-import { fileUrlSecret } from '../../storage/create';
-import { newFileKey } from '../../storage/keys';
-import { UPLOAD_GRANT_SECONDS } from '../../storage/storage';
-import { lockUsers } from '../ledger/service';
+import type { Executor } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { API_PREFIX } from '../../platform/http/policy';
+import { fileUrlSecret } from '../../platform/storage/create';
+import { newFileKey } from '../../platform/storage/keys';
+import { UPLOAD_GRANT_SECONDS } from '../../platform/storage/storage';
+import { lockUsers } from '../ledger';
 import { signGrant } from './grant-token';
 import { quotaOf } from './quota';
 import { insertUpload, type NewUpload } from './repo';

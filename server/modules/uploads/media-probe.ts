@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { MediaKind } from '../../../src/api/contract/resources';
-import { ChildProcessError, runNiced } from '../../jobs/child-process';
+import { ChildProcessError, runNiced } from '../../platform/jobs/child-process';
 
 /**
  * What the server learns of an uploaded file from its bytes (never from its name): the type from

@@ -1,8 +1,8 @@
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import type { UploadDoneReply } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import { refuse } from '../../http/errors';
-import type { DirectUploads } from '../../storage/storage';
+import { refuse } from '../../platform/http/errors';
+import type { DirectUploads } from '../../platform/storage/storage';
 import { overQuotaNow } from './quota';
 import { findOwnUpload, moveUpload, type UploadRow } from './repo';
 

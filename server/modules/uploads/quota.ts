@@ -1,7 +1,7 @@
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
-import { readConfigValue } from '../system/repo';
+import type { Executor } from '../../platform/db/schema';
+import { readConfigValue } from '../system';
 import { formatBytes } from './upload-rules';
 
 /** The platform setting holding the default quota in bytes (admin setting, DOMAIN.md §12). */

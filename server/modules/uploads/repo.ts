@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor, UploadsTable } from '../../db/schema';
+import type { Executor, UploadsTable } from '../../platform/db/schema';
 
 export type UploadRow = Selectable<UploadsTable>;
 export type UploadState = 'pending' | 'uploaded' | 'used' | 'refused' | 'expired';

@@ -10,7 +10,7 @@ import {
   uploadTokenQuery,
   uploadTokenReplySchema,
 } from '../../../src/api/contract/resources';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { formUpload } from './form-upload';
 import { grantUpload } from './grant';
 import { completeMultipart, partUrls } from './multipart';

@@ -5,7 +5,7 @@ import {
   type MediaKind,
   type ResourceType,
 } from '../../../src/api/contract/resources';
-import { refuse } from '../../http/errors';
+import { refuse } from '../../platform/http/errors';
 
 /**
  * The rules an upload's declared name and size must pass before any byte is accepted (the grant,

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { Executor, NewUser, UserRow, UsersTable } from '../../db/schema';
+import type { Executor, NewUser, UserRow, UsersTable } from '../../platform/db/schema';
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { userInfoSchema } from '../../../src/api/contract/auth';
 import { accountSchema } from '../../../src/api/contract/replies';
 import { editProfileBody } from '../../../src/api/contract/auth';
-import { defineRoute } from '../../http/route';
+import { defineRoute } from '../../platform/http/route';
 import { editProfile, getUserInfo, toAccount } from './service';
 
 export function userRoutes(app: FastifyInstance): void {

@@ -1,9 +1,8 @@
 import type { EditProfileBody, UserInfo } from '../../../src/api/contract/auth';
 import type { Account } from '../../../src/api/contract/dashboard';
 import type { AppContext, AuthContext } from '../../context';
-import { USER_STATUS, type UserRow } from '../../db/schema';
-import { formatCents } from '../../lib/money';
-import { endSessionsOfUser } from '../sessions/service';
+import type { UserRow } from '../../platform/db/schema';
+import { formatCents } from '../../platform/lib/money';
 import { findUserById, updateUser } from './repo';
 
 /** The current-user fields of spec §3 (`userInfoSchema`). */
@@ -81,16 +80,4 @@ export function toAccount(user: UserRow): Account {
     voice_clone_count: user.voice_clone_count,
     image_clone_count: user.image_clone_count,
   };
-}
-
-/** Enables or disables an account; disabling ends its sessions at once (docs/decisions.md). */
-export async function setUserStatus(
-  ctx: AppContext,
-  userId: number,
-  status: (typeof USER_STATUS)[keyof typeof USER_STATUS],
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { status, updated_at: ctx.now() });
-    if (status === USER_STATUS.disabled) await endSessionsOfUser(ctx, trx, userId, 'disabled');
-  });
 }

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { formatUnits } from '../../../src/api/contract/money';
 import type { OutputStatus, TaskStatus } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/schema';
-import { refuse } from '../../http/errors';
-import { lockUsers, post, postSystem, runMoney, type Trx } from '../ledger/service';
+import type { Executor } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
+import { lockUsers, post, postSystem, runMoney, type Trx } from '../ledger';
 
 /**
  * The money of video tasks (DOMAIN.md §12), each movement in the transaction of the status change

@@ -1,7 +1,7 @@
 import type { ResourceType } from '../../../src/api/contract/resources';
 import type { VideoTaskParams } from '../../../src/api/contract/video-tasks';
-import type { Executor, ResourcesTable } from '../../db/schema';
-import { refuse } from '../../http/errors';
+import type { Executor, ResourcesTable } from '../../platform/db/schema';
+import { refuse } from '../../platform/http/errors';
 import type { Selectable } from 'kysely';
 import { combinationCount, distinctGroups, pickCombinations, type Combination } from './plan';
 

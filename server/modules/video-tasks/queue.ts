@@ -1,19 +1,22 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { defineJob } from '../../platform/jobs/define-job';
 
-/** The job kind that renders one output (server/jobs/video-output.ts). */
-export const VIDEO_OUTPUT_JOB = 'video-output';
 /** Runs of one output's job: transient failures are retried, then the output fails (refunded). */
 export const OUTPUT_ATTEMPTS = 3;
-export const OUTPUT_BACKOFF_MS = 2_000;
 
-export interface VideoOutputJob {
-  outputId: number;
-}
+/** The job that renders one output (its handler: ./jobs.ts). */
+export const videoOutputJob = defineJob(
+  'video-output',
+  z.strictObject({ outputId: z.number().int().positive() }),
+  { attempts: OUTPUT_ATTEMPTS, backoffMs: 2_000 },
+);
+export type VideoOutputJob = z.infer<typeof videoOutputJob.data>;
 
 /**
  * Enqueues a render job for each output and records its id (`onlyNew`: only the queued outputs
  * without a job yet, as after an add or retry, whose replay must not enqueue twice). A failed enqueue is logged, not
- * thrown: the output stays queued and the sweep (server/jobs/sweep-video-tasks.ts) enqueues it.
+ * thrown: the output stays queued and the sweep (server/platform/jobs/sweep-video-tasks.ts) enqueues it.
  */
 export async function enqueueOutputs(
   ctx: AppContext,
@@ -33,11 +36,7 @@ export async function enqueueOutputs(
   }
   for (const outputId of ids) {
     try {
-      const data: VideoOutputJob = { outputId };
-      const jobId = await ctx.jobs.enqueue(VIDEO_OUTPUT_JOB, data, {
-        attempts: OUTPUT_ATTEMPTS,
-        backoffMs: OUTPUT_BACKOFF_MS,
-      });
+      const jobId = await ctx.jobs.enqueue(videoOutputJob, { outputId });
       await ctx.db
         .updateTable('video_outputs')
         .set({ job_id: jobId })

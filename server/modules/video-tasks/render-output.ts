@@ -5,15 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
-import { failureDetail, type NamedSource } from '../../jobs/failure-detail';
-import type { RunningJob } from '../../jobs/queue';
-import { probeVideo, renderVideo } from '../../render/render';
-import type { RenderInput, RenderSpec } from '../../render/spec';
-import type { PutOptions } from '../../storage/storage';
+import { failureDetail, type NamedSource } from '../../platform/jobs/failure-detail';
+import type { RunningJob } from '../../platform/jobs/queue';
+import { probeVideo, renderVideo } from '../../platform/render/render';
+import type { RenderInput, RenderSpec } from '../../platform/render/spec';
+import type { PutOptions } from '../../platform/storage/storage';
 import { failOutput, refreshTask, settleOutput } from './billing';
 import { loadResources, piecesOf, VIDEO_TYPES, type TaskResource } from './check-body';
 import type { Combination } from './plan';
-import { OUTPUT_ATTEMPTS, type VideoOutputJob } from './queue';
+import type { VideoOutputJob } from './queue';
 import type { ResourceType } from '../../../src/api/contract/resources';
 
 /** Progress is written at most this often (ms). */
@@ -129,7 +129,7 @@ export async function renderOutput(
         await fail('videoTask.reason.inputUnreadable', unreadable.detail, unreadable.cause);
         return;
       }
-      if (job.attempt < OUTPUT_ATTEMPTS) throw error;
+      if (job.attempt < job.maxAttempts) throw error;
       await fail('videoTask.reason.renderFailed', readable(ctx, error, sources), error);
       return;
     }

@@ -1,7 +1,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { VideoTaskListParams } from '../../../src/api/contract/video-tasks';
-import { allOf, rowCount } from '../../db/conditions';
-import type { Executor, VideoOutputsTable, VideoTasksTable } from '../../db/schema';
+import { allOf, rowCount } from '../../platform/db/conditions';
+import type { Executor, VideoOutputsTable, VideoTasksTable } from '../../platform/db/schema';
 
 export type TaskRow = Selectable<VideoTasksTable>;
 export type OutputRow = Selectable<VideoOutputsTable>;

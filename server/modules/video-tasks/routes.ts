@@ -13,9 +13,9 @@ import {
   videoTaskPageSchema,
   videoTaskRetryReplySchema,
 } from '../../../src/api/contract/video-tasks';
-import type { Policy } from '../../http/policy';
-import { defineRoute } from '../../http/route';
-import { idempotencyOf } from '../ledger/service';
+import type { Policy } from '../../platform/http/policy';
+import { defineRoute } from '../../platform/http/route';
+import { idempotencyOf } from '../ledger';
 import {
   addTask,
   cancelTask,

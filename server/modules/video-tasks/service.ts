@@ -19,12 +19,12 @@ import type {
 } from '../../../src/api/contract/video-tasks';
 import { FINISHED_TASK_STATUSES } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
-import { refuse } from '../../http/errors';
-import { failureDetail } from '../../jobs/failure-detail';
-import { isMessageId, t } from '../../i18n';
-import { runMoney, type Idempotency } from '../ledger/service';
-import { signedUrlsOf } from '../resources/signed-url-cache';
-import { readConfigValue } from '../system/repo';
+import { refuse } from '../../platform/http/errors';
+import { failureDetail } from '../../platform/jobs/failure-detail';
+import { isMessageId, t } from '../../platform/i18n';
+import { runMoney, type Idempotency } from '../ledger';
+import { signedUrlsOf } from '../resources';
+import { readConfigValue } from '../system';
 import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
 import { loadResources, planTask } from './check-body';
 import type { Combination } from './plan';

@@ -1,0 +1,1 @@
+export { writeAudit } from './repo';

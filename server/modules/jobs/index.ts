@@ -1,0 +1,1 @@
+export { jobRoutes } from './routes';

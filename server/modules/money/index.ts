@@ -1,0 +1,2 @@
+export { insertTransfer, numberTransfer } from './repo';
+export { moneyRoutes } from './routes';

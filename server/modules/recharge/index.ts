@@ -1,0 +1,2 @@
+export { rechargeJobs } from './jobs';
+export { rechargeRoutes } from './routes';

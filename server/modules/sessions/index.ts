@@ -1,0 +1,7 @@
+export {
+  authenticate,
+  createSession,
+  endSessionByToken,
+  endSessionsOfUser,
+  setUserStatus,
+} from './service';

@@ -1,0 +1,4 @@
+export { holdsDemoData, markDemoData } from './demo-data';
+export { findActiveDomain, readConfig, readConfigValue, setConfigValue } from './repo';
+export { systemRoutes } from './routes';
+export { ensurePlatformDefaults, getSystemInfo, normalizeHost } from './service';

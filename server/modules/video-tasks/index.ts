@@ -1,0 +1,2 @@
+export { videoTaskJobs } from './jobs';
+export { videoTaskRoutes } from './routes';

@@ -1,0 +1,615 @@
+import type { Asset, LedgerType } from '../../../src/api/contract/money';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+
+/** Epoch milliseconds (bigint on PostgreSQL, parsed to number; INTEGER on SQLite). */
+type Millis = number;
+/** 0/1 flags: integers on both engines. */
+type Flag = number;
+
+/** User status: 1 normal, 0 disabled (a disabled user cannot log in; its sessions are ended). */
+export const USER_STATUS = { disabled: 0, normal: 1 } as const;
+/** Domain status: 1 active, 0 revoked. */
+export const DOMAIN_STATUS = { revoked: 0, active: 1 } as const;
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** 0 admin, 1 partner, 2 merchant, 3 agent. */
+  user_type: number;
+  /** Direct parent (0 for the admin and partners created by the platform). */
+  pid: ColumnType<number, number | undefined, number>;
+  /** The root partner's id (a partner's own id); 0 for admins. */
+  service_id: ColumnType<number, number | undefined, number>;
+  /** The agent who referred a merchant. */
+  agent_id: number | null;
+  username: string;
+  password_hash: string;
+  name: ColumnType<string, string | undefined, string>;
+  nickname: ColumnType<string, string | undefined, string>;
+  /** NULL when none (unique when set). */
+  mobile: string | null;
+  email: ColumnType<string, string | undefined, string>;
+  avatar: ColumnType<string, string | undefined, string>;
+  job: ColumnType<string, string | undefined, string>;
+  organization: ColumnType<string, string | undefined, string>;
+  location: ColumnType<string, string | undefined, string>;
+  introduction: ColumnType<string, string | undefined, string>;
+  personal_website: ColumnType<string, string | undefined, string>;
+  certification: ColumnType<Flag, Flag | undefined, Flag>;
+  status: ColumnType<number, number | undefined, number>;
+  /** Balances: money in minor units (cents); CHECK >= 0 on every one. */
+  money: ColumnType<number, number | undefined, number>;
+  digital_man_seconds: ColumnType<number, number | undefined, number>;
+  voice_clone_count: ColumnType<number, number | undefined, number>;
+  image_clone_count: ColumnType<number, number | undefined, number>;
+  show_clip_menu: ColumnType<Flag, Flag | undefined, Flag>;
+  can_transfer_money: ColumnType<Flag, Flag | undefined, Flag>;
+  can_transfer_digital_man: ColumnType<Flag, Flag | undefined, Flag>;
+  can_transfer_digital_voice: ColumnType<Flag, Flag | undefined, Flag>;
+  open_oem: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Per-user price overrides; '' inherits the platform value. */
+  digital_man_money_exchange_num: ColumnType<string, string | undefined, string>;
+  digital_voice_money_exchange_num: ColumnType<string, string | undefined, string>;
+  /** Partners only; unique when set. */
+  service_prefix_no: string | null;
+  /** Partner tier: 1 OEM with own domain, 2 ordinary; 0 for other users. */
+  service_type: ColumnType<number, number | undefined, number>;
+  /** -1 = unlimited. */
+  merchant_count_limit: ColumnType<number, number | undefined, number>;
+  mini_appid: ColumnType<string, string | undefined, string>;
+  expire_at: Millis | null;
+  remark: ColumnType<string, string | undefined, string>;
+  last_login_at: Millis | null;
+  last_login_ip: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  /** Storage quota override in bytes (NULL: the platform's default), DOMAIN.md §12. */
+  storage_quota_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  deleted_at: Millis | null;
+}
+
+export type SessionKind = 'login' | 'overstep';
+export type RevokeReason = 'logout' | 'password_change' | 'password_reset' | 'disabled' | 'admin';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  kind: SessionKind;
+  /** Who stepped in (overstep sessions only). */
+  overstep_by: number | null;
+  ip: string | null;
+  created_at: Millis;
+  last_seen_at: Millis;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+  revoked_reason: RevokeReason | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  ip: string | null;
+  /** JSON text. */
+  detail: string;
+  created_at: Millis;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  /** Host only, lower-case, unique. */
+  domain: string;
+  partner_id: number;
+  name: ColumnType<string, string | undefined, string>;
+  logo: ColumnType<string, string | undefined, string>;
+  favicon: ColumnType<string, string | undefined, string>;
+  copyright: ColumnType<string, string | undefined, string>;
+  icp_record_number: ColumnType<string, string | undefined, string>;
+  police_record: ColumnType<string, string | undefined, string>;
+  police_record_number: ColumnType<string, string | undefined, string>;
+  money_name: ColumnType<string, string | undefined, string>;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface PlatformConfigTable {
+  name: string;
+  value: string;
+  group_name: string;
+  /** Secrets are write-only: never returned by the public config calls. */
+  is_secret: Flag;
+  updated_at: Millis;
+}
+
+export type SmsPurpose = 'reset' | 'register';
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: SmsPurpose;
+  /** HMAC-SHA256 of the code (keyed per installation). */
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+export interface LoginThrottleTable {
+  /** `account:<name>` or `ip:<address>`. */
+  key: string;
+  failures: number;
+  window_start: Millis;
+  locked_until: Millis | null;
+}
+
+export { ASSETS } from '../../../src/api/contract/money';
+export type { Asset, LedgerType } from '../../../src/api/contract/money';
+
+/** Append-only; money rows are never updated or deleted. */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: Asset;
+  type: LedgerType;
+  /** Signed, in the asset's unit (cents, seconds, count). */
+  change: number;
+  before: number;
+  after: number;
+  memo: ColumnType<string, string | undefined, string>;
+  /** A server-written memo's message id and its parameters (JSON); null for a person's text. */
+  memo_id: ColumnType<string | null, string | null | undefined, string | null>;
+  memo_params: ColumnType<string | null, string | null | undefined, string | null>;
+  related_type: string | null;
+  related_id: number | null;
+  operator_id: number | null;
+  created_at: Millis;
+}
+
+/** The platform's own accounts (balances may be negative). */
+export const SYSTEM_ACCOUNTS = ['issuance', 'cards', 'payments', 'revenue', 'task_hold'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export interface SystemAccountsTable {
+  account: SystemAccount;
+  asset: Asset;
+  balance: number;
+}
+
+/** Append-only, like the users' ledger. */
+export interface SystemLedgerTable {
+  id: Generated<number>;
+  account: SystemAccount;
+  asset: Asset;
+  change: number;
+  before: number;
+  after: number;
+  /** The movement's ledger type (`task_settle`…); null for rows written before migration 0007. */
+  type: ColumnType<LedgerType | null, LedgerType | null | undefined, LedgerType | null>;
+  related_type: string | null;
+  related_id: number | null;
+  created_at: Millis;
+}
+
+/** A money call's `Idempotency-Key`: claimed in the call's transaction, then its reply stored. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  /** SHA-256 of the route and the request body. */
+  request_hash: string;
+  /** JSON of the reply's data (null while the claiming transaction runs). */
+  response: string | null;
+  created_at: Millis;
+}
+
+export interface TransfersTable {
+  id: Generated<number>;
+  transfer_no: string;
+  from_user_id: number;
+  to_user_id: number;
+  asset: Asset;
+  amount: number;
+  from_before: number;
+  from_after: number;
+  to_before: number;
+  to_after: number;
+  remark: ColumnType<string, string | undefined, string>;
+  /** As the ledger's memo_id / memo_params: set only for a remark the server wrote. */
+  remark_id: ColumnType<string | null, string | null | undefined, string | null>;
+  remark_params: ColumnType<string | null, string | null | undefined, string | null>;
+  operator_id: number;
+  created_at: Millis;
+}
+
+export const CARD_ASSETS = ['money', 'digital_man', 'digital_voice'] as const;
+export type CardAsset = (typeof CARD_ASSETS)[number];
+
+export interface RechargeCardsTable {
+  id: Generated<number>;
+  card_no: string;
+  card_pwd: string;
+  batch_no: string;
+  asset: CardAsset;
+  /** In the asset's unit: cents, seconds, count. */
+  face_value: number;
+  /** Display only, cents. */
+  price: ColumnType<number, number | undefined, number>;
+  creator_id: number;
+  owner_id: number;
+  service_id: number;
+  /** Whose balance paid the face value; null when the platform minted the card. */
+  paid_by: number | null;
+  /** 0 unused, 1 used, 2 void ("expired" is computed from expire_at). */
+  status: ColumnType<number, number | undefined, number>;
+  used_by: number | null;
+  used_at: Millis | null;
+  expire_at: Millis | null;
+  remark_admin: ColumnType<string, string | undefined, string>;
+  remark_owner: ColumnType<string, string | undefined, string>;
+  created_at: Millis;
+  updated_at: Millis;
+  deleted_at: Millis | null;
+}
+
+/** Per-day card number sequences (`PA260322` → last value used). */
+export interface CardSequencesTable {
+  prefix: string;
+  last_value: number;
+}
+
+export interface RechargePackagesTable {
+  id: Generated<number>;
+  /** null: a platform package. */
+  owner_id: number | null;
+  name: string;
+  /** Cents, CNY. */
+  price: number;
+  money: number;
+  gift_money: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  status: ColumnType<number, number | undefined, number>;
+  description: ColumnType<string, string | undefined, string>;
+  created_at: Millis;
+  updated_at: Millis;
+  deleted_at: Millis | null;
+}
+
+export const PAY_STATUSES = ['pending', 'paid', 'closed', 'refunded'] as const;
+export type PayStatus = (typeof PAY_STATUSES)[number];
+
+export interface RechargeOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  service_id: number;
+  package_id: number;
+  package_name: string;
+  amount: number;
+  money: number;
+  gift_money: ColumnType<number, number | undefined, number>;
+  pay_way: string;
+  pay_status: ColumnType<PayStatus, PayStatus | undefined, PayStatus>;
+  transaction_id: string | null;
+  paid_at: Millis | null;
+  closed_at: Millis | null;
+  expires_at: Millis;
+  created_at: Millis;
+}
+
+/** Short-lived single-use download tickets (the session token never appears in a URL). */
+export interface DownloadTicketsTable {
+  id: Generated<number>;
+  /** SHA-256 of the ticket. */
+  ticket_hash: string;
+  user_id: number;
+  kind: string;
+  /** JSON of the query the ticket is bound to. */
+  query: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
+/** The embedded job runner's queue (server/platform/jobs/embedded.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON of the job's data. */
+  data: string;
+  /** waiting (delayed while `run_at` is ahead), active, completed, failed, cancelled. */
+  state: string;
+  priority: ColumnType<number, number | undefined, number>;
+  run_at: Millis;
+  attempts_made: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  backoff_ms: number;
+  /** How often its worker died under it (the reaper's count). */
+  stalls: ColumnType<number, number | undefined, number>;
+  progress: ColumnType<number, number | undefined, number>;
+  cancel_requested: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: Millis | null;
+  last_error: string | null;
+  /** A recurring job's tick (`kind@tick`): one row per tick. */
+  unique_key: string | null;
+  created_at: Millis;
+  finished_at: Millis | null;
+}
+
+/** Upload grants and form uploads (issue 12 §3; migration 0006). */
+export interface UploadsTable {
+  id: Generated<number>;
+  /** The random key the browser names the upload by (`upload_key`). */
+  upload_key: string;
+  owner_id: number;
+  /** A resource type (RESOURCE_TYPES). */
+  type: string;
+  /** The user's file name (display only, cleaned). */
+  name: string;
+  /** Declared size in bytes. */
+  size: number;
+  storage_key: string;
+  /** tus, multipart (S3) or form (oss_upload). */
+  method: string;
+  s3_upload_id: string | null;
+  /** pending, uploaded, used, refused, expired. */
+  state: string;
+  /** A validation message id when refused. */
+  refused_reason: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  finished_at: Millis | null;
+}
+
+/** Resource folders, one flat list per owner (DOMAIN.md §12). */
+export interface ResourceGroupsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  created_at: Millis;
+}
+
+/** The resource library (DOMAIN.md §7). */
+export interface ResourcesTable {
+  id: Generated<number>;
+  owner_id: number;
+  group_id: number | null;
+  type: string;
+  name: string;
+  upload_id: number;
+  storage_key: string;
+  poster_key: string | null;
+  content_type: string;
+  size: number;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  codec: string | null;
+  /**
+   * 1 when the file has an audio stream, 0 when not (media only); NULL when not known yet: the
+   * renderer probes the file once and writes it back (migration 0008).
+   */
+  has_audio: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Millis;
+  updated_at: Millis;
+  /** Hidden from the library; the file stays while a task refers to it. */
+  deleted_at: Millis | null;
+  /** When the sweep removed the file (no task referred to it any more). */
+  file_deleted_at: Millis | null;
+}
+
+/** A task's use of a resource: while one exists, a deleted resource's file is kept. */
+export interface ResourceRefsTable {
+  resource_id: number;
+  task_kind: string;
+  task_id: number;
+  created_at: Millis;
+}
+
+/** A mixed-cut or clip task (issue 13; migration 0007). */
+export interface VideoTasksTable {
+  id: Generated<number>;
+  owner_id: number;
+  /** mixed | clip */
+  kind: string;
+  name: string;
+  /** pending, running, done, partly_done, failed, cancelled (TASK_STATUSES). */
+  status: string;
+  /** JSON of the body it was added with. */
+  params: string;
+  total: number;
+  /** Cents per output, fixed at add (retries charge it again). */
+  unit_price: number;
+  frozen: ColumnType<number, number | undefined, number>;
+  settled: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  stalled: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The last time an output moved (the stall sweep's clock). */
+  progress_at: Millis;
+  created_at: Millis;
+  updated_at: Millis;
+  finished_at: Millis | null;
+  deleted_at: Millis | null;
+}
+
+export type OutputBilling = 'held' | 'settled' | 'refunded';
+
+/** One output of a video task. */
+export interface VideoOutputsTable {
+  id: Generated<number>;
+  task_id: number;
+  /** 1-based within the task. */
+  idx: number;
+  /** queued, rendering, done, failed, cancelled (OUTPUT_STATUSES). */
+  status: string;
+  /** JSON `{shots: number[], music: number | null}` (a clip: its one video as the shot). */
+  combination: string;
+  planned_ms: number;
+  billing: OutputBilling;
+  /** Cents frozen for this output (by the last freeze). */
+  price: number;
+  attempts: ColumnType<number, number | undefined, number>;
+  job_id: string | null;
+  progress: ColumnType<number, number | undefined, number>;
+  storage_key: string | null;
+  poster_key: string | null;
+  duration_ms: number | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  /** A server message id (rendered in the reader's language) and its params (JSON). */
+  reason_id: string | null;
+  reason_params: string | null;
+  /** The renderer's last lines. */
+  reason_detail: string | null;
+  started_at: Millis | null;
+  finished_at: Millis | null;
+  updated_at: Millis;
+}
+
+/** Columns every digital-human work row has (migration 0009). */
+interface DhWorkColumns {
+  id: Generated<number>;
+  /** Clones: queued, training, ready, failed; videos: queued, creating, done, failed. */
+  status: string;
+  /** `embedded` | `http`: the provider that does (did) its work. */
+  provider: string;
+  /** The vendor's job id once submitted (a restarted job resumes it). */
+  vendor_job_id: string | null;
+  /** Our job runner's job id. */
+  job_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  progress: ColumnType<number, number | undefined, number>;
+  queue_position: number | null;
+  billing: OutputBilling;
+  /** Units (of the row's asset) frozen at submit, settled, given back. */
+  cost: ColumnType<number, number | undefined, number>;
+  settled: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  reason_id: string | null;
+  reason_params: string | null;
+  reason_detail: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+  started_at: Millis | null;
+  finished_at: Millis | null;
+  deleted_at: Millis | null;
+}
+
+/** An image clone (avatar); billed in `image_clone` units. */
+export interface DhImageClonesTable extends DhWorkColumns {
+  owner_id: number;
+  name: string;
+  /** standard | advanced (IMAGE_CLONE_TIERS). */
+  tier: string;
+  video_id: number;
+  consent_video_id: number;
+  poster_key: string | null;
+  loop_key: string | null;
+  width: number | null;
+  height: number | null;
+  /** The vendor's handle of the avatar (JSON); null for the embedded provider. */
+  vendor_ref: string | null;
+}
+
+/** A voice clone, or (owner_id null) a public voice; billed in `digital_voice` units. */
+export interface DhVoiceClonesTable extends DhWorkColumns {
+  owner_id: number | null;
+  /** A public voice's provider key (unique); null for a clone. */
+  public_key: string | null;
+  name: string;
+  /** female | male */
+  gender: string;
+  audio_id: number | null;
+  /** The provider's voice (JSON); null until ready. */
+  profile: string | null;
+  demo_key: string | null;
+}
+
+/** A digital-human video; billed in `digital_man` seconds. */
+export interface DhVideosTable extends DhWorkColumns {
+  owner_id: number;
+  name: string;
+  /** JSON of the body it was added with. */
+  params: string;
+  avatar_id: number;
+  voice_id: number;
+  /** A resource group of the owner's. */
+  folder_id: number;
+  template_id: number | null;
+  estimated_seconds: number;
+  /** `digital_man` seconds charged per second of video, fixed at add. */
+  unit_cost: number;
+  speech_key: string | null;
+  /** The stored speech's length (migration 0010); null until stored. */
+  speech_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  storage_key: string | null;
+  poster_key: string | null;
+  duration_ms: number | null;
+  size: number | null;
+  width: number | null;
+  height: number | null;
+  resubmitted_from: number | null;
+  progress_at: Millis;
+}
+
+export interface DhTemplatesTable {
+  id: Generated<number>;
+  /** Its name's message id is `dhTemplate.<key>`. */
+  key: string;
+  ratio: string;
+  width: number;
+  height: number;
+  /** JSON TemplateLayout. */
+  layout: string;
+  cover_key: string | null;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  domains: DomainsTable;
+  platform_config: PlatformConfigTable;
+  sms_codes: SmsCodesTable;
+  login_throttle: LoginThrottleTable;
+  ledger: LedgerTable;
+  system_accounts: SystemAccountsTable;
+  system_ledger: SystemLedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  transfers: TransfersTable;
+  recharge_cards: RechargeCardsTable;
+  card_sequences: CardSequencesTable;
+  recharge_packages: RechargePackagesTable;
+  recharge_orders: RechargeOrdersTable;
+  download_tickets: DownloadTicketsTable;
+  jobs: JobsTable;
+  uploads: UploadsTable;
+  resource_groups: ResourceGroupsTable;
+  resources: ResourcesTable;
+  resource_refs: ResourceRefsTable;
+  video_tasks: VideoTasksTable;
+  video_outputs: VideoOutputsTable;
+  dh_image_clones: DhImageClonesTable;
+  dh_voice_clones: DhVoiceClonesTable;
+  dh_videos: DhVideosTable;
+  dh_templates: DhTemplatesTable;
+}
+
+export type Db = Kysely<Database>;
+/** A connection or an open transaction: repo functions accept either. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type DomainRow = Selectable<DomainsTable>;
+export type RechargeCardRow = Selectable<RechargeCardsTable>;
+export type RechargePackageRow = Selectable<RechargePackagesTable>;
+export type RechargeOrderRow = Selectable<RechargeOrdersTable>;

@@ -1,0 +1,416 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Engine } from '../db/dialect';
+import type { Db } from '../db/schema';
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_TIMING,
+  emptyCounts,
+  errorText,
+  type EnqueueOptions,
+  type JobInfo,
+  type JobKind,
+  type JobQueue,
+  type JobState,
+  type JobWorker,
+  type KindCounts,
+  type RunnerTiming,
+} from './queue';
+import { sql } from 'kysely';
+import { PermanentJobFailure } from './define-job';
+
+/** What the runner logs: its own failures (a lost database connection), never a job's data. */
+export interface RunnerLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EmbeddedOptions {
+  db: Db;
+  engine: Engine;
+  timing?: Partial<RunnerTiming>;
+  log?: RunnerLog;
+}
+
+/** A job whose worker died this many times is failed instead of re-queued (BullMQ's default). */
+const MAX_STALLS = 1;
+/** Finished jobs are kept this long (stats, a look at what failed), then deleted. */
+const KEEP_FINISHED_MS = 7 * 24 * 3600_000;
+const PURGE_EVERY_MS = 3600_000;
+
+const silentLog: RunnerLog = { warn: () => undefined, error: () => undefined };
+
+function rowState(state: string, runAt: number, now: number): JobState {
+  return state === 'waiting' && runAt > now ? 'delayed' : (state as JobState);
+}
+
+function numericId(id: string): number | undefined {
+  return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined;
+}
+
+/**
+ * The embedded adapter: jobs are rows of the `jobs` table in the app's own database (SQLite or
+ * PostgreSQL, through Kysely). Any number of workers, in this process or others on the same
+ * database, claim jobs with one conditional update each (on PostgreSQL `for update skip locked`,
+ * on SQLite one writer at a time), hold them by a lease renewed while the handler runs, and a
+ * reaper in every worker re-queues the jobs whose lease ran out (their worker died).
+ */
+export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
+  const { db, engine } = options;
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const log = options.log ?? silentLog;
+  const workers = new Set<EmbeddedWorker>();
+
+  async function insertJob(
+    kind: string,
+    data: unknown,
+    opts: EnqueueOptions,
+    uniqueKey?: string,
+  ): Promise<number | undefined> {
+    const now = Date.now();
+    const query = db.insertInto('jobs').values({
+      kind,
+      data: JSON.stringify(data ?? null),
+      state: 'waiting',
+      priority: opts.priority ?? 0,
+      run_at: now + Math.max(0, opts.delayMs ?? 0),
+      max_attempts: Math.max(1, opts.attempts ?? 1),
+      backoff_ms: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS),
+      unique_key: uniqueKey ?? null,
+      created_at: now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      finished_at: null,
+    });
+    const row = await (
+      uniqueKey ? query.onConflict((oc) => oc.column('unique_key').doNothing()) : query
+    )
+      .returning('id')
+      .executeTakeFirst();
+    for (const worker of workers) worker.wake();
+    return row?.id;
+  }
+
+  /** Takes the next due waiting job of `kind` for `workerId`, or nothing. */
+  async function claim(kind: string, workerId: string) {
+    const now = Date.now();
+    const next = db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('state', '=', 'waiting')
+      .where('run_at', '<=', now)
+      .orderBy('priority')
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1)
+      .$if(engine === 'postgres', (q) => q.forUpdate().skipLocked());
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'active',
+        locked_by: workerId,
+        locked_until: now + timing.leaseMs,
+        attempts_made: eb('attempts_made', '+', 1),
+      }))
+      .where('id', '=', next)
+      .where('state', '=', 'waiting')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Puts back the jobs whose lease ran out (their worker died or hung); deletes old ones. */
+  let lastPurge = 0;
+  async function reap(): Promise<void> {
+    const now = Date.now();
+    const expired = db
+      .updateTable('jobs')
+      .where('state', '=', 'active')
+      .where('locked_until', '<', now);
+    await expired
+      .where('cancel_requested', '=', 1)
+      .set({ state: 'cancelled', locked_by: null, locked_until: null, finished_at: now })
+      .execute();
+    await expired
+      .set((eb) => ({
+        state: eb.case().when('stalls', '>=', MAX_STALLS).then('failed').else('waiting').end(),
+        finished_at: eb.case().when('stalls', '>=', MAX_STALLS).then(now).else(null).end(),
+        stalls: eb('stalls', '+', 1),
+        locked_by: null,
+        locked_until: null,
+        run_at: now,
+        last_error: 'its worker stopped while running it',
+      }))
+      .execute();
+    if (now - lastPurge >= PURGE_EVERY_MS) {
+      lastPurge = now;
+      await db
+        .deleteFrom('jobs')
+        .where('state', 'in', ['completed', 'failed', 'cancelled'])
+        .where('finished_at', '<', now - KEEP_FINISHED_MS)
+        .execute();
+    }
+  }
+
+  class EmbeddedWorker implements JobWorker {
+    private readonly id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    private readonly running = new Map<string, number>();
+    private readonly runs = new Set<Promise<void>>();
+    private timer: NodeJS.Timeout | undefined;
+    private pumping: Promise<void> | undefined;
+    private again = false;
+    private closed = false;
+    private lastReap = 0;
+    private readonly lastTick = new Map<string, number>();
+
+    constructor(private readonly kinds: readonly JobKind<unknown>[]) {
+      this.wake();
+    }
+
+    wake(): void {
+      if (this.closed) return;
+      if (this.pumping) {
+        this.again = true;
+        return;
+      }
+      clearTimeout(this.timer);
+      this.pumping = this.pump()
+        .catch((error: unknown) => log.error({ err: error }, 'job runner: polling failed'))
+        .finally(() => {
+          this.pumping = undefined;
+          if (this.closed) return;
+          if (this.again) {
+            this.again = false;
+            this.wake();
+          } else {
+            this.timer = setTimeout(() => this.wake(), timing.pollMs);
+          }
+        });
+    }
+
+    private async pump(): Promise<void> {
+      const now = Date.now();
+      if (now - this.lastReap >= timing.leaseMs / 2) {
+        this.lastReap = now;
+        await reap();
+      }
+      for (const kind of this.kinds) {
+        if (!kind.everyMs) continue;
+        const tick = Math.floor(now / kind.everyMs);
+        if (this.lastTick.get(kind.kind) === tick) continue;
+        // Every worker inserts the tick; the unique key keeps one.
+        await insertJob(kind.kind, { tick }, {}, `${kind.kind}@${tick}`);
+        this.lastTick.set(kind.kind, tick);
+      }
+      for (const kind of this.kinds) {
+        while (!this.closed && (this.running.get(kind.kind) ?? 0) < (kind.concurrency ?? 1)) {
+          const row = await claim(kind.kind, this.id);
+          if (!row) break;
+          this.start(kind, row);
+        }
+      }
+    }
+
+    private start(kind: JobKind<unknown>, row: NonNullable<Awaited<ReturnType<typeof claim>>>) {
+      this.running.set(kind.kind, (this.running.get(kind.kind) ?? 0) + 1);
+      const run = this.run(kind, row)
+        .catch((error: unknown) =>
+          log.error({ err: error, job: row.id, kind: kind.kind }, 'job runner: finishing failed'),
+        )
+        .finally(() => {
+          this.running.set(kind.kind, (this.running.get(kind.kind) ?? 1) - 1);
+          this.runs.delete(run);
+          this.wake();
+        });
+      this.runs.add(run);
+    }
+
+    private async run(
+      kind: JobKind<unknown>,
+      row: NonNullable<Awaited<ReturnType<typeof claim>>>,
+    ): Promise<void> {
+      const controller = new AbortController();
+      let lost = false;
+      const mine = () =>
+        db
+          .updateTable('jobs')
+          .where('id', '=', row.id)
+          .where('locked_by', '=', this.id)
+          .where('state', '=', 'active');
+      let renewing: Promise<void> = Promise.resolve();
+      const renewal = setInterval(() => {
+        renewing = mine()
+          .set({ locked_until: Date.now() + timing.leaseMs })
+          .returning('cancel_requested')
+          .executeTakeFirst()
+          .then((held) => {
+            if (!held) {
+              lost = true;
+              controller.abort(new Error('the job was taken back (its lease ran out)'));
+            } else if (held.cancel_requested === 1) {
+              controller.abort(new Error('cancelled'));
+            }
+          })
+          .catch((error: unknown) =>
+            log.warn({ err: error, job: row.id }, 'job runner: lease renewal failed'),
+          );
+      }, timing.leaseMs / 3);
+
+      let failure: unknown;
+      let failed = false;
+      try {
+        await kind.handler({
+          id: String(row.id),
+          kind: row.kind,
+          data: JSON.parse(row.data) as unknown,
+          attempt: row.attempts_made,
+          maxAttempts: row.max_attempts,
+          signal: controller.signal,
+          progress: async (percent) => {
+            const value = Math.max(0, Math.min(100, Math.round(percent)));
+            await mine().set({ progress: value }).execute();
+          },
+        });
+      } catch (error) {
+        failed = true;
+        failure = error;
+      } finally {
+        clearInterval(renewal);
+        await renewing;
+      }
+      if (lost) return; // the reaper gave it to another worker
+      const now = Date.now();
+      const cancelled = await mine()
+        .where('cancel_requested', '=', 1)
+        .set({ state: 'cancelled', locked_by: null, locked_until: null, finished_at: now })
+        .executeTakeFirst();
+      if (cancelled.numUpdatedRows > 0n) return;
+      if (!failed) {
+        await mine()
+          .set({
+            state: 'completed',
+            progress: 100,
+            locked_by: null,
+            locked_until: null,
+            finished_at: now,
+          })
+          .execute();
+      } else if (
+        row.attempts_made < row.max_attempts &&
+        !(failure instanceof PermanentJobFailure)
+      ) {
+        await mine()
+          .set({
+            state: 'waiting',
+            run_at: now + backoffDelay(row.backoff_ms, row.attempts_made),
+            locked_by: null,
+            locked_until: null,
+            last_error: errorText(failure),
+          })
+          .execute();
+      } else {
+        await mine()
+          .set({
+            state: 'failed',
+            locked_by: null,
+            locked_until: null,
+            last_error: errorText(failure),
+            finished_at: now,
+          })
+          .execute();
+      }
+    }
+
+    async close(): Promise<void> {
+      this.closed = true;
+      clearTimeout(this.timer);
+      await this.pumping;
+      await Promise.all(this.runs);
+      workers.delete(this);
+    }
+  }
+
+  return {
+    adapter: 'embedded',
+
+    async enqueue(kind, data, opts = {}) {
+      return String(await insertJob(kind, data, opts));
+    },
+
+    async get(id): Promise<JobInfo | undefined> {
+      const key = numericId(id);
+      if (key === undefined) return undefined;
+      const row = await db.selectFrom('jobs').selectAll().where('id', '=', key).executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id,
+        kind: row.kind,
+        state: rowState(row.state, row.run_at, Date.now()),
+        progress: row.progress,
+        attempts: row.attempts_made,
+        error: row.last_error,
+      };
+    },
+
+    async cancel(id) {
+      const key = numericId(id);
+      if (key === undefined) return false;
+      const waiting = await db
+        .updateTable('jobs')
+        .set({ state: 'cancelled', finished_at: Date.now() })
+        .where('id', '=', key)
+        .where('state', '=', 'waiting')
+        .executeTakeFirst();
+      if (waiting.numUpdatedRows > 0n) return true;
+      const active = await db
+        .updateTable('jobs')
+        .set({ cancel_requested: 1 })
+        .where('id', '=', key)
+        .where('state', '=', 'active')
+        .where('cancel_requested', '=', 0)
+        .executeTakeFirst();
+      return active.numUpdatedRows > 0n;
+    },
+
+    async stats(kinds) {
+      const now = Date.now();
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'kind',
+          'state',
+          eb.fn.countAll<number>().as('count'),
+          sql<number>`sum(case when run_at > ${now} then 1 else 0 end)`.as('later'),
+        ])
+        .groupBy(['kind', 'state'])
+        .execute();
+      const byKind = new Map(kinds.map((kind) => [kind, emptyCounts(kind)]));
+      for (const row of rows) {
+        let counts = byKind.get(row.kind);
+        if (!counts) byKind.set(row.kind, (counts = emptyCounts(row.kind)));
+        const count = Number(row.count);
+        if (row.state === 'waiting') {
+          counts.delayed += Number(row.later);
+          counts.waiting += count - Number(row.later);
+        } else if (row.state in counts) {
+          counts[row.state as JobState] += count;
+        }
+      }
+      return [...byKind.values()].sort((a: KindCounts, b: KindCounts) =>
+        a.kind.localeCompare(b.kind),
+      );
+    },
+
+    work(kinds) {
+      const worker = new EmbeddedWorker(kinds);
+      workers.add(worker);
+      return worker;
+    },
+
+    async close() {
+      await Promise.all([...workers].map((worker) => worker.close()));
+    },
+  };
+}
