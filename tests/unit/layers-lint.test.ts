@@ -20,7 +20,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 describe('the server layers (lint)', () => {
   it.each([
     ['server/platform/http/x.ts', "import { runMoney } from '../../modules/ledger';", 'no feature'],
-    ['server/platform/jobs/x.ts', "import { x } from '../../integrations/sms/sms';", 'no feature'],
+    ['server/platform/jobs/x.ts', "import { x } from '../../integrations/sms';", 'no feature'],
     ['server/platform/db/x.ts', "import type { AppContext } from '../../context';", 'app context'],
     ['server/platform/db/x.ts', "import { buildApp } from '../../app';", 'composes'],
     [
