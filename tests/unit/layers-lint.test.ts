@@ -30,6 +30,11 @@ describe('the server layers (lint)', () => {
     ],
     ['server/modules/cards/x.ts', "import { post } from '../ledger/service';", 'index.ts'],
     ['server/modules/cards/x.ts', "import { startAppWorker } from '../../app-jobs';", 'composes'],
+    [
+      'server/integrations/sms/x.ts',
+      "import { createAppContext } from '../../app-context';",
+      'composes',
+    ],
     ['server/app.ts', "import { post } from './modules/ledger/service';", 'index.ts'],
     [
       'server/modules/cards/x.ts',
