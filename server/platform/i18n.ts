@@ -235,6 +235,11 @@ const enUS = {
     'A file could not be sent to the digital-human service (it has no address it can fetch)',
   'digitalHuman.reason.voiceOtherProvider':
     'This voice was made by another digital-human service and cannot be used here',
+  'digitalHuman.reason.vendorNotConfigured':
+    'The digital-human service is not set up: an administrator must set its API key',
+  'integration.secretSaved': 'Secret saved',
+  'integration.secretCleared': 'Secret cleared',
+  'integration.unknownSecret': 'The {kind} integration has no secret named {name}',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -460,6 +465,10 @@ const zhCN: Record<ServerMessageId, string> = {
   'digitalHuman.reason.vendorResultBad': '数字人服务返回的文件无法使用',
   'digitalHuman.reason.inputNoUrl': '文件无法发送给数字人服务（没有可供其下载的地址）',
   'digitalHuman.reason.voiceOtherProvider': '该声音由其他数字人服务生成，无法在此使用',
+  'digitalHuman.reason.vendorNotConfigured': '数字人服务尚未配置：需由管理员设置其 API 密钥',
+  'integration.secretSaved': '密钥已保存',
+  'integration.secretCleared': '密钥已清除',
+  'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

@@ -43,6 +43,9 @@ export const signedInValidationEnUS = {
   'validation.cardNo': 'Enter the card number',
   'validation.cardPwd': 'Enter the card password',
   'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
+  'validation.integrationKind': 'Choose an integration',
+  'validation.secretName': 'Choose a secret field',
+  'validation.secretValue': 'Enter the secret (to remove a stored one, clear it)',
 } as const;
 
 /** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):

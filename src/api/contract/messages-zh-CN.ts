@@ -42,6 +42,9 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.cardNo': '请输入卡号',
   'validation.cardPwd': '请输入卡密',
   'validation.cardPageSize': '每页条数为 1–1000 的整数',
+  'validation.integrationKind': '请选择集成服务',
+  'validation.secretName': '请选择密钥字段',
+  'validation.secretValue': '请输入密钥（如需删除已保存的密钥，请使用清除）',
 };
 
 export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {
