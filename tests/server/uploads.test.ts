@@ -483,7 +483,8 @@ describe.each(engines)('uploads on local disk (%s)', (engine) => {
         bytes,
       );
       expect(last.status).toBe(403);
-      expect(last.raw).toMatch(/^Not enough storage space/);
+      expect(last.body?.code).toBe(0);
+      expect(last.body?.msg).toMatch(/^Not enough storage space/);
       const lateRow = await uploadRow(granted.upload_key);
       expect(lateRow.state).toBe('refused');
       expect(await t.app.ctx.storage.exists(lateRow.storage_key)).toBe(false);
