@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ReplyCode, type Envelope } from '../../../src/api/contract/envelope';
 import type { AppError } from '../../platform/http/errors';
@@ -38,17 +37,15 @@ export function webRequestOf(request: FastifyRequest): Request {
       headers.append(name, one);
     }
   }
-  const body =
-    request.method === 'POST' || request.method === 'PATCH'
-      ? (Readable.toWeb(
-          request.raw,
-        ) as NodeReadableStream<Uint8Array> as ReadableStream<Uint8Array>)
-      : undefined;
+  const hasBody = request.method === 'POST' || request.method === 'PATCH';
+  // Node's web streams and the DOM lib's are the same objects under two type declarations; the
+  // DOM lib's RequestInit lacks `duplex` (required by Node for a streamed body).
+  const body = hasBody ? Readable.toWeb(request.raw) : undefined;
   // Only the path matters to tus (its Location is relative); the origin is a placeholder.
   return new Request(new URL(request.url, 'http://upload.invalid'), {
     method: request.method,
     headers,
-    ...(body ? { body, duplex: 'half' } : {}),
+    ...(body ? { body: body as unknown as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
 }
 
