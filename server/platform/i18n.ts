@@ -23,6 +23,12 @@ const enUS = {
   'request.urlTooLong': 'The address is too long',
   'request.timeout': 'The request took too long to arrive',
   'server.internal': 'Internal server error',
+  'upload.tusVersion':
+    'Send the header Tus-Resumable: 1.0.0 (this upload address speaks tus 1.0.0)',
+  'upload.badTusRequest': 'The upload request does not follow the tus 1.0.0 protocol',
+  'upload.offsetConflict':
+    'The upload stands at another offset: ask for its offset (HEAD) and continue from there',
+  'upload.tooManyBytes': 'More bytes were sent than the upload declared',
   'auth.wrongCredentials': 'Wrong account or password',
   'auth.throttled': 'Too many failed attempts. Try again in {minutes} minutes',
   'auth.disabled': 'This account is disabled',
@@ -261,6 +267,10 @@ const zhCN: Record<ServerMessageId, string> = {
   'request.urlTooLong': '请求地址过长',
   'request.timeout': '请求超时',
   'server.internal': '服务器内部错误',
+  'upload.tusVersion': '请发送请求头 Tus-Resumable: 1.0.0（此上传地址使用 tus 1.0.0 协议）',
+  'upload.badTusRequest': '上传请求不符合 tus 1.0.0 协议',
+  'upload.offsetConflict': '上传进度不一致：请先查询当前偏移量（HEAD），再从该处继续',
+  'upload.tooManyBytes': '发送的字节数超过了上传声明的大小',
   'auth.wrongCredentials': '账号或密码错误',
   'auth.throttled': '失败次数过多，请 {minutes} 分钟后再试',
   'auth.disabled': '该账号已被禁用',

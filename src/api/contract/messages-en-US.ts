@@ -19,6 +19,8 @@ export const signedOutValidationEnUS = {
   'validation.email': 'Enter a valid email address',
   'validation.tooLong': 'Too long',
   'validation.controlChars': 'Must not contain control characters (such as NUL)',
+  'validation.nameChars':
+    'Must not contain invisible characters (such as text-direction marks or zero-width spaces)',
   'validation.required': 'Required',
   'validation.invalid': 'Invalid value',
   'validation.unknownField': 'Unknown field',

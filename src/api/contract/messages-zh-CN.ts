@@ -20,6 +20,7 @@ export const signedOutValidationZhCN: Texts<typeof signedOutValidationEnUS> = {
   'validation.email': '请输入有效的邮箱地址',
   'validation.tooLong': '内容过长',
   'validation.controlChars': '不能包含控制字符（如 NUL）',
+  'validation.nameChars': '不能包含不可见字符（如文字方向控制符、零宽字符）',
   'validation.required': '必填',
   'validation.invalid': '取值无效',
   'validation.unknownField': '未知字段',
