@@ -60,7 +60,7 @@ const sharedWithConsole = {
 // imports only the layers before it, and a module only another module's index.ts.
 // Module folder cycles are checked by scripts/check-files.ts.
 const appFiles = {
-  regex: '(^|/)(app|app-jobs|main|worker|prepare)$',
+  regex: '(^|/)(app|app-context|app-jobs|main|worker|prepare)$',
   message: 'The app (server/*.ts) composes the layers; no layer imports it.',
 };
 // Modules and integrations take the app's context (server/context.ts: the platform's services

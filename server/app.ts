@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { DEFAULT_LOCALE } from '../src/api/contract/messages';
 import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './context';
+import { createAppContext } from './app-context';
 import { openDatabase, type DbHandle } from './platform/db/connection';
 import { migrateToLatest } from './platform/db/migrate';
 import type { RunnerTiming } from './platform/jobs/queue';
-import { createJobQueue } from './platform/jobs/runner';
 import { BODY_LIMIT, installBodyParsing } from './platform/http/body-parsing';
 import { clientErrorReply } from './platform/http/client-errors';
 import {
@@ -29,7 +29,7 @@ import {
   sendConsoleIndex,
 } from './platform/http/static';
 import { localeOf } from './platform/i18n';
-import { systemClock, type Clock } from './platform/lib/clock';
+import type { Clock } from './platform/lib/clock';
 import { authRoutes } from './modules/auth';
 import { cardRoutes } from './modules/cards';
 import { customerRoutes } from './modules/customers';
@@ -50,12 +50,8 @@ import { uploadRoutes } from './modules/uploads';
 import { userRoutes } from './modules/users';
 import { videoTaskRoutes } from './modules/video-tasks';
 import { cloneRoutes } from './modules/digital-human';
-import {
-  createDigitalHumanProvider,
-  type DigitalHumanProvider,
-} from './integrations/digital-human';
-import { createLogSmsProvider, type SmsProvider } from './integrations/sms/sms';
-import { createFileStorage } from './platform/storage/create';
+import { integrationSettingRoutes } from './modules/integration-settings';
+import type { Integrations } from './integrations/registry';
 import type { FileStorage } from './platform/storage/storage';
 
 export interface BuildOptions {
@@ -68,9 +64,8 @@ export interface BuildOptions {
   db?: DbHandle;
   /** The clock (tests move time). */
   now?: Clock;
-  sms?: SmsProvider;
-  /** The digital-human provider (default: the configured one). */
-  digitalHuman?: DigitalHumanProvider;
+  /** Integrations to use instead of the configured ones (tests: a capturing SMS provider). */
+  integrations?: Partial<Integrations>;
   /** The file storage (default: the configured one, local disk or S3). */
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -105,6 +100,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   dhVideoRoutes,
   dhCallbackRoutes,
   cloneRoutes,
+  integrationSettingRoutes,
 ];
 
 /**
@@ -129,35 +125,31 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await handle.close();
   };
   // Its workers (started by main.ts or worker.ts) stop before the database closes.
-  const jobs = createJobQueue({
-    db: handle.db,
-    engine: handle.engine,
-    redisUrl: config.redisUrl,
-    prefix: config.redisPrefix,
-    ...options.jobs,
-    log: app.log,
-  });
+  let built: AppContext | undefined;
   app.addHook('onClose', async () => {
-    await jobs.close();
+    await built?.jobs.close();
     await closeDb();
   });
   try {
+    const ctx = createAppContext({
+      config,
+      db: handle,
+      log: app.log,
+      now: options.now,
+      storage: options.storage,
+      integrations: options.integrations,
+      jobs: options.jobs,
+      // The sandbox's notification goes through the server's whole HTTP stack, like a provider's.
+      deliverPayment: async ({ url, headers, body }) => {
+        const response = await app.inject({ method: 'POST', url, headers, payload: body });
+        return { status: response.statusCode, body: response.body };
+      },
+    });
+    built = ctx;
     if (!options.db) {
       await migrateToLatest(handle.db, handle.engine);
       await ensurePlatformDefaults(handle.db, Date.now());
     }
-    const now = options.now ?? systemClock;
-    const ctx: AppContext = {
-      db: handle.db,
-      engine: handle.engine,
-      config,
-      now,
-      sms: options.sms ?? createLogSmsProvider(config.dataDir, app.log),
-      storage: options.storage ?? createFileStorage(config, now),
-      log: app.log,
-      jobs,
-      digitalHuman: options.digitalHuman ?? createDigitalHumanProvider(config),
-    };
     app.decorate('ctx', ctx);
     app.decorateRequest('locale', DEFAULT_LOCALE);
     app.addHook('onRequest', async (request) => {
@@ -213,7 +205,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return app;
   } catch (error) {
     await app.close().catch(() => undefined);
-    await jobs.close().catch(() => undefined);
+    await built?.jobs.close().catch(() => undefined);
     await closeDb();
     throw error;
   }

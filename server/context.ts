@@ -4,24 +4,28 @@ import type { Engine } from './platform/db/dialect';
 import type { Db } from './platform/db/schema';
 import type { Jobs } from './platform/jobs/define-job';
 import type { Clock } from './platform/lib/clock';
-import type { DigitalHumanProvider } from './integrations/digital-human/types';
-import type { SmsProvider } from './integrations/sms/sms';
+import type { SecretStore } from './platform/secrets/store';
+import type { Integrations } from './integrations/registry';
 import type { FileStorage } from './platform/storage/storage';
 
-/** What services need from the running app; built once in buildApp and passed down explicitly. */
+/**
+ * What services need from the running app; built once by createAppContext (server/app-context.ts)
+ * for the API and the worker alike, and passed down explicitly.
+ */
 export interface AppContext {
   db: Db;
   engine: Engine;
   config: Config;
   now: Clock;
-  sms: SmsProvider;
   /** Uploaded and generated files (local disk or S3-compatible storage). */
   storage: FileStorage;
   log: FastifyBaseLogger;
   /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
   jobs: Jobs;
-  /** The digital human's AI provider (embedded, or an HTTP vendor: `DH_PROVIDER`). */
-  digitalHuman: DigitalHumanProvider;
+  /** The outside services (payment, SMS, digital human), chosen by configuration. */
+  integrations: Integrations;
+  /** The integrations' sealed secrets (`integration_settings`). */
+  secrets: SecretStore;
 }
 
 /** The caller of an authenticated route (declared by the platform's policy layer). */

@@ -1,15 +1,10 @@
 import Fastify from 'fastify';
 import { loadConfig } from './platform/config';
-import type { AppContext } from './context';
+import { createAppContext } from './app-context';
 import { openDatabase } from './platform/db/connection';
 import { migrateToLatest } from './platform/db/migrate';
 import { loggerOptions } from './platform/http/request-log';
 import { startAppWorker } from './app-jobs';
-import { createJobQueue } from './platform/jobs/runner';
-import { systemClock } from './platform/lib/clock';
-import { createDigitalHumanProvider } from './integrations/digital-human';
-import { createLogSmsProvider } from './integrations/sms/sms';
-import { createFileStorage } from './platform/storage/create';
 
 /**
  * `npm run worker`: a job worker alone, no HTTP — on the same database as the API (and the same
@@ -21,24 +16,8 @@ async function main(): Promise<void> {
   const { log } = Fastify({ logger: loggerOptions(undefined, config.logLevel) });
   const handle = openDatabase(config);
   await migrateToLatest(handle.db, handle.engine);
-  const jobs = createJobQueue({
-    db: handle.db,
-    engine: handle.engine,
-    redisUrl: config.redisUrl,
-    prefix: config.redisPrefix,
-    log,
-  });
-  const ctx: AppContext = {
-    db: handle.db,
-    engine: handle.engine,
-    config,
-    now: systemClock,
-    sms: createLogSmsProvider(config.dataDir, log),
-    storage: createFileStorage(config, systemClock),
-    log,
-    jobs,
-    digitalHuman: createDigitalHumanProvider(config),
-  };
+  const ctx = createAppContext({ config, db: handle, log });
+  const { jobs } = ctx;
   startAppWorker(ctx);
   log.info(`job worker started (${jobs.adapter})`);
 

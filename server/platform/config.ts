@@ -49,6 +49,13 @@ export interface Config {
    * Default `http://127.0.0.1:PORT`.
    */
   publicUrl: string;
+  /**
+   * The keys that seal stored secrets (docs/architecture.md §Secrets): `SECRETS_KEYS`
+   * (`kid:base64,kid:base64`, the first seals) or `SECRETS_KEY` (one base64 key, id `k1`); neither:
+   * a key generated into DATA_DIR/secrets.key. Parsed by server/platform/secrets/keys.ts.
+   */
+  secretsKeys: string | undefined;
+  secretsKey: string | undefined;
 }
 
 export const DH_PROVIDERS = ['embedded', 'http'] as const;
@@ -57,8 +64,12 @@ export type DhProviderName = (typeof DH_PROVIDERS)[number];
 export interface DigitalHumanConfig {
   /** `DH_PROVIDER`: `embedded` (default: local, deterministic, demonstration output) or `http`. */
   provider: DhProviderName;
-  /** `DH_BASE_URL`, `DH_API_KEY`, `DH_CALLBACK_SECRET`: the HTTP vendor (required with `http`). */
+  /** `DH_BASE_URL` (required with `http`). */
   baseUrl: string | undefined;
+  /**
+   * `DH_API_KEY`, `DH_CALLBACK_SECRET`: the HTTP vendor's key and callback HMAC key, unless an admin
+   * set them in the sealed settings (which win).
+   */
   apiKey: string | undefined;
   callbackSecret: string | undefined;
 }
@@ -73,9 +84,8 @@ function digitalHumanConfig(env: Env): DigitalHumanConfig {
     apiKey: text(env, 'DH_API_KEY'),
     callbackSecret: text(env, 'DH_CALLBACK_SECRET'),
   };
-  if (provider === 'http' && (!config.baseUrl || !config.apiKey || !config.callbackSecret)) {
-    throw new Error('DH_PROVIDER=http needs DH_BASE_URL, DH_API_KEY and DH_CALLBACK_SECRET');
-  }
+  // The key and callback secret may come from the sealed settings instead: checked at use.
+  if (provider === 'http' && !config.baseUrl) throw new Error('DH_PROVIDER=http needs DH_BASE_URL');
   return config;
 }
 
@@ -183,6 +193,8 @@ export function loadConfig(env: Env = process.env): Config {
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
     digitalHuman: digitalHumanConfig(env),
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    secretsKeys: text(env, 'SECRETS_KEYS'),
+    secretsKey: text(env, 'SECRETS_KEY'),
   };
 }
 

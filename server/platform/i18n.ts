@@ -23,6 +23,12 @@ const enUS = {
   'request.urlTooLong': 'The address is too long',
   'request.timeout': 'The request took too long to arrive',
   'server.internal': 'Internal server error',
+  'upload.tusVersion':
+    'Send the header Tus-Resumable: 1.0.0 (this upload address speaks tus 1.0.0)',
+  'upload.badTusRequest': 'The upload request does not follow the tus 1.0.0 protocol',
+  'upload.offsetConflict':
+    'The upload stands at another offset: ask for its offset (HEAD) and continue from there',
+  'upload.tooManyBytes': 'More bytes were sent than the upload declared',
   'auth.wrongCredentials': 'Wrong account or password',
   'auth.throttled': 'Too many failed attempts. Try again in {minutes} minutes',
   'auth.disabled': 'This account is disabled',
@@ -235,6 +241,11 @@ const enUS = {
     'A file could not be sent to the digital-human service (it has no address it can fetch)',
   'digitalHuman.reason.voiceOtherProvider':
     'This voice was made by another digital-human service and cannot be used here',
+  'digitalHuman.reason.vendorNotConfigured':
+    'The digital-human service is not set up: an administrator must set its API key',
+  'integration.secretSaved': 'Secret saved',
+  'integration.secretCleared': 'Secret cleared',
+  'integration.unknownSecret': 'The {kind} integration has no secret named {name}',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -256,6 +267,10 @@ const zhCN: Record<ServerMessageId, string> = {
   'request.urlTooLong': '请求地址过长',
   'request.timeout': '请求超时',
   'server.internal': '服务器内部错误',
+  'upload.tusVersion': '请发送请求头 Tus-Resumable: 1.0.0（此上传地址使用 tus 1.0.0 协议）',
+  'upload.badTusRequest': '上传请求不符合 tus 1.0.0 协议',
+  'upload.offsetConflict': '上传进度不一致：请先查询当前偏移量（HEAD），再从该处继续',
+  'upload.tooManyBytes': '发送的字节数超过了上传声明的大小',
   'auth.wrongCredentials': '账号或密码错误',
   'auth.throttled': '失败次数过多，请 {minutes} 分钟后再试',
   'auth.disabled': '该账号已被禁用',
@@ -460,6 +475,10 @@ const zhCN: Record<ServerMessageId, string> = {
   'digitalHuman.reason.vendorResultBad': '数字人服务返回的文件无法使用',
   'digitalHuman.reason.inputNoUrl': '文件无法发送给数字人服务（没有可供其下载的地址）',
   'digitalHuman.reason.voiceOtherProvider': '该声音由其他数字人服务生成，无法在此使用',
+  'digitalHuman.reason.vendorNotConfigured': '数字人服务尚未配置：需由管理员设置其 API 密钥',
+  'integration.secretSaved': '密钥已保存',
+  'integration.secretCleared': '密钥已清除',
+  'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

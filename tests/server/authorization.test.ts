@@ -137,6 +137,10 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/digital_human/voice_clone_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/voice_preview': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/platform/platform_voice_clone_list': [401, 'ok', 403, 403, 403, 403, 403],
+  // The integrations' settings (docs/architecture.md §Secrets): admin only; secrets write-only.
+  'GET /api/v1/integration/list': /*     */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/integration/set_secret': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/integration/clear_secret': [401, 'ok', 403, 403, 403, 403, 403],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.

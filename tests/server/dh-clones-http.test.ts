@@ -55,7 +55,7 @@ describe.each(engines)('clone jobs with the HTTP vendor on %s', (engine: Engine)
       maxPollMs: 100,
     });
     t = await createTestApp(engine, {
-      digitalHuman,
+      integrations: { digitalHuman },
       config: { publicUrl: PUBLIC_URL },
       jobs: { timing: { pollMs: 20 } },
     });

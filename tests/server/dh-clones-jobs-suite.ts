@@ -147,7 +147,7 @@ export function defineCloneJobSuite(queue: 'embedded' | 'bullmq'): void {
           ).body.data;
         const en = await list('en-US');
         const zh = await list('zh-CN');
-        const voices = t.app.ctx.digitalHuman.publicVoices();
+        const voices = t.app.ctx.integrations.digitalHuman.publicVoices();
         expect(en.total).toBe(voices.length);
         expect(en.total).toBeGreaterThan(0);
         expect(

@@ -287,7 +287,7 @@ describe.each(engines)('clone calls on %s', (engine: Engine) => {
     const pub = await get<VoiceClonePage>('merchant', '/digital_human/voice_clone_list', {
       scope: 'public',
     });
-    expect(pub.body.data.total).toBe(t.app.ctx.digitalHuman.publicVoices().length);
+    expect(pub.body.data.total).toBe(t.app.ctx.integrations.digitalHuman.publicVoices().length);
     const before = await fullSnapshot(t);
     const add = (extra: Record<string, unknown>) =>
       post('merchant', '/digital_human/voice_clone_add', { ...body, ...extra });

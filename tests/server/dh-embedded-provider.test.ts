@@ -126,7 +126,7 @@ async function expectPermanent(promise: Promise<unknown>, reasonId: string) {
 }
 
 describe('public voices', () => {
-  it('has Mandarin and English, female and male, named in both languages', () => {
+  it('has Mandarin and English, female and male, named in both languages', async () => {
     const voices = provider.publicVoices();
     expect(voices.map((v) => v.key).sort()).toEqual([
       'embedded:en-female',
@@ -143,7 +143,7 @@ describe('public voices', () => {
       expect(profile.voices.zh.endsWith(v.gender === 'female' ? '+f3' : '+m3')).toBe(true);
     }
     expect(provider.demonstration).toBe(true);
-    expect(provider.parseCallback('{}', {})).toBeNull();
+    await expect(provider.parseCallback('{}', {})).resolves.toBeNull();
   });
 });
 

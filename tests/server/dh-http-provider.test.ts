@@ -53,8 +53,11 @@ beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const result = current?.parseCallback(Buffer.concat(chunks).toString('utf8'), req.headers);
+    req.on('end', async () => {
+      const result = await current?.parseCallback(
+        Buffer.concat(chunks).toString('utf8'),
+        req.headers,
+      );
       parsed.push(result ?? null);
       res.writeHead(result ? 204 : 401).end();
     });
@@ -353,7 +356,7 @@ describe('the http digital-human provider', () => {
     expect(error.permanent).toBe(false);
   });
 
-  it('a refused request (wrong API key: 401) is a permanent failure', async () => {
+  it('a refused API key (401) needs re-authorisation: not retried, an admin sets the key', async () => {
     const { run } = recordingRun();
     const error = await rejection(
       provider({ apiKey: 'wrong' }).cloneVoice(
@@ -361,9 +364,39 @@ describe('the http digital-human provider', () => {
         run,
       ),
     );
+    expect(error.kind).toBe('reauthorize');
     expect(error.permanent).toBe(true);
     expect(error.reasonId).toBe('digitalHuman.reason.vendorRefused');
     expect(error.reasonParams).toMatchObject({ status: 401, message: 'Wrong or missing API key' });
+  });
+
+  it('no API key at all needs re-authorisation, and nothing is sent', async () => {
+    const posts = vendor.requestsTo('POST', '/v1/jobs').length;
+    const { run } = recordingRun();
+    const error = await rejection(
+      provider({ apiKey: async () => undefined }).cloneVoice(
+        { audio: { url: files.add(tone) }, gender: 'male' },
+        run,
+      ),
+    );
+    expect(error).toMatchObject({
+      kind: 'reauthorize',
+      reasonId: 'digitalHuman.reason.vendorNotConfigured',
+    });
+    expect(vendor.requestsTo('POST', '/v1/jobs')).toHaveLength(posts);
+  });
+
+  it('reads the API key at each call: a key changed between calls is the one sent', async () => {
+    let key = 'wrong';
+    const p = provider({ apiKey: async () => key });
+    const first = await rejection(
+      p.cloneVoice({ audio: { url: files.add(tone) }, gender: 'male' }, recordingRun().run),
+    );
+    expect(first.kind).toBe('reauthorize');
+    key = vendor.apiKey;
+    await expect(
+      p.cloneVoice({ audio: { url: files.add(tone) }, gender: 'male' }, recordingRun().run),
+    ).resolves.toMatchObject({ profile: { voice_id: expect.any(String) } });
   });
 
   it('a job the vendor fails permanently rejects permanently, with its message', async () => {
@@ -439,7 +472,7 @@ describe('the http digital-human provider', () => {
   });
 });
 
-describe('the vendor callback check', () => {
+describe('the vendor callback check', async () => {
   const secret = 'callback-secret';
   const body = JSON.stringify({ job_id: 'job-1', state: 'done', progress: 1 });
   const now = Date.parse('2026-11-26T06:00:00Z');
@@ -455,58 +488,61 @@ describe('the vendor callback check', () => {
       now: () => now,
     });
 
-  it('accepts a good signature within the window', () => {
+  it('accepts a good signature within the window', async () => {
     const headers = { 'x-dh-timestamp': seconds, 'x-dh-signature': sign(secret, seconds, body) };
-    expect(p().parseCallback(body, headers)).toEqual({ vendorJobId: 'job-1', state: 'done' });
+    expect(await p().parseCallback(body, headers)).toEqual({ vendorJobId: 'job-1', state: 'done' });
   });
 
-  it('refuses a bad signature, another secret, a changed body or timestamp', () => {
+  it('refuses a bad signature, another secret, a changed body or timestamp', async () => {
     const good = sign(secret, seconds, body);
     expect(
-      p().parseCallback(body, { 'x-dh-timestamp': seconds, 'x-dh-signature': 'sha256=00' }),
+      await p().parseCallback(body, { 'x-dh-timestamp': seconds, 'x-dh-signature': 'sha256=00' }),
     ).toBeNull();
     expect(
-      p().parseCallback(body, {
+      await p().parseCallback(body, {
         'x-dh-timestamp': seconds,
         'x-dh-signature': sign('other', seconds, body),
       }),
     ).toBeNull();
     expect(
-      p().parseCallback(body.replace('done', 'failed'), {
+      await p().parseCallback(body.replace('done', 'failed'), {
         'x-dh-timestamp': seconds,
         'x-dh-signature': good,
       }),
     ).toBeNull();
     expect(
-      p().parseCallback(body, {
+      await p().parseCallback(body, {
         'x-dh-timestamp': String(Number(seconds) + 1),
         'x-dh-signature': good,
       }),
     ).toBeNull();
-    expect(p().parseCallback(body, { 'x-dh-signature': good })).toBeNull();
-    expect(p().parseCallback(body, {})).toBeNull();
+    expect(await p().parseCallback(body, { 'x-dh-signature': good })).toBeNull();
+    expect(await p().parseCallback(body, {})).toBeNull();
   });
 
-  it('refuses a stale or future timestamp (a replay), even correctly signed', () => {
+  it('refuses a stale or future timestamp (a replay), even correctly signed', async () => {
     for (const offset of [-301, 301, -3600]) {
       const ts = String(Number(seconds) + offset);
       expect(
-        p().parseCallback(body, { 'x-dh-timestamp': ts, 'x-dh-signature': sign(secret, ts, body) }),
+        await p().parseCallback(body, {
+          'x-dh-timestamp': ts,
+          'x-dh-signature': sign(secret, ts, body),
+        }),
       ).toBeNull();
     }
     const edge = String(Number(seconds) - 299);
     expect(
-      p().parseCallback(body, {
+      await p().parseCallback(body, {
         'x-dh-timestamp': edge,
         'x-dh-signature': sign(secret, edge, body),
       }),
     ).not.toBeNull();
   });
 
-  it('refuses a signed body that is not a callback', () => {
+  it('refuses a signed body that is not a callback', async () => {
     const raw = JSON.stringify({ hello: 'world' });
     expect(
-      p().parseCallback(raw, {
+      await p().parseCallback(raw, {
         'x-dh-timestamp': seconds,
         'x-dh-signature': sign(secret, seconds, raw),
       }),

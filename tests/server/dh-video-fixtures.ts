@@ -67,7 +67,7 @@ export async function putAvatar(
       const videoKey = await putFile(f, 'uploads', await fs.readFile(video), 'video/mp4');
       const work = path.join(dir, 'work');
       await fs.mkdir(work);
-      const result = await f.ctx.digitalHuman.cloneImage(
+      const result = await f.ctx.integrations.digitalHuman.cloneImage(
         { video: await mediaOf(f.ctx, videoKey), tier: 'standard' },
         { workDir: work },
       );
@@ -97,7 +97,7 @@ export async function putAvatar(
       height,
       vendor_ref: vendorRef === null ? null : JSON.stringify(vendorRef),
       status: options.status ?? 'ready',
-      provider: f.ctx.digitalHuman.name,
+      provider: f.ctx.integrations.digitalHuman.name,
       billing: 'settled',
       created_at: now,
       updated_at: now,
@@ -116,7 +116,8 @@ export async function putVoice(
   ownerId: number | null,
   options: { status?: string; name?: string; profile?: Record<string, unknown> } = {},
 ): Promise<number> {
-  const profile = options.profile ?? f.ctx.digitalHuman.publicVoices()[0]?.profile ?? {};
+  const profile =
+    options.profile ?? f.ctx.integrations.digitalHuman.publicVoices()[0]?.profile ?? {};
   const now = f.now();
   const row = await f.db
     .insertInto('dh_voice_clones')
@@ -127,7 +128,7 @@ export async function putVoice(
       gender: 'female',
       profile: JSON.stringify(profile),
       status: options.status ?? 'ready',
-      provider: f.ctx.digitalHuman.name,
+      provider: f.ctx.integrations.digitalHuman.name,
       billing: 'settled',
       created_at: now,
       updated_at: now,

@@ -13,7 +13,7 @@ import type { Database, Db, UserRow } from '../../server/platform/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../server/modules/demo/seed';
 import { checkReplies, takeReplyMismatches } from './reply-check';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
-import type { SmsMessage, SmsProvider } from '../../server/integrations/sms/sms';
+import type { SmsMessage, SmsProvider } from '../../server/integrations/sms';
 
 export { DEMO_PASSWORD };
 
@@ -54,6 +54,7 @@ export function testClock(start = T0): TestClock {
 
 /** Keeps every message instead of sending it. */
 export class CapturingSms implements SmsProvider {
+  readonly name = 'capture';
   readonly sent: SmsMessage[] = [];
   async send(message: SmsMessage): Promise<void> {
     this.sent.push(message);
@@ -99,7 +100,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Omit<BuildOptions, 'db' | 'now' | 'sms' | 'config'> {
+export interface TestAppOptions extends Omit<BuildOptions, 'db' | 'now' | 'config'> {
   config?: Partial<Config>;
   /** Seed the demo data (default true). */
   seed?: boolean;
@@ -210,7 +211,7 @@ export async function createTestApp(
   engine: Engine,
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { seed = true, realSms = false, config, ...build } = options;
+  const { seed = true, realSms = false, config, integrations, ...build } = options;
   const database = await createTestDatabase(engine);
   const { db } = database.handle;
   const clock = testClock();
@@ -225,7 +226,7 @@ export async function createTestApp(
       ...build,
       db: database.handle,
       now: clock,
-      ...(realSms ? {} : { sms }),
+      integrations: { ...(realSms ? {} : { sms }), ...integrations },
       config: {
         dataDir: database.dataDir,
         staticDir: path.join(database.dataDir, 'no-console'),

@@ -6,7 +6,7 @@ import {
   createSandboxPaymentProvider,
   sandboxSecret,
   type SandboxPaymentProvider,
-} from '../../server/integrations/payment/payment';
+} from '../../server/integrations/payment/sandbox';
 import { api, createTestApp, engines, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

@@ -15,7 +15,7 @@ import {
   signSandboxBody,
   SANDBOX_SIGNATURE_HEADER,
   type SandboxPaymentProvider,
-} from '../../server/integrations/payment/payment';
+} from '../../server/integrations/payment/sandbox';
 import { api, createTestApp, engines, MINUTE, snapshot, type Reply, type TestApp } from './helpers';
 
 const EN = { lang: 'en-US' };

@@ -20,7 +20,7 @@ async function refusals(file: string, code: string): Promise<string[]> {
 describe('the server layers (lint)', () => {
   it.each([
     ['server/platform/http/x.ts', "import { runMoney } from '../../modules/ledger';", 'no feature'],
-    ['server/platform/jobs/x.ts', "import { x } from '../../integrations/sms/sms';", 'no feature'],
+    ['server/platform/jobs/x.ts', "import { x } from '../../integrations/sms';", 'no feature'],
     ['server/platform/db/x.ts', "import type { AppContext } from '../../context';", 'app context'],
     ['server/platform/db/x.ts', "import { buildApp } from '../../app';", 'composes'],
     [
@@ -30,6 +30,11 @@ describe('the server layers (lint)', () => {
     ],
     ['server/modules/cards/x.ts', "import { post } from '../ledger/service';", 'index.ts'],
     ['server/modules/cards/x.ts', "import { startAppWorker } from '../../app-jobs';", 'composes'],
+    [
+      'server/integrations/sms/x.ts',
+      "import { createAppContext } from '../../app-context';",
+      'composes',
+    ],
     ['server/app.ts', "import { post } from './modules/ledger/service';", 'index.ts'],
     [
       'server/modules/cards/x.ts',

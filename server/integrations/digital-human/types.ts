@@ -4,17 +4,19 @@ import type {
   TemplateLayout,
   VoiceGender,
 } from '../../../src/api/contract/digital-human';
+import { IntegrationError, type IntegrationErrorKind } from '../errors';
 
 /**
- * The AI work of the digital human (issue 14): one small interface, two implementations chosen
- * by config (`DH_PROVIDER`):
+ * The AI work of the digital human: one small interface, two implementations chosen by config
+ * (`DH_PROVIDER`, server/integrations/registry.ts):
  * - `embedded` (default; no network, deterministic): espeak-ng speech, a voice "clone" that is a
  *   voice profile fitted to the sample, an image "clone" that is a poster frame and a short loop
  *   cut from the source video, and an ffmpeg video (avatar with a loudness-driven mouth overlay,
  *   subtitles, music). Its results are demonstration output, not lip-sync (`demonstration`).
  * - `http`: a vendor speaking the JSON protocol of docs/digital-human-vendor.md (submit, status,
- *   result URL, signed callback), configured by `DH_BASE_URL`, `DH_API_KEY`,
- *   `DH_CALLBACK_SECRET`.
+ *   result URL, signed callback), at `DH_BASE_URL`; its API key and callback secret are read at
+ *   the time of use from the sealed settings (`/integration/set_secret`), else from `DH_API_KEY`
+ *   and `DH_CALLBACK_SECRET`.
  *
  * Every operation is asynchronous the same way: it is submitted (the vendor answers a job id,
  * handed to `run.onSubmitted`, which the caller records before anything else), then waited for —
@@ -24,9 +26,11 @@ import type {
  * job and never submits the work twice. The embedded provider does its work inside the call (its
  * job id is local and resuming simply does the work again: it is deterministic).
  *
- * Failures reject with a {@link ProviderError}: `permanent` ones (the input is unusable, the vendor
- * refused or failed the job) fail the work at once; others (network, timeouts, 5xx) are retried
- * by the job runner.
+ * Failures reject with a {@link ProviderError} of a kind (server/integrations/errors.ts):
+ * `permanent` (the input is unusable, the vendor refused or failed the job) fails the work at once
+ * and refunds it; `reauthorize` (the vendor refuses our API key, or none is configured) does the
+ * same, and an admin must set the key; `transient` (network, timeouts, 5xx) is retried by the job
+ * runner.
  */
 export interface DigitalHumanProvider {
   readonly name: 'embedded' | 'http';
@@ -46,7 +50,7 @@ export interface DigitalHumanProvider {
   parseCallback(
     rawBody: string,
     headers: Readonly<Record<string, string | string[] | undefined>>,
-  ): VendorCallback | null;
+  ): Promise<VendorCallback | null>;
 }
 
 /** An input file: a local path (embedded, local storage) and/or a URL the vendor can fetch. */
@@ -156,15 +160,15 @@ export interface VendorCallback {
   state: VendorState;
 }
 
-/** A provider's failure; `permanent` ones are not retried. `reasonId` is a server message id. */
-export class ProviderError extends Error {
+/** A digital-human provider's failure; only `transient` ones are retried (`permanent` is false). */
+export class ProviderError extends IntegrationError {
   constructor(
     message: string,
-    readonly permanent: boolean,
-    readonly reasonId: string = 'digitalHuman.reason.providerFailed',
-    readonly reasonParams: Record<string, string | number> = {},
+    kind: IntegrationErrorKind,
+    reasonId = 'digitalHuman.reason.providerFailed',
+    reasonParams: Record<string, string | number> = {},
   ) {
-    super(message);
+    super(message, kind, reasonId, reasonParams);
     this.name = 'ProviderError';
   }
 }

@@ -50,7 +50,7 @@ export async function issueCode(
   });
   if (!deliver) return;
   try {
-    await ctx.sms.send({ mobile, purpose, code });
+    await ctx.integrations.sms.send({ mobile, purpose, code });
   } catch (error) {
     await deleteCode(ctx.db, id);
     throw error;

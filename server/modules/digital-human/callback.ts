@@ -44,7 +44,7 @@ export async function receiveCallback(
     const row = await ctx.db
       .selectFrom(table)
       .select(['id', 'status', 'job_id'])
-      .where('provider', '=', ctx.digitalHuman.name)
+      .where('provider', '=', ctx.integrations.digitalHuman.name)
       .where('vendor_job_id', '=', vendorJobId)
       .where('deleted_at', 'is', null)
       .orderBy('id', 'desc')
@@ -85,7 +85,10 @@ export function dhCallbackRoutes(app: FastifyInstance): void {
       },
       handler: async (request): Promise<Envelope<DhCallbackReply>> => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const callback = ctx.digitalHuman.parseCallback(raw.toString('utf8'), request.headers);
+        const callback = await ctx.integrations.digitalHuman.parseCallback(
+          raw.toString('utf8'),
+          request.headers,
+        );
         if (!callback) throw new AppError('dhVideo.badCallback', {}, 401);
         const data = await receiveCallback(ctx, callback.vendorJobId);
         return {

@@ -23,7 +23,7 @@ import { countSceneChanges } from './scene-changes';
  * The jobs of image clones (`dh-image-clone`) and voice clones (`dh-voice-clone`), data `{id}`:
  * 1. Claims the row: queued → training (a re-run after a crash, a retry or a vendor callback takes
  *    a training row again; a ready, failed or deleted one is skipped).
- * 2. Does the work through the provider (`ctx.digitalHuman`): the vendor job id an earlier run
+ * 2. Does the work through the provider (`ctx.integrations.digitalHuman`): the vendor job id an earlier run
  *    recorded is resumed, never submitted again; a new one is recorded as soon as the vendor
  *    accepts it (`onSubmitted`); progress and queue position are written to the row (at most once
  *    a second).
@@ -278,7 +278,7 @@ async function imageClone(ctx: AppContext, row: ClaimedRow, run: ProviderRun): P
       throw new CloneFailure('digitalHuman.reason.notOneTake', { count: changes });
     }
   }
-  const result = await ctx.digitalHuman.cloneImage(
+  const result = await ctx.integrations.digitalHuman.cloneImage(
     { video, tier: clone.tier as ImageCloneTier },
     run,
   );
@@ -319,11 +319,11 @@ async function voiceClone(ctx: AppContext, row: ClaimedRow, run: ProviderRun): P
   const key = clone.audio_id === null ? null : await sourceKey(ctx.db, Number(clone.audio_id));
   if (!key) throw new CloneFailure('digitalHuman.reason.sourceMissing');
   const audio = await mediaRefOf(ctx, key);
-  const result = await ctx.digitalHuman.cloneVoice(
+  const result = await ctx.integrations.digitalHuman.cloneVoice(
     { audio, gender: clone.gender as VoiceGender },
     run,
   );
-  const speech = await ctx.digitalHuman.synthesize(
+  const speech = await ctx.integrations.digitalHuman.synthesize(
     { text: VOICE_DEMO_TEXT, language: 'zh', voice: result.profile, speed: 1, volume: 1 },
     { workDir: run.workDir, signal: run.signal },
   );

@@ -63,7 +63,7 @@ export function checkBytes(size: number, maxBytes: number, id: MessageId): void 
 export function queuedClone(ctx: AppContext, now: number) {
   return {
     status: 'queued',
-    provider: ctx.digitalHuman.name,
+    provider: ctx.integrations.digitalHuman.name,
     vendor_job_id: null,
     job_id: null,
     queue_position: null,

@@ -180,7 +180,7 @@ async function create(
       throw new Permanent('dhVideo.reason.voiceGone');
     const speechDir = path.join(work, 'speech');
     await fs.mkdir(speechDir);
-    const speech = await ctx.digitalHuman.synthesize(
+    const speech = await ctx.integrations.digitalHuman.synthesize(
       {
         text: params.text,
         language: speechLanguageOf(params.text),
@@ -239,7 +239,7 @@ async function create(
   }
   const renderDir = path.join(work, 'render');
   await fs.mkdir(renderDir);
-  const result = await ctx.digitalHuman.renderVideo(
+  const result = await ctx.integrations.digitalHuman.renderVideo(
     {
       avatar: {
         poster: await mediaOf(ctx, avatar.poster_key),

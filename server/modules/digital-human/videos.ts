@@ -158,7 +158,7 @@ export async function addVideo(
           estimated_seconds: seconds,
           unit_cost: unit,
           status: 'queued',
-          provider: ctx.digitalHuman.name,
+          provider: ctx.integrations.digitalHuman.name,
           billing: 'held',
           resubmitted_from: resubmittedFrom,
           progress_at: now,

@@ -127,8 +127,8 @@ export function syncPublicVoices(ctx: AppContext): Promise<void> {
 }
 
 async function doSync(ctx: AppContext): Promise<void> {
-  const voices = ctx.digitalHuman.publicVoices();
-  const provider = ctx.digitalHuman.name;
+  const voices = ctx.integrations.digitalHuman.publicVoices();
+  const provider = ctx.integrations.digitalHuman.name;
   for (const voice of voices) {
     const now = ctx.now();
     const values = {
@@ -246,7 +246,7 @@ async function toVoice(ctx: AppContext, locale: Locale, row: VoiceRow): Promise<
   const publicVoice =
     row.public_key === null
       ? undefined
-      : ctx.digitalHuman.publicVoices().find((v) => v.key === row.public_key);
+      : ctx.integrations.digitalHuman.publicVoices().find((v) => v.key === row.public_key);
   return {
     id: Number(row.id),
     owner_id: row.owner_id === null ? null : Number(row.owner_id),
@@ -286,12 +286,12 @@ export async function voiceCloneList(
   if (query.scope === 'public') {
     await syncPublicVoices(ctx);
     where.push(sql<SqlBool>`c.owner_id is null`);
-    where.push(sql<SqlBool>`c.provider = ${ctx.digitalHuman.name}`);
+    where.push(sql<SqlBool>`c.provider = ${ctx.integrations.digitalHuman.name}`);
     if (query.status) where.push(sql<SqlBool>`c.status = ${query.status}`);
     if (query.keyword) {
       // Public names are matched in the caller's language.
       const keyword = query.keyword.toLowerCase();
-      const keys = ctx.digitalHuman
+      const keys = ctx.integrations.digitalHuman
         .publicVoices()
         .filter((v) => v.name[locale].toLowerCase().includes(keyword))
         .map((v) => v.key);
@@ -373,7 +373,8 @@ export async function usableVoice(ctx: AppContext, auth: AuthContext, id: number
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   const mine = row && row.owner_id !== null && Number(row.owner_id) === auth.user.id;
-  const shared = row && row.owner_id === null && row.provider === ctx.digitalHuman.name;
+  const shared =
+    row && row.owner_id === null && row.provider === ctx.integrations.digitalHuman.name;
   const seen = row && row.owner_id !== null && auth.role === 'admin';
   if (!row || !(mine || shared || seen)) throw refuse('digitalHuman.voiceNotFound');
   if (row.status !== 'ready' || row.profile === null) {
@@ -394,7 +395,9 @@ export async function voicePreview(
 ): Promise<VoicePreviewReply> {
   const voice = await usableVoice(ctx, auth, Number(body.voice_id));
   const hash = createHash('sha256')
-    .update(`${ctx.digitalHuman.name}\n${voice.id}\n${JSON.stringify(voice.profile)}\n${body.text}`)
+    .update(
+      `${ctx.integrations.digitalHuman.name}\n${voice.id}\n${JSON.stringify(voice.profile)}\n${body.text}`,
+    )
     .digest('hex')
     .slice(0, 40);
   const factsKey = `${PREVIEW_AREA}/${hash}.json`;
@@ -402,7 +405,7 @@ export async function voicePreview(
   if (!cached || !(await ctx.storage.exists(cached.key))) {
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-preview-'));
     try {
-      const speech = await ctx.digitalHuman.synthesize(
+      const speech = await ctx.integrations.digitalHuman.synthesize(
         {
           text: body.text,
           language: speechLanguageOf(body.text),
@@ -429,6 +432,6 @@ export async function voicePreview(
   return {
     url: signed.url,
     duration: cached.duration,
-    demonstration: ctx.digitalHuman.demonstration,
+    demonstration: ctx.integrations.digitalHuman.demonstration,
   };
 }

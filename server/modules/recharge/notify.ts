@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { AppError } from '../../platform/http/errors';
 import type { MessageId } from '../../platform/i18n';
-import type { NotificationHeaders, PaymentProvider } from '../../integrations/payment/payment';
+import type { NotificationHeaders, PaymentProvider } from '../../integrations/payment';
 import { lockUsers, post, postSystem, runMoney } from '../ledger';
 import { findOrderByNo, findOrderByTransaction, markOrderPaid } from './repo';
 

@@ -23,15 +23,9 @@ import {
   type PayWay,
 } from '../../../src/api/contract/recharge';
 import { BODY_LIMIT } from '../../platform/http/body-parsing';
-import { API_PREFIX } from '../../platform/http/policy';
 import { AppError, refuse } from '../../platform/http/errors';
 import { defineRoute } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
-import {
-  createSandboxPaymentProvider,
-  sandboxSecret,
-  type PaymentProvider,
-} from '../../integrations/payment/payment';
 import { holdsDemoData } from '../system';
 import { receiveNotification, type NotificationResult } from './notify';
 import { sandboxRoutes } from './sandbox';
@@ -52,27 +46,14 @@ const ORDER_SCOPE = 'admin: all; partner: its subtree (itself included); merchan
 /** Recharge packages, orders, payment notifications and the sandbox provider (DOMAIN.md §5). */
 export function rechargeRoutes(app: FastifyInstance): void {
   const { ctx } = app;
-
-  const providers = new Map<PayWay, PaymentProvider>();
+  const { byWay: providers, sandbox } = ctx.integrations.payment;
   /**
    * Sandbox payments credit balances without real money: on with PAYMENT_SANDBOX=1, else only on
    * a database that holds the demo data (asked on each use: the demo seed may run after start).
    */
   const sandboxOn = async () => ctx.config.paymentSandbox ?? (await holdsDemoData(ctx.db));
   const usable = async (way: PayWay) => way !== 'sandbox' || (await sandboxOn());
-  if (ctx.config.paymentSandbox !== false) {
-    const sandbox = createSandboxPaymentProvider({
-      secret: sandboxSecret(ctx.config),
-      apiBase: API_PREFIX,
-      // The notification goes through the server's whole HTTP stack, like a provider's would.
-      deliver: async ({ url, headers, body }) => {
-        const response = await app.inject({ method: 'POST', url, headers, payload: body });
-        return { status: response.statusCode, body: response.body };
-      },
-    });
-    providers.set('sandbox', sandbox);
-    sandboxRoutes(app, sandbox, sandboxOn);
-  }
+  if (sandbox) sandboxRoutes(app, sandbox, sandboxOn);
 
   // ---- packages (admin manages; partners and merchants buy)
 
@@ -147,7 +128,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
     successMessage: 'recharge.orderCreated',
     handler: async ({ auth, body }) => {
       if (!(await usable(body.pay_way))) throw refuse('recharge.sandboxOff');
-      return createOrder(ctx, auth, body, providers);
+      return createOrder(ctx, auth, body);
     },
   });
 

@@ -5,7 +5,7 @@ import { orderNoRule } from '../../../src/api/contract/recharge';
 import { LOCALES, type Locale } from '../../../src/api/contract/messages';
 import { API_PREFIX } from '../../platform/http/policy';
 import { t, type ServerMessageId } from '../../platform/i18n';
-import type { SandboxPaymentProvider } from '../../integrations/payment/payment';
+import type { SandboxPaymentProvider } from '../../integrations/payment';
 import { effectiveStatus, findOrderByNo } from './repo';
 
 /**

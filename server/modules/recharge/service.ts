@@ -14,7 +14,6 @@ import {
 import { formatUnits } from '../../../src/api/contract/money';
 import type { AppContext, AuthContext } from '../../context';
 import { refuse } from '../../platform/http/errors';
-import type { PaymentProvider } from '../../integrations/payment/payment';
 import { writeAudit } from '../audit';
 import {
   closeExpired,
@@ -32,8 +31,6 @@ import {
 
 /** A buyer may hold this many unpaid, unexpired orders at once (each closes after 30 minutes). */
 export const MAX_OPEN_ORDERS = 10;
-
-export type PaymentProviders = ReadonlyMap<PayWay, PaymentProvider>;
 
 interface Meta {
   ip?: string;
@@ -196,9 +193,8 @@ export async function createOrder(
   ctx: AppContext,
   auth: AuthContext,
   body: { package_id: number; pay_way: PayWay },
-  providers: PaymentProviders,
 ): Promise<OrderCreateReply> {
-  const provider = providers.get(body.pay_way);
+  const provider = ctx.integrations.payment.byWay.get(body.pay_way);
   if (!provider) throw refuse('recharge.payWayUnavailable');
   const now = ctx.now();
   const expiresAt = now + ORDER_TTL_MS;

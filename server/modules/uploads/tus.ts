@@ -1,19 +1,19 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions, type Upload } from '@tus/server';
+import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UPLOAD_GRANT_HEADER } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
 import { AppError } from '../../platform/http/errors';
 import type { RouteDoc } from '../../platform/http/route-doc';
-import { localeOf, t } from '../../platform/i18n';
 import { fileUrlSecret } from '../../platform/storage/create';
 import { TUS_ENDPOINT, TUS_PATH } from './grant';
 import { verifyGrant, type GrantClaims } from './grant-token';
 import { overQuotaNow } from './quota';
 import { findUploadByKey, moveUpload, type UploadRow } from './repo';
+import { sendTusResponse, webRequestOf } from './tus-reply';
 import { EXTENSION_TYPES, extensionOf } from './upload-rules';
 
 /** Where tus keeps unfinished uploads (`<upload_key>` and its `.json`), under DATA_DIR. */
@@ -42,10 +42,7 @@ export async function removeTusFiles(ctx: Pick<AppContext, 'config'>, uploadKey:
  * DATA_DIR/files share a file system) and marks it `uploaded` — before the last PATCH answers,
  * so the browser may make it a resource at once.
  */
-/** The request tus hands its hooks (srvx's). */
-type TusRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
-
-async function finishUpload(ctx: AppContext, req: TusRequest, upload: Upload): Promise<void> {
+async function finishUpload(ctx: AppContext, upload: Upload): Promise<void> {
   const row = await findUploadByKey(ctx.db, upload.id);
   const local = ctx.storage.localFiles;
   if (!row || row.state !== 'pending' || !local) throw new Error(`tus upload ${upload.id} is gone`);
@@ -57,8 +54,7 @@ async function finishUpload(ctx: AppContext, req: TusRequest, upload: Upload): P
     ) {
       await removeTusFiles(ctx, row.upload_key);
     }
-    const locale = localeOf(Object.fromEntries(req.headers.entries()));
-    throw { status_code: 403, body: `${t(locale, 'upload.overQuota', over)}\n` };
+    throw new AppError('upload.overQuota', over, 403);
   }
   const served = EXTENSION_TYPES[extensionOf(row.name)]?.served ?? 'application/octet-stream';
   await local.adopt(row.storage_key, path.join(tusDirectory(ctx), upload.id), {
@@ -73,7 +69,7 @@ async function finishUpload(ctx: AppContext, req: TusRequest, upload: Upload): P
 const tusDoc = (description: string): RouteDoc => ({
   bodyType: 'application/offset+octet-stream',
   query: z.strictObject({}),
-  raw: { contentType: 'text/plain', description },
+  raw: { contentType: 'text/plain', description: `${description}; a refusal: the envelope` },
 });
 
 /**
@@ -82,9 +78,10 @@ const tusDoc = (description: string): RouteDoc => ({
  * resume from; PATCH: the next bytes; DELETE: give up). Every request carries the grant of
  * `generate_sts_token` in the `Upload-Grant` header, never the session token: a missing,
  * tampered or expired grant answers 401, a grant for another upload (or an upload no longer
- * open) 404, both with the envelope. The upload's id is its upload_key, its length must be the
- * declared size, and the bytes stream to a file under DATA_DIR/tus (never held in memory); when
- * the last byte arrives the file moves into the storage and the upload is `uploaded`.
+ * open) 404. The upload's id is its upload_key, its length must be the declared size, and the
+ * bytes stream to a file under DATA_DIR/tus (never held in memory); when the last byte arrives
+ * the file moves into the storage and the upload is `uploaded`. Every reply leaves through
+ * Fastify's reply (tus-reply.ts): the app's headers, `Tus-Resumable`, refusals as the envelope.
  */
 export function tusRoutes(app: FastifyInstance): void {
   const { ctx } = app;
@@ -92,6 +89,8 @@ export function tusRoutes(app: FastifyInstance): void {
   const grantOf = (headers: { get(name: string): string | null }) =>
     verifyGrant(secret, headers.get(UPLOAD_GRANT_HEADER) ?? undefined, ctx.now());
 
+  /** Our hooks' refusals, by the request tus was handed: the reply tells them (tus-reply.ts). */
+  const refusals = new WeakMap<object, AppError>();
   const tus = new Server({
     path: TUS_ENDPOINT,
     datastore: new FileStore({ directory: tusDirectory(ctx) }),
@@ -99,14 +98,18 @@ export function tusRoutes(app: FastifyInstance): void {
     // Checked by the route before tus sees the request: the grant names the upload.
     namingFunction: (req) => {
       const claims = grantOf(req.headers);
-      if (!claims) throw { status_code: 401, body: 'Upload grant required\n' };
+      if (!claims) throw grantInvalid();
       return claims.k;
     },
-    onUploadFinish: async (req, upload) => {
-      await finishUpload(ctx, req, upload);
+    onUploadFinish: async (_req, upload) => {
+      await finishUpload(ctx, upload);
       return {};
     },
-    onResponseError: (_req, error) => {
+    onResponseError: (req, error) => {
+      if (error instanceof AppError) {
+        refusals.set(req, error);
+        return { status_code: error.httpStatus, body: '' };
+      }
       if ('status_code' in error && error.status_code < 500) return undefined;
       ctx.log.error({ err: error }, 'tus upload failed');
       return undefined;
@@ -114,6 +117,8 @@ export function tusRoutes(app: FastifyInstance): void {
   });
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // On every reply, refusals included (the error handler keeps the headers already set).
+    reply.header('tus-resumable', TUS_VERSION);
     const header = request.headers[UPLOAD_GRANT_HEADER.toLowerCase()];
     const claims = verifyGrant(secret, typeof header === 'string' ? header : undefined, ctx.now());
     if (!claims) throw grantInvalid();
@@ -125,7 +130,6 @@ export function tusRoutes(app: FastifyInstance): void {
       // Finished (its file moved into the storage): all bytes are there.
       return reply
         .code(200)
-        .header('tus-resumable', TUS_VERSION)
         .header('upload-offset', String(row.size))
         .header('upload-length', String(row.size))
         .header('cache-control', 'no-store')
@@ -150,21 +154,17 @@ export function tusRoutes(app: FastifyInstance): void {
       // Given up: its bytes go, and its declared size no longer counts against the quota.
       await moveUpload(ctx.db, row.id, 'pending', 'expired', { refusedReason: 'cancelled' });
       await removeTusFiles(ctx, row.upload_key);
-      return reply.code(204).header('tus-resumable', TUS_VERSION).send();
+      return reply.code(204).send();
     }
-    reply.hijack();
-    try {
-      await tus.handle(request.raw, reply.raw);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'tus request failed');
-      reply.raw.destroy();
-      return;
-    }
+    const webRequest = webRequestOf(request);
+    const response = await tus.handleWeb(webRequest);
+    return sendTusResponse(request, reply, response, refusals.get(webRequest));
   };
 
   app.register(async (scope) => {
-    // The bytes stay in the request stream for tus (Fastify reads no upload body).
-    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => {
+    // The bytes stay in the request stream for tus (Fastify reads no upload body), whatever
+    // their type: tus refuses a PATCH that is not application/offset+octet-stream itself.
+    scope.addContentTypeParser('*', (_request, _payload, done) => {
       done(null);
     });
     const policy = {

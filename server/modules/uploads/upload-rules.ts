@@ -5,6 +5,7 @@ import {
   type MediaKind,
   type ResourceType,
 } from '../../../src/api/contract/resources';
+import { HIDDEN_NAME_CHARS } from '../../../src/api/contract/text';
 import { refuse } from '../../platform/http/errors';
 
 /**
@@ -58,7 +59,7 @@ const extensionsOf = (kind: MediaKind) => ACCEPTED_EXTENSIONS[kind].join(' ');
  * served as.
  */
 export function checkName(type: ResourceType, name: string): { served: string } {
-  if (/[/\\]/.test(name) || /[\p{Cc}\p{Cf}]/u.test(name) || name === '.' || name === '..') {
+  if (/[/\\]/.test(name) || HIDDEN_NAME_CHARS.test(name) || name === '.' || name === '..') {
     throw refuse('upload.badName');
   }
   const kind = MEDIA_KIND[type];

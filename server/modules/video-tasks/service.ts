@@ -368,6 +368,8 @@ export async function cancelTask(
       { to: 'cancelled', from: ['queued'] },
     ),
   );
+  // A concurrent cancel took them between the read and the refund: nothing left, as a later call.
+  if (result.count === 0) throw refuse('videoTask.nothingToCancel');
   // The jobs of cancelled outputs would skip them anyway; cancelling spares the queue the work.
   await Promise.all(
     queued.map((o) => (o.job_id ? ctx.jobs.cancel(o.job_id).catch(() => false) : false)),

@@ -11,6 +11,7 @@ import * as videoTasks from './migrations/0007-video-tasks';
 import * as resourceAudio from './migrations/0008-resource-audio';
 import * as digitalHuman from './migrations/0009-digital-human';
 import * as dhSpeech from './migrations/0010-dh-speech';
+import * as integrationSettings from './migrations/0011-integration-settings';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -40,6 +41,10 @@ function provider(engine: Engine): MigrationProvider {
       down: (db) => digitalHuman.down(db),
     },
     '0010-dh-speech': { up: (db) => dhSpeech.up(db), down: (db) => dhSpeech.down(db) },
+    '0011-integration-settings': {
+      up: (db) => integrationSettings.up(db),
+      down: (db) => integrationSettings.down(db),
+    },
   };
   return { getMigrations: async () => migrations };
 }

@@ -571,6 +571,20 @@ export interface DhTemplatesTable {
   sort: ColumnType<number, number | undefined, number>;
 }
 
+/** A secret of an outside service, sealed for its row (docs/architecture.md §Secrets). */
+export interface IntegrationSettingsTable {
+  /** The integration kind (`digital-human`, `payment`, …). */
+  kind: string;
+  /** The field (`api_key`). */
+  name: string;
+  /** `v1:<key id>:<iv>:<tag>:<ciphertext>`, sealed for `integration_settings:sealed:<kind>.<name>`. */
+  sealed: string;
+  /** The value's last four characters; null for a value too short to show any. */
+  last4: string | null;
+  updated_at: Millis;
+  updated_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -600,6 +614,7 @@ export interface Database {
   dh_voice_clones: DhVoiceClonesTable;
   dh_videos: DhVideosTable;
   dh_templates: DhTemplatesTable;
+  integration_settings: IntegrationSettingsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { isValidationMessageId, type Locale } from '../../../src/api/contract/messages';
-import { CONTROL_CHARS_MESSAGE } from '../../../src/api/contract/text';
+import { CONTROL_CHARS_MESSAGE, NAME_CHARS_MESSAGE } from '../../../src/api/contract/text';
 import { t, type MessageId } from '../i18n';
 import { AppError } from './errors';
 
@@ -11,14 +11,19 @@ const GENERIC: ReadonlySet<MessageId> = new Set([
   'validation.tooLong',
   'validation.unknownField',
   'validation.controlChars',
+  'validation.nameChars',
 ]);
 
 /**
  * A zod failure as the `msg` of the reply: the first issue's message id in the caller's locale.
- * A control character comes first wherever it is: it is never a slip the other rules explain.
+ * A control or hidden character comes first wherever it is: it is never a slip the other rules
+ * explain.
  */
 export function validationMessage(error: z.ZodError, locale: Locale): string {
-  const issue = error.issues.find((i) => i.message === CONTROL_CHARS_MESSAGE) ?? error.issues[0];
+  const issue =
+    error.issues.find((i) => i.message === CONTROL_CHARS_MESSAGE) ??
+    error.issues.find((i) => i.message === NAME_CHARS_MESSAGE) ??
+    error.issues[0];
   if (!issue) return t(locale, 'validation.invalid');
   const separator = locale === 'zh-CN' ? '：' : ': ';
   if (issue.code === 'unrecognized_keys') {

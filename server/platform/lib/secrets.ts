@@ -6,9 +6,14 @@ import path from 'node:path';
  * A server secret (an HMAC key): `given` (from its environment variable) when set, else a random
  * one created on first start in `DATA_DIR/<fileName>` (mode 0600) and reused after, so what was
  * signed before a restart still verifies. Several servers on one PostgreSQL share it by the
- * variable.
+ * variable. `make` makes a new one (default: 32 random bytes in hex).
  */
-export function keptSecret(dataDir: string, fileName: string, given?: string): string {
+export function keptSecret(
+  dataDir: string,
+  fileName: string,
+  given?: string,
+  make: () => string = () => randomBytes(32).toString('hex'),
+): string {
   if (given) return given;
   const file = path.join(dataDir, fileName);
   try {
@@ -18,7 +23,7 @@ export function keptSecret(dataDir: string, fileName: string, given?: string): s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
+  const secret = make();
   try {
     fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText, multilineText, text } from './text';
+import { displayName, emailText, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 const msg = (id: ValidationMessageId) => ({ message: id });
@@ -148,7 +148,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /platform/edit_profile: the user's own profile fields (our call; the spec shows none). */
 export const editProfileBody = z.strictObject({
-  nickname: text('validation.invalid').trim().max(32, msg('validation.tooLong')).optional(),
+  nickname: displayName({ max: 32, tooLong: 'validation.tooLong', allowEmpty: true }).optional(),
   email: z.union([z.literal(''), emailText().max(128, msg('validation.tooLong'))]).optional(),
   introduction: multilineText('validation.invalid').max(200, msg('validation.tooLong')).optional(),
   personalWebsite: text('validation.invalid').max(200, msg('validation.tooLong')).optional(),

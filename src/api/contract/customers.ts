@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText, text } from './text';
+import { displayName, emailText, text } from './text';
 import { mobileRule, passwordRule, usernameRule } from './auth';
 import type { ValidationMessageId } from './messages';
 
@@ -212,8 +212,8 @@ export const trialMoneyRule = text('validation.amount')
 const optionalMobile = z.union([z.literal(''), mobileRule], msg('validation.mobile'));
 
 const profileFields = {
-  name: text('validation.invalid').trim().max(64, msg('validation.tooLong')).optional(),
-  nickname: text('validation.invalid').trim().max(32, msg('validation.tooLong')).optional(),
+  name: displayName({ max: 64, tooLong: 'validation.tooLong', allowEmpty: true }).optional(),
+  nickname: displayName({ max: 32, tooLong: 'validation.tooLong', allowEmpty: true }).optional(),
   mobile: optionalMobile.optional(),
   email: z.union([z.literal(''), emailText().max(128, msg('validation.tooLong'))]).optional(),
   remark: text('validation.invalid').max(200, msg('validation.tooLong')).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from './text';
+import { displayName, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
@@ -115,13 +115,14 @@ const pageQuery = {
   limit: z.coerce.number(msg('validation.invalid')).int().min(1).max(100).default(20),
 };
 
+/** A trimmed, non-empty text (the words a voice speaks; names use `displayName`). */
 const trimmed = (message: ValidationMessageId, max: number) =>
   text(message)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, msg(message)).max(max, msg(message)));
 
-const cloneName = trimmed('validation.cloneName', DH_LIMITS.name.max);
-const videoName = trimmed('validation.dhVideoName', DH_LIMITS.videoName.max);
+const cloneName = displayName({ max: DH_LIMITS.name.max, message: 'validation.cloneName' });
+const videoName = displayName({ max: DH_LIMITS.videoName.max, message: 'validation.dhVideoName' });
 
 const ids = z
   .array(id, msg('validation.invalid'))

@@ -19,6 +19,8 @@ export const signedOutValidationEnUS = {
   'validation.email': 'Enter a valid email address',
   'validation.tooLong': 'Too long',
   'validation.controlChars': 'Must not contain control characters (such as NUL)',
+  'validation.nameChars':
+    'Must not contain invisible characters (such as text-direction marks or zero-width spaces)',
   'validation.required': 'Required',
   'validation.invalid': 'Invalid value',
   'validation.unknownField': 'Unknown field',
@@ -43,6 +45,9 @@ export const signedInValidationEnUS = {
   'validation.cardNo': 'Enter the card number',
   'validation.cardPwd': 'Enter the card password',
   'validation.cardPageSize': 'Rows per page: a whole number from 1 to 1000',
+  'validation.integrationKind': 'Choose an integration',
+  'validation.secretName': 'Choose a secret field',
+  'validation.secretValue': 'Enter the secret (to remove a stored one, clear it)',
 } as const;
 
 /** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):

@@ -20,6 +20,7 @@ export const signedOutValidationZhCN: Texts<typeof signedOutValidationEnUS> = {
   'validation.email': '请输入有效的邮箱地址',
   'validation.tooLong': '内容过长',
   'validation.controlChars': '不能包含控制字符（如 NUL）',
+  'validation.nameChars': '不能包含不可见字符（如文字方向控制符、零宽字符）',
   'validation.required': '必填',
   'validation.invalid': '取值无效',
   'validation.unknownField': '未知字段',
@@ -42,6 +43,9 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.cardNo': '请输入卡号',
   'validation.cardPwd': '请输入卡密',
   'validation.cardPageSize': '每页条数为 1–1000 的整数',
+  'validation.integrationKind': '请选择集成服务',
+  'validation.secretName': '请选择密钥字段',
+  'validation.secretValue': '请输入密钥（如需删除已保存的密钥，请使用清除）',
 };
 
 export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from './text';
+import { displayName, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 import { parseAmount } from './money';
 
@@ -64,10 +64,7 @@ const centsRule = (id: ValidationMessageId, allowZero = false) =>
     return cents;
   });
 
-const nameRule = text('validation.packageName')
-  .trim()
-  .min(1, msg('validation.packageName'))
-  .max(PACKAGE_NAME_MAX, msg('validation.packageName'));
+const nameRule = displayName({ max: PACKAGE_NAME_MAX, message: 'validation.packageName' });
 const sortRule = z
   .number(msg('validation.sort'))
   .int(msg('validation.sort'))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { displayName, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
@@ -81,10 +81,7 @@ export const MAX_GROUP_NAME = 20;
 /** The tus endpoint's header carrying the upload grant (never the session token). */
 export const UPLOAD_GRANT_HEADER = 'Upload-Grant';
 
-const name = (max: number, message: ValidationMessageId) =>
-  text(message)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, msg(message)).max(max, msg(message)));
+const name = (max: number, message: ValidationMessageId) => displayName({ max, message });
 
 const id = z.coerce
   .number(msg('validation.invalid'))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, text } from './text';
+import { displayName, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
@@ -118,11 +118,7 @@ const num = (min: number, max: number, message: ValidationMessageId) =>
 
 const color = text('validation.color').regex(/^#[0-9a-fA-F]{6}$/, msg('validation.color'));
 
-const taskName = text('validation.taskName')
-  .transform((s) => s.trim())
-  .pipe(
-    z.string().min(1, msg('validation.taskName')).max(LIMITS.name.max, msg('validation.taskName')),
-  );
+const taskName = displayName({ max: LIMITS.name.max, message: 'validation.taskName' });
 
 export const titleSchema = z.strictObject({
   text: text('validation.titleText')

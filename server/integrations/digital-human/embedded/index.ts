@@ -65,7 +65,7 @@ export function createEmbeddedProvider(options: EmbeddedOptions): DigitalHumanPr
     cloneVoice: (request, run) => guard(run, () => cloneVoice(request, run)),
     synthesize: (request, run) => guard(run, () => synthesizeSpeech(request, run)),
     renderVideo: (request, run) => guard(run, () => renderVideo(request, run, options.preset)),
-    parseCallback: () => null,
+    parseCallback: async () => null,
   };
 }
 
@@ -77,13 +77,13 @@ async function guard<T>(run: ProviderRun, work: () => Promise<T>): Promise<T> {
     if (run.signal?.aborted) throw run.signal.reason;
     if (error instanceof ProviderError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new ProviderError(message, false, REASON_FAILED);
+    throw new ProviderError(message, 'transient', REASON_FAILED);
   }
 }
 
 function sourceOf(ref: MediaRef | undefined): string {
   const source = ref?.path ?? ref?.url;
-  if (!source) throw new ProviderError('No input file', true, REASON_UNREADABLE);
+  if (!source) throw new ProviderError('No input file', 'permanent', REASON_UNREADABLE);
   return source;
 }
 
@@ -128,7 +128,7 @@ async function checkingInputs<T>(
       if (await unreadable(input.source, input.kind, signal)) {
         throw new ProviderError(
           `Cannot read the ${input.name}: ${failureDetail(error, { sources: inputs.map(({ source, name }) => ({ source, name })) })}`,
-          true,
+          'permanent',
           REASON_UNREADABLE,
         );
       }
@@ -157,7 +157,7 @@ async function cloneVoice(request: VoiceCloneRequest, run: ProviderRun): Promise
   run.signal?.throwIfAborted();
   const rate = estimateSyllableRate(pcm);
   if (!pitch || !rate) {
-    throw new ProviderError('No voice found in the sample', true, REASON_NO_SPEECH);
+    throw new ProviderError('No voice found in the sample', 'permanent', REASON_NO_SPEECH);
   }
   run.onProgress?.({ progress: 1 });
   return {
@@ -188,7 +188,7 @@ async function cloneImage(request: ImageCloneRequest, run: ProviderRun): Promise
   const facts = await probeVideo(source, { signal }).catch((error: unknown) => {
     if (signal?.aborted) throw signal.reason;
     const detail = failureDetail(error, { sources: [{ source, name: 'video' }] });
-    throw new ProviderError(`Cannot read the video: ${detail}`, true, REASON_UNREADABLE);
+    throw new ProviderError(`Cannot read the video: ${detail}`, 'permanent', REASON_UNREADABLE);
   });
   const tier = LOOP_TIERS[request.tier] ?? LOOP_TIERS.standard;
   const duration = Number.isFinite(facts.duration) ? facts.duration : 0;
@@ -250,7 +250,7 @@ async function renderVideo(
   const { width, height } = request;
   for (const side of [width, height]) {
     if (!Number.isInteger(side) || side < 16 || side > 4096 || side % 2 !== 0) {
-      throw new ProviderError(`Bad frame size ${width}×${height}`, true, REASON_FAILED);
+      throw new ProviderError(`Bad frame size ${width}×${height}`, 'permanent', REASON_FAILED);
     }
   }
   run.onProgress?.({ progress: 0, queuePosition: 0 });
@@ -260,7 +260,8 @@ async function renderVideo(
     decodePcm(speech, workDir, { sampleRate: ANALYSIS_RATE, anyRate: true, signal }),
   );
   const duration = pcm.samples.length / pcm.sampleRate;
-  if (!(duration > 0.05)) throw new ProviderError('The speech is empty', true, REASON_UNREADABLE);
+  if (!(duration > 0.05))
+    throw new ProviderError('The speech is empty', 'permanent', REASON_UNREADABLE);
   const levels = rmsEnvelope(pcm, MOUTH_STEP);
   const script = mouthCommands(mouthLevels(levels, quantile(levels, 0.95)));
   const commands = script ? path.join(workDir, 'video-mouth.cmd') : null;

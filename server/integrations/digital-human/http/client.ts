@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ZodType } from 'zod';
+import type { IntegrationErrorKind } from '../../errors';
 import { ProviderError } from '../types';
 import {
   IDEMPOTENCY_HEADER,
@@ -15,13 +16,15 @@ import {
 
 /**
  * The calls to the vendor (docs/digital-human-vendor.md): every one authenticated, bounded by a
- * timeout and by the run's signal, its failure mapped to a {@link ProviderError}: a 4xx answer
- * (except 408 and 429) is permanent, anything else (5xx, 408, 429, network, timeout, a body that
- * is not the protocol's) is transient. An abort rejects with the signal's reason, untouched.
+ * timeout and by the run's signal, its failure mapped to a {@link ProviderError}: 401 and 403 (our
+ * key is wrong) and a missing key are `reauthorize`, another 4xx answer (except 408 and 429) is
+ * `permanent`, anything else (5xx, 408, 429, network, timeout, a body that is not the protocol's)
+ * is `transient`. An abort rejects with the signal's reason, untouched.
  */
 export interface VendorClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /** The API key, read before each call (a key set in the settings takes effect at once). */
+  apiKey: () => Promise<string | undefined>;
   /** Per request (default 30 s). */
   requestTimeoutMs: number;
   /** Per result file (default 10 min). */
@@ -36,11 +39,18 @@ export interface VendorClientOptions {
 
 const UNAVAILABLE = 'digitalHuman.reason.vendorUnavailable';
 const REFUSED = 'digitalHuman.reason.vendorRefused';
+const NOT_CONFIGURED = 'digitalHuman.reason.vendorNotConfigured';
 export const RESULT_BAD = 'digitalHuman.reason.vendorResultBad';
 
 /** 4xx answers are the request's fault (permanent), except a timeout and a rate limit. */
-export const isPermanentStatus = (status: number) =>
+const isPermanentStatus = (status: number) =>
   status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/** What a refused answer means: our key is refused, the request is, or the vendor is unwell. */
+function kindOf(status: number): IntegrationErrorKind {
+  if (status === 401 || status === 403) return 'reauthorize';
+  return isPermanentStatus(status) ? 'permanent' : 'transient';
+}
 
 /** A pause that ends early when the signal aborts (rejecting with its reason) or `wake` is called. */
 export function pause(
@@ -76,7 +86,14 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function createVendorClient(options: VendorClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
-  const auth = { authorization: `Bearer ${options.apiKey}` };
+
+  async function auth(): Promise<{ authorization: string }> {
+    const key = await options.apiKey();
+    if (!key) {
+      throw new ProviderError('no API key is set for the vendor', 'reauthorize', NOT_CONFIGURED);
+    }
+    return { authorization: `Bearer ${key}` };
+  }
 
   /** fetch with the timeout and the run's signal; network failures are transient. */
   async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
@@ -91,7 +108,7 @@ export function createVendorClient(options: VendorClientOptions) {
       if (signal?.aborted) throw signal.reason;
       throw new ProviderError(
         `${init.method ?? 'GET'} ${url}: ${timeout.aborted ? 'timed out' : messageOf(error)}`,
-        false,
+        'transient',
         UNAVAILABLE,
       );
     }
@@ -106,11 +123,11 @@ export function createVendorClient(options: VendorClientOptions) {
     } catch {
       // not JSON: the text itself
     }
-    const permanent = isPermanentStatus(response.status);
+    const kind = kindOf(response.status);
     return new ProviderError(
       `${what}: HTTP ${response.status} ${message}`.trim(),
-      permanent,
-      permanent ? REFUSED : UNAVAILABLE,
+      kind,
+      kind === 'transient' ? UNAVAILABLE : REFUSED,
       { status: response.status, message: message || String(response.status) },
     );
   }
@@ -127,7 +144,7 @@ export function createVendorClient(options: VendorClientOptions) {
       {
         method,
         headers: {
-          ...auth,
+          ...(await auth()),
           accept: 'application/json',
           ...(extra.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...extra.headers,
@@ -143,13 +160,13 @@ export function createVendorClient(options: VendorClientOptions) {
       body = JSON.parse(await response.text());
     } catch (error) {
       if (extra.signal?.aborted) throw extra.signal.reason;
-      throw new ProviderError(`${what}: not JSON (${messageOf(error)})`, false, UNAVAILABLE);
+      throw new ProviderError(`${what}: not JSON (${messageOf(error)})`, 'transient', UNAVAILABLE);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ProviderError(
         `${what}: unexpected body ${parsed.error.message}`,
-        false,
+        'transient',
         UNAVAILABLE,
       );
     }
@@ -195,7 +212,7 @@ export function createVendorClient(options: VendorClientOptions) {
       const sameOrigin = new URL(url).origin === origin;
       const response = await send(
         url,
-        { method: 'GET', headers: sameOrigin ? auth : {} },
+        { method: 'GET', headers: sameOrigin ? await auth() : {} },
         options.downloadTimeoutMs,
         signal,
       );
@@ -208,7 +225,7 @@ export function createVendorClient(options: VendorClientOptions) {
             callback(
               new ProviderError(
                 `${url}: larger than ${options.maxDownloadBytes} bytes`,
-                true,
+                'permanent',
                 RESULT_BAD,
               ),
             );
@@ -225,9 +242,9 @@ export function createVendorClient(options: VendorClientOptions) {
         await fs.rm(dest, { force: true });
         if (signal?.aborted) throw signal.reason;
         if (error instanceof ProviderError) throw error;
-        throw new ProviderError(`GET ${url}: ${messageOf(error)}`, false, UNAVAILABLE);
+        throw new ProviderError(`GET ${url}: ${messageOf(error)}`, 'transient', UNAVAILABLE);
       }
-      if (bytes === 0) throw new ProviderError(`${url}: empty file`, true, RESULT_BAD);
+      if (bytes === 0) throw new ProviderError(`${url}: empty file`, 'permanent', RESULT_BAD);
     },
   };
 }

@@ -21,10 +21,17 @@ import {
   type JobType,
 } from './protocol';
 
-export interface HttpProviderOptions extends Partial<VendorClientOptions> {
+/** A credential: a fixed value, or read at the time of use (the sealed settings, else the environment). */
+export type Credential = string | (() => Promise<string | undefined>);
+
+const reader = (credential: Credential) =>
+  typeof credential === 'string' ? async () => credential : credential;
+
+export interface HttpProviderOptions extends Partial<Omit<VendorClientOptions, 'apiKey'>> {
   baseUrl: string;
-  apiKey: string;
-  callbackSecret: string;
+  apiKey: Credential;
+  /** The HMAC key of the vendor's callbacks (none: every callback is refused). */
+  callbackSecret: Credential;
   /** Where the vendor sends its callbacks (our `POST /digital_human/vendor_callback`). */
   callbackUrl: string;
   /**
@@ -53,7 +60,7 @@ function urlOf(ref: MediaRef, what: string): string {
   if (!ref.url) {
     throw new ProviderError(
       `${what}: no URL the vendor can fetch (path only: ${ref.path ?? 'none'})`,
-      true,
+      'permanent',
       INPUT_NO_URL,
     );
   }
@@ -70,7 +77,7 @@ function urlOf(ref: MediaRef, what: string): string {
 export function createHttpProvider(options: HttpProviderOptions): DigitalHumanProvider {
   const client = createVendorClient({
     baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
+    apiKey: reader(options.apiKey),
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     downloadTimeoutMs: options.downloadTimeoutMs ?? 600_000,
     maxDownloadBytes: options.maxDownloadBytes ?? 2 * 1024 ** 3,
@@ -82,6 +89,7 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
   const pollFailures = options.pollFailures ?? 5;
   const maxWaitMs = options.maxWaitMs ?? 2 * 3600_000;
   const now = options.now ?? Date.now;
+  const callbackSecret = reader(options.callbackSecret);
   /** Runs waiting in this process, by vendor job id: a verified callback wakes them. */
   const waiting = new Map<string, Set<() => void>>();
 
@@ -125,7 +133,7 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
       if (now() - started > maxWaitMs) {
         throw new ProviderError(
           `vendor job ${jobId} not finished after ${Math.round(maxWaitMs / 1000)} s`,
-          false,
+          'transient',
           'digitalHuman.reason.vendorUnavailable',
         );
       }
@@ -155,7 +163,7 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
       const message = error.message ?? error.code ?? 'failed';
       throw new ProviderError(
         `vendor job ${jobId} failed: ${error.code ?? ''} ${message}`.trim(),
-        error.permanent ?? true,
+        (error.permanent ?? true) ? 'permanent' : 'transient',
         'digitalHuman.reason.vendorFailed',
         { message },
       );
@@ -206,7 +214,7 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
       if (!voice.success) {
         throw new ProviderError(
           'the voice was not made by the vendor (no voice_id)',
-          true,
+          'permanent',
           VOICE_OTHER,
         );
       }
@@ -277,9 +285,9 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
       };
     },
 
-    parseCallback(rawBody, headers) {
+    async parseCallback(rawBody, headers) {
       const callback = verifyCallback(
-        options.callbackSecret,
+        (await callbackSecret()) ?? '',
         rawBody,
         headers,
         now(),

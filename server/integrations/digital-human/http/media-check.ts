@@ -34,7 +34,7 @@ export async function probeResult(file: string, signal?: AbortSignal): Promise<M
       (error as NodeJS.ErrnoException).code === 'ENOENT' ||
       (error instanceof ChildProcessError && (error.exitCode === 127 || error.exitCode === 126));
     if (missing || !(error instanceof ChildProcessError)) throw error;
-    throw new ProviderError(`unreadable result ${file}: ${error.message}`, true, RESULT_BAD);
+    throw new ProviderError(`unreadable result ${file}: ${error.message}`, 'permanent', RESULT_BAD);
   }
   const probed = JSON.parse(lines.join('\n')) as Probed;
   const video = probed.streams?.find((s) => s.codec_type === 'video');
@@ -52,5 +52,5 @@ export async function probeResult(file: string, signal?: AbortSignal): Promise<M
 
 /** Rejects (permanently) a result that is not what the protocol promises. */
 export function demand(ok: unknown, what: string): asserts ok {
-  if (!ok) throw new ProviderError(`vendor result: ${what}`, true, RESULT_BAD);
+  if (!ok) throw new ProviderError(`vendor result: ${what}`, 'permanent', RESULT_BAD);
 }

@@ -1,21 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmsPurpose } from '../../platform/db/schema';
-
-export interface SmsMessage {
-  mobile: string;
-  purpose: SmsPurpose;
-  code: string;
-}
-
-/**
- * Sends verification codes. Resolves once the provider accepted the message; rejects when it did
- * not (the caller then withdraws the code so the user may ask again at once).
- */
-export interface SmsProvider {
-  send(message: SmsMessage): Promise<void>;
-}
+import type { SmsProvider } from './types';
 
 /**
  * The embedded default: no SMS gateway. The code goes to the server log and is appended as
@@ -24,6 +10,7 @@ export interface SmsProvider {
 export function createLogSmsProvider(dataDir: string, log: FastifyBaseLogger): SmsProvider {
   const file = path.join(dataDir, 'sms.log');
   return {
+    name: 'log',
     async send({ mobile, purpose, code }) {
       log.info({ mobile, purpose, code }, 'sms code (embedded provider)');
       await fs.mkdir(dataDir, { recursive: true });

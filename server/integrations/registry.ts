@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { IntegrationKind } from '../../src/api/contract/integrations';
+import type { Config } from '../platform/config';
+import type { SecretStore } from '../platform/secrets/store';
+import {
+  createDigitalHumanProvider,
+  DIGITAL_HUMAN_SECRETS,
+  type DigitalHumanProvider,
+} from './digital-human';
+import {
+  createPaymentProviders,
+  deliverOverHttp,
+  type Deliver,
+  type PaymentProviders,
+} from './payment';
+import type { SecretFieldSpec, SecretLookup } from './secret-fields';
+import { createSmsProvider, type SmsProvider } from './sms';
+
+/**
+ * The outside services of the app (`ctx.integrations`, docs/architecture.md §Integrations): one
+ * provider (or, for payment, one per pay way) per kind, chosen by configuration here and nowhere
+ * else. Social platforms and AI text join as further kinds.
+ */
+export interface Integrations {
+  payment: PaymentProviders;
+  sms: SmsProvider;
+  digitalHuman: DigitalHumanProvider;
+}
+
+/**
+ * Each kind's secret fields, of every provider of the kind (an admin may set a vendor's key
+ * before switching to it). Stored sealed in `integration_settings` under (kind, name).
+ */
+export const INTEGRATION_SECRETS: Readonly<Record<IntegrationKind, readonly SecretFieldSpec[]>> = {
+  payment: [],
+  sms: [],
+  'digital-human': DIGITAL_HUMAN_SECRETS,
+};
+
+/** A kind's secrets as its providers read them: the sealed setting, else the environment's. */
+function secretLookup(kind: IntegrationKind, config: Config, store: SecretStore): SecretLookup {
+  return async (name) => {
+    const field = INTEGRATION_SECRETS[kind].find((f) => f.name === name);
+    if (!field) throw new Error(`the ${kind} integration has no secret field ${name}`);
+    return (await store.read(kind, name)) ?? field.fromEnv?.(config);
+  };
+}
+
+export interface IntegrationDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+  secrets: SecretStore;
+  /** How the payment sandbox sends its notification (default: a POST to PUBLIC_URL). */
+  deliverPayment?: Deliver;
+}
+
+/** Builds every integration as configured; `overrides` put fakes in (tests). */
+export function createIntegrations(
+  deps: IntegrationDeps,
+  overrides: Partial<Integrations> = {},
+): Integrations {
+  const { config } = deps;
+  const deliver = deps.deliverPayment ?? deliverOverHttp(config.publicUrl);
+  return {
+    payment: overrides.payment ?? createPaymentProviders(config, deliver),
+    sms: overrides.sms ?? createSmsProvider(config, deps.log),
+    digitalHuman:
+      overrides.digitalHuman ??
+      createDigitalHumanProvider(config, secretLookup('digital-human', config, deps.secrets)),
+  };
+}
+
+/** Per kind, the names of the providers in use. */
+export function providersInUse(integrations: Integrations): Record<IntegrationKind, string[]> {
+  return {
+    payment: [...integrations.payment.byWay.keys()],
+    sms: [integrations.sms.name],
+    'digital-human': [integrations.digitalHuman.name],
+  };
+}

@@ -1,0 +1,1 @@
+export { integrationSettingRoutes } from './routes';
