@@ -142,7 +142,7 @@ const signedInEnUS = {
   'route.resource': 'Resources',
   'route.clip': 'Smart clipping',
   'route.mixedTask': 'Mixed-cut tasks',
-  'route.mixedshear': 'Mixed cut',
+  'route.mixedshear': 'Smart clipping: new clip',
   'route.imageClone': 'Image clone',
   'route.soundClone': 'Voice clone',
   'route.digitalVideo': 'Digital-human videos',

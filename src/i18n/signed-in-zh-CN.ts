@@ -132,7 +132,7 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'route.resource': '资源管理',
   'route.clip': '智能剪辑',
   'route.mixedTask': '混剪任务',
-  'route.mixedshear': '混剪',
+  'route.mixedshear': '智能剪辑：新建剪辑',
   'route.imageClone': '形象克隆',
   'route.soundClone': '声音克隆',
   'route.digitalVideo': '数字人视频',

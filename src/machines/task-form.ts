@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Resource } from '../api/contract/resources';
 import type {
   TitlePosition,
+  VideoFit,
   VideoRatio,
   VideoResolution,
   VideoTaskAddReply,
@@ -302,6 +303,8 @@ export interface CommonDraft {
   name: string;
   ratio: VideoRatio;
   resolution: VideoResolution;
+  /** Sources of another shape than the ratio: cropped to fill, or whole over a blur. */
+  fit: VideoFit;
   fps: string;
   bitrate: string;
   music: Picked[];
@@ -318,6 +321,7 @@ export const COMMON: CommonDraft = {
   name: '',
   ratio: '9:16',
   resolution: '720p',
+  fit: 'crop',
   fps: '30',
   bitrate: '1200',
   music: [],
@@ -361,6 +365,7 @@ export function common(d: CommonDraft, name: string) {
     name,
     ratio: d.ratio,
     resolution: d.resolution,
+    fit: d.fit,
     fps: num(d.fps),
     bitrate: num(d.bitrate),
     ...(d.music.length ? { music_ids: d.music.map((m) => m.id) } : {}),

@@ -365,7 +365,16 @@ function setup() {
     if (e === 'shown' && d.name) return 'named';
     return `${e} ${which}`;
   };
-  return { exec, sees: SEES, actual, dispose: () => actors.dispose() };
+  return {
+    exec,
+    sees: SEES,
+    actual,
+    dispose: () => actors.dispose(),
+    estimates,
+    adds,
+    tick,
+    pick: () => exec({ type: 'EDIT', by: 'PICK' }),
+  };
 }
 
 viewPathHooks();
@@ -418,6 +427,45 @@ describe('the clip editor', () => {
     expect(page.queryByLabelText(/^Player/)).toBeNull();
     picker = await openPicker();
     expect((picker.getByRole('checkbox', beach) as HTMLInputElement).checked).toBe(false);
+    world.dispose();
+  }, 60_000);
+
+  it('shows the video in the output’s shape, cropped or whole over a blur, and sends the choice', async () => {
+    const world = setup();
+    const user = person();
+    const page = within(screen.getByRole('region', { name: text('route.mixedshear') }));
+    await world.pick();
+    const preview = (fit: 'crop' | 'blur') =>
+      page.getByRole('group', {
+        name: text('clipEditor.preview', { ratio: '9:16', fit: text(`taskForm.fit.${fit}`) }),
+      });
+    const player = () => page.getByLabelText(text('resources.player', { name: BEACH.name }));
+    // The default: the 16:9 video fills the 9:16 frame, cropped, as the render will.
+    expect(getComputedStyle(preview('crop')).aspectRatio.replace(/\s/g, '')).toBe('720/1280');
+    expect(getComputedStyle(player()).objectFit).toBe('cover');
+    expect(page.queryByTestId('clip-preview-blur')).toBeNull();
+    await world.tick(ESTIMATE_DEBOUNCE_MS);
+    expect(world.estimates.at(-1)!.body).toMatchObject({ fit: 'crop' });
+
+    await user.selectOptions(
+      page.getByRole('combobox', { name: text('taskForm.fit') }),
+      text('taskForm.fit.blur'),
+    );
+    expect(within(preview('blur')).getByLabelText(text('resources.player', { name: BEACH.name })));
+    expect(getComputedStyle(player()).objectFit).toBe('contain');
+    const blurred = page.getByTestId('clip-preview-blur') as HTMLImageElement;
+    expect(blurred.getAttribute('src')).toBe(BEACH.cover);
+    expect(getComputedStyle(blurred).filter).toContain('blur(');
+    await world.tick(ESTIMATE_DEBOUNCE_MS);
+    expect(world.estimates.at(-1)!.body).toMatchObject({ kind: 'clip', fit: 'blur' });
+
+    await user.click(
+      page.getByRole('textbox', { name: new RegExp(`^${text('taskForm.name')}\\s*\\*?$`) }),
+    );
+    await user.paste(NAME);
+    await user.click(page.getByRole('button', { name: text('clipEditor.submit') }));
+    expect(world.adds).toHaveLength(1);
+    expect(world.adds[0]!.body).toMatchObject({ kind: 'clip', name: NAME, fit: 'blur' });
     world.dispose();
   }, 60_000);
 });

@@ -405,12 +405,16 @@ function setup(asked?: { onClose: () => void }) {
       const button = form().getByRole('button', { name: text('taskForm.submit') });
       expect(button.hasAttribute('disabled')).toBe(true);
       expect(adds.length).toBe(1);
+      // The mixed-cut form offers the clip editor's choice for other-shaped clips too.
+      const fit = form().getByRole('combobox', { name: text('taskForm.fit') });
+      expect((fit as HTMLSelectElement).value).toBe('crop');
       expect(adds[0].body).toMatchObject({
         kind: 'mixed',
         name: NAME,
         count: 2,
         ratio: '9:16',
         resolution: '720p',
+        fit: 'crop',
         fps: 30,
         bitrate: 1200,
         music_volume: 5,

@@ -14,6 +14,7 @@ import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, queueEngines, type Reply, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
+import { expectReadableDetail } from './readable-detail';
 import { putResource } from './resource-fixtures';
 import { fixtureApp, putThings, videoBody, waitVideo, type DhThings } from './dh-video-fixtures';
 
@@ -218,7 +219,7 @@ export function defineDhRenderSuite(queue: 'embedded' | 'bullmq'): void {
         const failed = await waitVideo(t, token, id);
         expect(failed.status).toBe('failed');
         expect(failed.reason).toBeTruthy();
-        expect(failed.reason_detail).toBeTruthy();
+        expectReadableDetail(failed.reason_detail, t);
         expect(failed.url).toBeNull();
         expect([failed.frozen, failed.settled, failed.refunded]).toEqual([estimated, 0, estimated]);
         expect(await seconds()).toBe(7200);

@@ -83,6 +83,24 @@ describe('buildRenderArgs', () => {
     expect(graph).toContain('fade=t=in:st=0:d=0.3,fade=t=out:st=3.7:d=0.3[vout]');
   });
 
+  it('with fit blur, shows each segment whole over a blurred copy filling the frame', () => {
+    const graph = graphOf(buildRenderArgs(baseSpec({ fit: 'blur' }), '/o.mp4', paths));
+    expect(graph).not.toContain('crop=w=');
+    expect(graph).toContain('[0:v]fps=25,setsar=1,split=2[fitbg0][fitfg0]');
+    expect(graph).toContain(
+      '[fitbg0]scale=90:160:force_original_aspect_ratio=increase,crop=90:160,boxblur=',
+    );
+    expect(graph).toContain('scale=720:1280:force_original_aspect_ratio=decrease');
+    expect(graph).toContain('[fitbgs0][fitfgs0]overlay=x=(W-w)/2:y=(H-h)/2[fit0]');
+    expect(graph).toMatch(
+      /\[fit1\]setsar=1,format=yuv420p,tpad=[^;]*trim=duration=2\.5[^;]*\[v1\]/,
+    );
+    // The default, and `crop`, crop as before.
+    const crop = graphOf(buildRenderArgs(baseSpec({ fit: 'crop' }), '/o.mp4', paths));
+    expect(crop).toBe(graphOf(buildRenderArgs(baseSpec(), '/o.mp4', paths)));
+    expect(crop).not.toContain('boxblur');
+  });
+
   it('keeps a segment’s sound only when asked and present; silence otherwise', () => {
     const kept = graphOf(buildRenderArgs(baseSpec(), '/o.mp4', paths));
     expect(kept).toContain('[0:a]aresample=44100');
@@ -109,12 +127,14 @@ describe('buildRenderArgs', () => {
       { text: '中文', size: 40, color: '#00ff00', position: 'bottom' as const },
     ];
     const spec = baseSpec({ titles, width: 1080, height: 1920 });
-    const withFiles = { ...paths, titleFiles: ['/tmp/r/t0.txt', '/tmp/r/t1.txt'] };
+    const withFiles = { ...paths, titleFiles: [['/tmp/r/t0.txt'], ['/tmp/r/t1.txt']] };
     const graph = graphOf(buildRenderArgs(spec, '/o.mp4', withFiles));
     expect(graph).toContain(
       'drawtext=font=Noto Sans CJK SC:textfile=/tmp/r/t0.txt:expansion=none:fontsize=60:fontcolor=0xFF0000',
     );
-    expect(graph).toContain('y=h*0.8-text_h');
+    // Top: the line's box from 8 % of the height; bottom: its box ends at 80 %.
+    expect(graph).toContain(`y=${Math.round(1920 * 0.08 + 7.5 + 60 * 0.88)}-ascent`);
+    expect(graph).toContain(`y=${Math.round(1920 * 0.8 - 75 + 7.5 + 60 * 0.88)}-ascent`);
     expect(graph).not.toContain('%{pts}');
     const byFile = graphOf(
       buildRenderArgs(spec, '/o.mp4', {

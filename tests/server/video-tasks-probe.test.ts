@@ -7,6 +7,7 @@ import { reconcile } from '../../server/modules/ledger/reconcile';
 import type * as Render from '../../server/platform/render/render';
 import { api, createTestApp, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
+import { expectReadableDetail } from './readable-detail';
 import { putUpload } from './resource-fixtures';
 import { mixedBody, putShotGroups, SHOT_FILES, waitFinished } from './video-task-fixtures';
 
@@ -139,7 +140,7 @@ describe('video inputs probed once (SQLite, embedded queue)', () => {
     const failed = task.outputs[1];
     expect(failed.attempts).toBe(1);
     expect(failed.reason).toBe('A material could not be read (its file is damaged or missing)');
-    expect(failed.reason_detail).toContain(failed.combination[2].name);
+    expectReadableDetail(failed.reason_detail, t, [failed.combination[2].name]);
     // Only the failed render probed its inputs.
     const path = t.app.ctx.storage.localFiles!.path(key);
     expect(probes.sources).toContain(path);

@@ -12,6 +12,7 @@ import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { api, createTestApp, queueEngines, type Reply, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
+import { expectReadableDetail } from './readable-detail';
 import { putResource } from './resource-fixtures';
 import { ffprobe, mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';
 
@@ -140,7 +141,8 @@ export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
         const failed = task.outputs[1];
         expect(failed.combination[2].resource_id).toBe(broken);
         expect(failed.reason).toBe('A material could not be read (its file is damaged or missing)');
-        expect(failed.reason_detail).toBeTruthy();
+        // The detail names the material, never the server's file (its path, DATA_DIR, tmp).
+        expectReadableDetail(failed.reason_detail, t, ['g3 shot 2']);
         expect(failed.url).toBeNull();
         expect([task.cost, task.settled, task.refunded]).toEqual(['0.30', '0.20', '0.10']);
         expect(await balance()).toBe(before - 2 * PRICE);

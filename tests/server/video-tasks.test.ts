@@ -9,6 +9,7 @@ import type { Database } from '../../server/platform/db/schema';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { MAX_RUNS, sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
+import { expectReadableDetail } from './readable-detail';
 import { putResource } from './resource-fixtures';
 import { mixedBody } from './video-task-fixtures';
 
@@ -104,6 +105,25 @@ describe.each(engines)('video task calls on %s', (engine) => {
       duration_max: 6,
     });
     expect(await state()).toEqual(before);
+  });
+
+  it('keeps the chosen fit of other-shaped sources; a body without one (crop) is taken as before', async () => {
+    for (const fit of ['blur', 'crop', undefined]) {
+      const id = await add('merchant', mixedBody(groups, fit ? { fit } : {}));
+      const detail = await get<VideoTaskDetail>('merchant', '/detail', { id: String(id) });
+      expect(detail.body.data.params.fit).toBe(fit);
+    }
+    const clip = await add('merchant', {
+      ...mixedBody(groups, { fit: 'blur' }),
+      kind: 'clip',
+      mode: undefined,
+      count: undefined,
+      shot_groups: undefined,
+      resource_id: groups[0][0],
+      trim: { start: 0, end: 1.5 },
+    });
+    const detail = await get<VideoTaskDetail>('merchant', '/detail', { id: String(clip) });
+    expect(detail.body.data.params.fit).toBe('blur');
   });
 
   it('add freezes the price of every output in one go and queues pairwise different outputs', async () => {
@@ -236,6 +256,11 @@ describe.each(engines)('video task calls on %s', (engine) => {
         'more than the combinations',
         mixedBody([[g1[0]], [g2[0]], g3], { count: 4 }),
         'These shot groups make only 3 different videos: ask for at most 3',
+      ],
+      [
+        'fit',
+        mixedBody(groups, { fit: 'stretch' }),
+        'Choose crop to fill or fit with a blurred background',
       ],
       ['fps', mixedBody(groups, { fps: 31 }), 'Frame rate: a whole number from 1 to 30'],
       [
@@ -485,6 +510,32 @@ describe.each(engines)('video task calls on %s', (engine) => {
     expect(detail.status).toBe('running');
     expect(await balance()).toBe(before + 10);
     expect(await reconcile(t.db)).toEqual([]);
+  });
+
+  it('shows a failed output’s detail without the server’s paths, even one stored before', async () => {
+    const id = await add('merchant', mixedBody(groups, { count: 1 }));
+    const dataDir = t.app.ctx.config.dataDir;
+    // As an older server stored it: ffprobe's words with the file's path, then a decoder dump.
+    const stored = [
+      `g1 shot 1: ffprobe exited with 1: ${dataDir}/files/videos/u3/abc.mp4: Invalid data found when processing input`,
+      ...Array(12).fill('[h264 @ 0x55d0c0a8e2c0] error while decoding MB 3 4, bytestream -5'),
+      `Error opening /tmp/vc-output-x1/render-y2/subtitles.ass`,
+    ].join('\n');
+    await t.db
+      .updateTable('video_outputs')
+      .set({ status: 'failed', reason_id: 'videoTask.reason.renderFailed', reason_detail: stored })
+      .where('task_id', '=', id)
+      .execute();
+    const detail = (await get<VideoTaskDetail>('merchant', '/detail', { id: String(id) })).body
+      .data;
+    expect(detail.outputs[0].reason_detail).toBe(
+      [
+        'g1 shot 1: ffprobe exited with 1: abc.mp4: Invalid data found when processing input',
+        '[h264] error while decoding MB 3 4, bytestream -5',
+        'Error opening subtitles.ass',
+      ].join('\n'),
+    );
+    expectReadableDetail(detail.outputs[0].reason_detail, t);
   });
 
   it('a price of 0 makes tasks free: no ledger rows', async () => {

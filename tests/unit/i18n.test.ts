@@ -41,6 +41,15 @@ describe('catalogues', () => {
     expect(Object.values(zhCN).join('\n')).not.toContain('越权');
   });
 
+  test('the clip editor is headed with its menu’s name (smart clipping), not mixed-cut', () => {
+    for (const texts of [enUS, zhCN]) {
+      expect(texts['route.mixedshear'].startsWith(texts['route.clip'])).toBe(true);
+      expect(texts['route.mixedshear']).not.toBe(texts['route.clip']); // its tab is told apart
+    }
+    expect(enUS['route.mixedshear']).not.toMatch(/mixed/i);
+    expect(zhCN['route.mixedshear']).not.toContain('混剪');
+  });
+
   test('each locale gets its own catalogue', () => {
     expect(messagesFor('zh-CN')).toEqual(zhCN);
     expect(messagesFor('en-US')).toEqual(enUS);

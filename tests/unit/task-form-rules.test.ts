@@ -38,6 +38,7 @@ describe('the mixed-cut draft', () => {
       name: ' Spring ',
       ratio: '9:16',
       resolution: '720p',
+      fit: 'crop',
       fps: 30,
       bitrate: 1200,
       music_volume: 5,

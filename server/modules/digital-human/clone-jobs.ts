@@ -9,6 +9,7 @@ import {
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
 import { ChildProcessError } from '../../platform/jobs/child-process';
+import { failureDetail } from '../../platform/jobs/failure-detail';
 import { handleJob } from '../../platform/jobs/define-job';
 import type { RunningJob } from '../../platform/jobs/queue';
 import { ProviderError, type ProviderRun } from '../../integrations/digital-human/types';
@@ -100,6 +101,8 @@ export function failClone(
   id: number,
   reason: { id: string; params?: Record<string, string | number>; detail?: string },
 ): Promise<boolean> {
+  if (reason.detail)
+    ctx.log.warn({ table, id, reason: reason.id, detail: reason.detail }, 'clone failed');
   return runMoney(ctx, (trx) =>
     finishHeld(ctx, trx, {
       table,
@@ -110,7 +113,10 @@ export function failClone(
         queue_position: null,
         reason_id: reason.id,
         reason_params: reason.params ? JSON.stringify(reason.params) : null,
-        reason_detail: reason.detail ? reason.detail.slice(-DETAIL_CHARS) : null,
+        // Readable (no server path, no raw dump); the whole text is logged above.
+        reason_detail: reason.detail
+          ? failureDetail(reason.detail, { roots: [ctx.config.dataDir] })
+          : null,
       },
       bill: 'refund',
     }),

@@ -10,6 +10,7 @@ import {
 } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
 import { handleJob } from '../../platform/jobs/define-job';
+import { failureDetail } from '../../platform/jobs/failure-detail';
 import type { RunningJob } from '../../platform/jobs/queue';
 import {
   ProviderError,
@@ -124,6 +125,7 @@ export async function failVideo(
   reasonParams: Record<string, string | number>,
   detail: string,
 ): Promise<boolean> {
+  ctx.log.warn({ id, reason: reasonId, detail }, 'digital-human video failed');
   return runMoney(ctx, (trx) =>
     finishHeld(ctx, trx, {
       table: 'dh_videos',
@@ -134,7 +136,8 @@ export async function failVideo(
         queue_position: null,
         reason_id: reasonId,
         reason_params: JSON.stringify(reasonParams),
-        reason_detail: detail.slice(-DETAIL_CHARS),
+        // Readable (no server path, no raw dump); the whole text is logged above.
+        reason_detail: failureDetail(detail, { roots: [ctx.config.dataDir] }),
       },
       bill: 'refund',
     }),

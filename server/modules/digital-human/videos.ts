@@ -15,6 +15,7 @@ import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
+import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
 import { MAX_INT4 } from '../resources';
@@ -227,7 +228,11 @@ export async function videoDetail(
   return {
     ...(await toVideo(ctx, row, positions, locale)),
     params: JSON.parse(row.params) as Record<string, unknown>,
-    reason_detail: row.status === 'failed' ? row.reason_detail : null,
+    // Rows written before details were made readable may hold paths: scrubbed here too.
+    reason_detail:
+      row.status === 'failed' && row.reason_detail
+        ? failureDetail(row.reason_detail, { roots: [ctx.config.dataDir] })
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
+import { failureDetail, type NamedSource } from '../../platform/jobs/failure-detail';
 import type { RunningJob } from '../../platform/jobs/queue';
 import { probeVideo, renderVideo } from '../../platform/render/render';
 import type { RenderInput, RenderSpec } from '../../platform/render/spec';
@@ -17,15 +18,18 @@ import type { ResourceType } from '../../../src/api/contract/resources';
 
 /** Progress is written at most this often (ms). */
 const PROGRESS_EVERY_MS = 1_000;
-const DETAIL_CHARS = 1_500;
 /** Signed input URLs (S3) outlive the longest render. */
 const INPUT_URL_SECONDS = 6 * 3600;
 
-/** A failure that running again cannot fix (an input ffmpeg cannot read). */
-class InputUnreadable extends Error {}
-
-const tail = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(-DETAIL_CHARS);
+/** A failure that running again cannot fix (an input ffmpeg cannot read): `detail` is readable. */
+class InputUnreadable extends Error {
+  constructor(
+    readonly detail: string,
+    readonly cause: unknown,
+  ) {
+    super(detail);
+  }
+}
 
 /**
  * The `video-output` job: renders one output of a task.
@@ -43,6 +47,8 @@ const tail = (error: unknown) =>
  *    ffprobe cannot read fails the output at once (reason + detail) and refunds it, as running
  *    again cannot fix it. Another error is thrown (the job runs again) until the last attempt,
  *    which fails and refunds the output.
+ * A failed output's detail names its inputs by their resource names, never by the server's paths
+ * or signed URLs (failure-detail.ts); the whole error goes to the server's log.
  */
 export async function renderOutput(
   ctx: AppContext,
@@ -81,15 +87,17 @@ export async function renderOutput(
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-output-'));
   try {
     let spec: RenderSpec;
-    let unprobed: VideoSource[];
+    let unprobed: NamedSource[];
+    let sources: NamedSource[];
+    const fail = async (reasonId: string, detail: string, cause: unknown) => {
+      ctx.log.warn({ err: cause, outputId, taskId }, `video output failed: ${reasonId}`);
+      await failOutput(ctx, outputId, { reasonId, reasonDetail: detail });
+    };
     try {
-      ({ spec, unprobed } = await specOf(ctx, ownerId, params, combination, job.signal));
+      ({ spec, unprobed, sources } = await specOf(ctx, ownerId, params, combination, job.signal));
     } catch (error) {
       if (!(error instanceof InputUnreadable)) throw error;
-      await failOutput(ctx, outputId, {
-        reasonId: 'videoTask.reason.inputUnreadable',
-        reasonDetail: tail(error),
-      });
+      await fail('videoTask.reason.inputUnreadable', error.detail, error.cause);
       return;
     }
     const video = path.join(work, 'output.mp4');
@@ -116,19 +124,13 @@ export async function renderOutput(
     } catch (error) {
       await writing;
       if (job.signal.aborted) throw error;
-      const unreadable = await firstUnreadable(unprobed, job.signal);
+      const unreadable = await firstUnreadable(ctx, unprobed, job.signal);
       if (unreadable) {
-        await failOutput(ctx, outputId, {
-          reasonId: 'videoTask.reason.inputUnreadable',
-          reasonDetail: tail(unreadable),
-        });
+        await fail('videoTask.reason.inputUnreadable', unreadable.detail, unreadable.cause);
         return;
       }
       if (job.attempt < job.maxAttempts) throw error;
-      await failOutput(ctx, outputId, {
-        reasonId: 'videoTask.reason.renderFailed',
-        reasonDetail: tail(error),
-      });
+      await fail('videoTask.reason.renderFailed', readable(ctx, error, sources), error);
       return;
     }
     await writing;
@@ -198,36 +200,36 @@ async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string
   return (await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS)).url;
 }
 
-/** A video input that was not probed while building the spec (its facts came from its row). */
-interface VideoSource {
-  name: string;
-  source: string;
-}
+/** A failure as its detail shows it: the inputs by their names, no server path. */
+const readable = (ctx: AppContext, error: unknown, sources: readonly NamedSource[]) =>
+  failureDetail(error, { sources, roots: [ctx.config.dataDir] });
 
 /**
- * Why the first of `videos` that ffprobe cannot read is unreadable (`name: ffprobe's error`), or
- * null when every one reads. Called when a render failed, to tell a broken input from a passing
- * fault.
+ * Why the first of `videos` (inputs not probed while building the spec: their facts came from
+ * their rows) that ffprobe cannot read is unreadable, or null when every one reads. Called when a
+ * render failed, to tell a broken input from a passing fault.
  */
 async function firstUnreadable(
-  videos: readonly VideoSource[],
+  ctx: AppContext,
+  videos: readonly NamedSource[],
   signal: AbortSignal,
-): Promise<string | null> {
+): Promise<InputUnreadable | null> {
   for (const video of videos) {
     try {
       await probeVideo(video.source, { signal });
     } catch (error) {
       if (signal.aborted) throw error;
-      return `${video.name}: ${tail(error)}`;
+      return new InputUnreadable(readable(ctx, error, [video]), error);
     }
   }
   return null;
 }
 
 /**
- * The RenderSpec of one output and its video inputs that were not probed. A video resource whose
- * row lacks `has_audio` or `duration_ms` is probed (once per output; `has_audio` written back, so
- * the next output reads it from the row); throws InputUnreadable when that probe fails.
+ * The RenderSpec of one output, its video inputs that were not probed, and every input's source
+ * with its resource's name. A video resource whose row lacks `has_audio` or `duration_ms` is
+ * probed (once per output; `has_audio` written back, so the next output reads it from the row);
+ * throws InputUnreadable when that probe fails.
  */
 async function specOf(
   ctx: AppContext,
@@ -235,7 +237,7 @@ async function specOf(
   params: VideoTaskParams,
   combination: Combination,
   signal: AbortSignal,
-): Promise<{ spec: RenderSpec; unprobed: VideoSource[] }> {
+): Promise<{ spec: RenderSpec; unprobed: NamedSource[]; sources: NamedSource[] }> {
   const ids = [
     ...combination.shots,
     ...(params.kind === 'mixed' ? [params.intro_id, params.outro_id] : []),
@@ -246,13 +248,18 @@ async function specOf(
   // Deleted resources still count: their files stay while the task refers to them.
   const resources = await loadResources(ctx.db, ownerId, ids, true);
   const inputs = new Map<number, RenderInput>();
-  const unprobed: VideoSource[] = [];
+  const unprobed: NamedSource[] = [];
+  const sources: NamedSource[] = [];
   const inputOf = async (id: number): Promise<RenderInput> => {
     const known = inputs.get(id);
     if (known) return known;
     const resource = resources.get(id);
-    if (!resource) throw new InputUnreadable(`resource ${id} is gone`);
+    if (!resource) {
+      const gone = `material ${id} is gone`;
+      throw new InputUnreadable(gone, new Error(gone));
+    }
     const source = await sourceOf(ctx, resource);
+    sources.push({ source, name: resource.name });
     const seconds = resource.duration_ms === null ? null : Number(resource.duration_ms) / 1000;
     let input: RenderInput;
     if (VIDEO_TYPES.includes(resource.type as ResourceType)) {
@@ -265,7 +272,7 @@ async function specOf(
           facts = await probeVideo(source, { signal });
         } catch (error) {
           if (signal.aborted) throw error;
-          throw new InputUnreadable(`${resource.name}: ${tail(error)}`);
+          throw new InputUnreadable(readable(ctx, error, [{ source, name: resource.name }]), error);
         }
         input = { source, duration: seconds ?? facts.duration, hasAudio: facts.hasAudio };
         if (resource.has_audio === null) await recordAudio(ctx, id, facts.hasAudio);
@@ -304,6 +311,7 @@ async function specOf(
     height,
     fps: params.fps,
     bitrateKbps: params.bitrate,
+    fit: params.fit ?? 'crop',
     segments,
     keepOriginalSound: params.keep_original_sound,
     music: music ? { ...music, hasAudio: true } : null,
@@ -320,7 +328,7 @@ async function specOf(
     stickers,
     preset: ctx.config.videoRenderPreset,
   };
-  return { spec, unprobed };
+  return { spec, unprobed, sources };
 }
 
 /** Writes back what a probe found of an older resource's file (its facts never change). */

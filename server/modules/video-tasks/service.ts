@@ -20,6 +20,7 @@ import type {
 import { FINISHED_TASK_STATUSES } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
 import { refuse } from '../../platform/http/errors';
+import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
 import { signedUrlsOf } from '../resources';
@@ -212,7 +213,11 @@ export async function taskDetail(
         status: o.status as OutputStatus,
         progress: o.status === 'done' ? 100 : Number(o.progress),
         reason: failed ? reasonText(locale, o) : null,
-        reason_detail: failed ? o.reason_detail : null,
+        // Rows written before details were made readable may hold paths: scrubbed here too.
+        reason_detail:
+          failed && o.reason_detail
+            ? failureDetail(o.reason_detail, { roots: [ctx.config.dataDir] })
+            : null,
         duration:
           Math.round((o.duration_ms !== null ? Number(o.duration_ms) : Number(o.planned_ms)) / 10) /
           100,

@@ -1,5 +1,6 @@
 import type { RenderInput, RenderSpec, RenderTitle } from './spec';
 import { plannedDuration } from './spec';
+import { fitTitle, SAFE_MARGIN, type FittedText } from './text-fit';
 
 /**
  * The ffmpeg command of one output, as a pure function of the spec and the run's files (a pure
@@ -9,7 +10,9 @@ import { plannedDuration } from './spec';
  * the stickers, then the music (`-stream_loop -1`). The filter graph:
  *
  *   segment i video: fps → centre crop to the target ratio → scale to W×H → hold the last frame
- *                    (tpad clone) → cut to `length` (trim) → [vi]
+ *                    (tpad clone) → cut to `length` (trim) → [vi]; with `fit: 'blur'` instead of
+ *                    the crop: split → (scaled to fit) overlaid on (scaled to fill, cropped,
+ *                    blurred small and scaled up) → …
  *   segment i audio: its own sound (resampled, stereo, padded with silence, cut) when kept and present,
  *                    else silence of `length` → [ai]
  *   [v0][a0][v1][a1]… concat → stickers (overlay) → titles (drawtext) → subtitles (libass)
@@ -22,8 +25,11 @@ import { plannedDuration } from './spec';
 
 /** The run's files that renderVideo writes before ffmpeg starts. */
 export interface RenderPaths {
-  /** One text file per title, in the spec's order (drawtext `textfile=`: no text escaping). */
-  titleFiles: readonly string[];
+  /**
+   * Per title (the spec's order), one text file per line of `fitTitles` (drawtext `textfile=`:
+   * no text escaping).
+   */
+  titleFiles: readonly (readonly string[])[];
   /** The titles' font: a fontconfig family (preferred) or a font file. */
   titleFont: { family: string | null; file: string };
   /** The ASS script when the spec has subtitles. */
@@ -68,11 +74,32 @@ const drawColour = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? `0x${hex.slic
 export const sizeScale = (spec: Pick<RenderSpec, 'width' | 'height'>) =>
   Math.min(spec.width, spec.height) / 720;
 
-const TITLE_Y: Record<RenderTitle['position'], string> = {
-  top: 'h*0.08',
-  center: '(h-text_h)/2',
-  bottom: 'h*0.8-text_h',
+/** Where a title's block of lines starts: its top at 8 %, centred, or its bottom at 80 %. */
+const TITLE_TOP: Record<RenderTitle['position'], (H: number, block: number) => number> = {
+  top: (H) => H * 0.08,
+  center: (H, block) => (H - block) / 2,
+  bottom: (H, block) => H * 0.8 - block,
 };
+/** A title's lines are this many times its size apart; its glyphs rise ≈ 0.88 em (Noto CJK). */
+const TITLE_LINE_HEIGHT = 1.25;
+const TITLE_ASCENT = 0.88;
+const titleBorder = (size: number) => Math.max(1, Math.round(size / 16));
+
+/**
+ * Each title's size (pixels of this frame) and lines: wrapped inside the side margins, and made
+ * smaller (to 60 % at least) when it would take more than three lines.
+ */
+export function fitTitles(spec: Pick<RenderSpec, 'width' | 'height' | 'titles'>): FittedText[] {
+  const scale = sizeScale(spec);
+  return spec.titles.map((title) => {
+    const size = Math.max(8, Math.round(title.size * scale));
+    return fitTitle(title.text, size, spec.width * (1 - 2 * SAFE_MARGIN), {
+      maxLines: 3,
+      minSize: Math.max(8, Math.round(size * 0.6)),
+      border: titleBorder,
+    });
+  });
+}
 
 const isImage = (input: RenderInput) => input.duration === null;
 
@@ -93,13 +120,17 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
       args.push('-ss', n(start), '-t', n(length), '-i', input.source);
     }
     const at = index++;
-    graph.push(
-      `[${at}:v]fps=${n(fps)},` +
-        `crop=w='min(iw,ih*${W}/${H})':h='min(ih,iw*${H}/${W})',` +
-        `scale=${W}:${H},setsar=1,format=yuv420p,` +
-        `tpad=stop_mode=clone:stop_duration=${n(length)},` +
-        `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`,
-    );
+    const hold =
+      `setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${n(length)},` +
+      `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`;
+    if (spec.fit === 'blur') graph.push(...blurFit(`${at}:v`, i, spec), `[fit${i}]${hold}`);
+    else {
+      graph.push(
+        `[${at}:v]fps=${n(fps)},` +
+          `crop=w='min(iw,ih*${W}/${H})':h='min(ih,iw*${H}/${W})',` +
+          `scale=${W}:${H},${hold}`,
+      );
+    }
     if (spec.keepOriginalSound && input.hasAudio && !isImage(input)) {
       graph.push(
         `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},apad,` +
@@ -130,21 +161,27 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
   });
 
   // Titles, subtitles, fades.
-  const scale = sizeScale(spec);
   const fade = Math.min(FADE, total / 4);
   const chain: string[] = [];
   const font = paths.titleFont.family
     ? `font=${filterValue(paths.titleFont.family)}`
     : `fontfile=${filterValue(paths.titleFont.file)}`;
-  spec.titles.forEach((title, t) => {
-    const file = paths.titleFiles[t];
-    if (file === undefined) throw new Error(`No text file for title ${t}`);
-    const size = Math.max(8, Math.round(title.size * scale));
-    chain.push(
-      `drawtext=${font}:textfile=${filterValue(file)}:expansion=none:fontsize=${size}` +
-        `:fontcolor=${drawColour(title.color)}:borderw=${Math.max(1, Math.round(size / 16))}` +
-        `:bordercolor=black@0.6:x=(w-text_w)/2:y=${TITLE_Y[title.position]}`,
-    );
+  fitTitles(spec).forEach(({ size, lines }, t) => {
+    const title = spec.titles[t]!;
+    const files = paths.titleFiles[t];
+    if (files?.length !== lines.length) throw new Error(`No text files for title ${t}`);
+    // One drawtext per line, each centred; lines share one baseline step (`ascent`: the line's
+    // own tallest glyph, so the baselines do not depend on the characters).
+    const step = size * TITLE_LINE_HEIGHT;
+    const top = TITLE_TOP[title.position](H, step * lines.length) + (step - size) / 2;
+    files.forEach((file, i) => {
+      const baseline = Math.round(top + i * step + size * TITLE_ASCENT);
+      chain.push(
+        `drawtext=${font}:textfile=${filterValue(file)}:expansion=none:fontsize=${size}` +
+          `:fontcolor=${drawColour(title.color)}:borderw=${titleBorder(size)}` +
+          `:bordercolor=black@0.6:x=(w-text_w)/2:y=${baseline}-ascent`,
+      );
+    });
   });
   if (spec.subtitles && paths.assFile) {
     chain.push(
@@ -199,6 +236,27 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     );
   }
   return args;
+}
+
+/** The blurred background is made at an eighth of the frame (cheap to blur), then scaled up. */
+const BLUR_SHRINK = 8;
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/**
+ * A segment shown whole (`fit: 'blur'`): the source scaled to fit the frame, centred over a copy
+ * of itself scaled to fill it, blurred and a little darker (so the picture stands out), as [fit<i>].
+ */
+function blurFit(input: string, i: number, spec: RenderSpec): string[] {
+  const { width: W, height: H, fps } = spec;
+  const [w, h] = [even(W / BLUR_SHRINK), even(H / BLUR_SHRINK)];
+  return [
+    `[${input}]fps=${n(fps)},setsar=1,split=2[fitbg${i}][fitfg${i}]`,
+    `[fitbg${i}]scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},` +
+      `boxblur=luma_radius=4:luma_power=2,eq=brightness=-0.08,scale=${W}:${H},setsar=1[fitbgs${i}]`,
+    `[fitfg${i}]scale=${W}:${H}:force_original_aspect_ratio=decrease:force_divisible_by=2,` +
+      `setsar=1[fitfgs${i}]`,
+    `[fitbgs${i}][fitfgs${i}]overlay=x=(W-w)/2:y=(H-h)/2[fit${i}]`,
+  ];
 }
 
 /**

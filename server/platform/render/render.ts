@@ -2,9 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runNiced } from '../jobs/child-process';
-import { cjkFont, CJK_FAMILY, fontFamilyOf } from './fonts';
+import { cjkFont, CJK_FAMILY, fontFamilyOf, libassEmPerSize } from './fonts';
 import { readMp4Facts } from './mp4-facts';
-import { buildRenderArgs, POSTER_AT, POSTER_WIDTH, sizeScale, type RenderPaths } from './graph';
+import {
+  buildRenderArgs,
+  fitTitles,
+  POSTER_AT,
+  POSTER_WIDTH,
+  sizeScale,
+  type RenderPaths,
+} from './graph';
 import { plannedDuration } from './spec';
 import type { RenderOptions, RenderResult, RenderSpec } from './spec';
 import { buildAss, splitSentences, timeLines } from './subtitles';
@@ -92,8 +99,8 @@ function checkSpec(spec: RenderSpec) {
 }
 
 /**
- * The files ffmpeg reads besides the media, written into `work`: title texts, the ASS script, the
- * subtitle font (renderVideo; the bench's plain ffmpeg loop).
+ * The files ffmpeg reads besides the media, written into `work`: title texts (one file per
+ * fitted line), the ASS script, the subtitle font (renderVideo; the bench's plain ffmpeg loop).
  */
 export async function prepareRenderFiles(
   spec: RenderSpec,
@@ -101,21 +108,24 @@ export async function prepareRenderFiles(
   signal?: AbortSignal,
 ): Promise<RenderPaths> {
   const font = await cjkFont();
-  const titleFiles: string[] = [];
-  for (const [i, title] of spec.titles.entries()) {
-    const file = path.join(work, `title-${i}.txt`);
-    await fs.writeFile(file, title.text, 'utf8');
-    titleFiles.push(file);
+  const titleFiles: string[][] = [];
+  for (const [i, fitted] of fitTitles(spec).entries()) {
+    const files = fitted.lines.map((_, k) => path.join(work, `title-${i}-${k}.txt`));
+    await Promise.all(files.map((file, k) => fs.writeFile(file, fitted.lines[k]!, 'utf8')));
+    titleFiles.push(files);
   }
   let assFile: string | null = null;
   let fontsDir: string | null = null;
   if (spec.subtitles) {
     let fontName = font.family ?? CJK_FAMILY;
+    let fontFile = font.file;
     if (spec.subtitles.fontFile) {
       fontsDir = path.join(work, 'fonts');
       await fs.mkdir(fontsDir);
       const own = await fetchFont(spec.subtitles.fontFile, fontsDir, signal);
-      fontName = (await fontFamilyOf(own)) ?? fontName;
+      const family = await fontFamilyOf(own);
+      // A font fontconfig cannot name is not used: libass falls back to the CJK font.
+      if (family) [fontName, fontFile] = [family, own];
     }
     const lines = timeLines(splitSentences(spec.subtitles.text), plannedDuration(spec));
     assFile = path.join(work, 'subtitles.ass');
@@ -128,6 +138,7 @@ export async function prepareRenderFiles(
         size: Math.max(8, Math.round(spec.subtitles.size * sizeScale(spec))),
         color: spec.subtitles.color,
         lines,
+        emPerSize: await libassEmPerSize(fontFile),
       }),
       'utf8',
     );

@@ -42,6 +42,11 @@ export interface RenderSpec {
   height: number;
   fps: number;
   bitrateKbps: number;
+  /**
+   * A segment whose shape differs from the frame's: `crop` (default) fills the frame, centred;
+   * `blur` shows it whole over a blurred, frame-filling copy of itself.
+   */
+  fit?: 'crop' | 'blur';
   /** In play order: intro, one shot per group, outro (a clip: its one trimmed segment). */
   segments: RenderSegment[];
   /** Keep the segments' own sound (else only music, or silence). */

@@ -1,3 +1,5 @@
+import { SAFE_MARGIN, subtitlePages } from './text-fit';
+
 /**
  * Spoken copy as timed subtitles (an ASS script for libass): the copy is split at sentence ends
  * and each sentence is shown for a share of the whole video proportional to its length (there
@@ -109,15 +111,22 @@ export interface AssOptions {
   lines: readonly SubtitleLine[];
   /** Pixels between the frame's bottom and the lines' bottom (default 6 % of the height). */
   marginV?: number;
+  /** The font's ems per unit of size as libass draws it (fonts.ts libassEmPerSize; default 1). */
+  emPerSize?: number;
 }
 
-/** The ASS script: one bottom-centred style with an outline, one dialogue line per sentence. */
+/**
+ * The ASS script: one bottom-centred style with an outline; each sentence broken into lines that
+ * fit between the side margins (text-fit.ts: libass would not break Chinese), shown two lines at a
+ * time, each page for its share of the sentence's time.
+ */
 export function buildAss(options: AssOptions): string {
   const { width, height, size } = options;
   const font = options.fontName.replace(/[,\r\n]/g, ' ');
   const outline = Math.max(1, Math.round(size / 16));
   const marginV = Math.round(options.marginV ?? height * 0.06);
-  const marginH = Math.round(width * 0.05);
+  const marginH = Math.round(width * SAFE_MARGIN);
+  const maxEm = (width - 2 * marginH - 2 * outline) / (size * (options.emPerSize ?? 1));
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -132,9 +141,26 @@ export function buildAss(options: AssOptions): string {
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...options.lines.map(
-      (l) => `Dialogue: 0,${assTime(l.start)},${assTime(l.end)},Default,,0,0,0,,${assText(l.text)}`,
+    ...options.lines.flatMap((l) =>
+      pagesOf(l, maxEm).map(
+        (p) =>
+          `Dialogue: 0,${assTime(p.start)},${assTime(p.end)},Default,,0,0,0,,` +
+          p.lines.map(assText).join('\\N'),
+      ),
     ),
     '',
   ].join('\n');
+}
+
+/** A timed sentence as pages of lines, each page timed by its share of the characters. */
+function pagesOf(line: SubtitleLine, maxEm: number) {
+  const pages = subtitlePages(line.text, maxEm);
+  const weights = pages.map((p) => Array.from(p.join('')).length);
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  let used = 0;
+  return pages.map((lines, i) => {
+    const start = line.start + ((line.end - line.start) * used) / sum;
+    used += weights[i]!;
+    return { start, end: line.start + ((line.end - line.start) * used) / sum, lines };
+  });
 }

@@ -107,6 +107,7 @@ export const creationValidationEnUS = {
   'validation.shotDuration': 'Shot length: 0.5 to 60 seconds',
   'validation.ratio': 'Choose an aspect ratio',
   'validation.resolution': 'Choose a resolution',
+  'validation.fit': 'Choose crop to fill or fit with a blurred background',
   'validation.fps': 'Frame rate: a whole number from 1 to 30',
   'validation.bitrate': 'Bitrate: a whole number of kbps from 150 to 1800',
   'validation.musicVolume': 'Music volume: a whole number from 0 to 10',

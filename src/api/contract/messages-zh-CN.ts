@@ -98,6 +98,7 @@ export const creationValidationZhCN: Texts<typeof creationValidationEnUS> = {
   'validation.shotDuration': '镜头时长：0.5 到 60 秒',
   'validation.ratio': '请选择画面比例',
   'validation.resolution': '请选择分辨率',
+  'validation.fit': '请选择裁剪铺满或完整显示（模糊背景）',
   'validation.fps': '帧率：1 到 30 的整数',
   'validation.bitrate': '码率：150 到 1800 kbps 的整数',
   'validation.musicVolume': '音乐音量：0 到 10 的整数',

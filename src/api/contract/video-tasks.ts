@@ -51,6 +51,14 @@ export const FRAME_SIZE: Record<
   '4:3': { '720p': { width: 960, height: 720 }, '1080p': { width: 1440, height: 1080 } },
 };
 
+/**
+ * A source whose shape differs from the output's: `crop` (the default, as before this field) fills
+ * the frame and cuts the rest off, centred; `blur` shows it whole, over a blurred copy of itself
+ * that fills the frame.
+ */
+export const VIDEO_FITS = ['crop', 'blur'] as const;
+export type VideoFit = (typeof VIDEO_FITS)[number];
+
 export const TITLE_POSITIONS = ['top', 'center', 'bottom'] as const;
 export type TitlePosition = (typeof TITLE_POSITIONS)[number];
 
@@ -172,6 +180,8 @@ const common = {
   name: taskName,
   ratio: z.enum(VIDEO_RATIOS, msg('validation.ratio')),
   resolution: z.enum(VIDEO_RESOLUTIONS, msg('validation.resolution')),
+  /** Absent: `crop`. */
+  fit: z.enum(VIDEO_FITS, msg('validation.fit')).optional(),
   fps: int(LIMITS.fps.min, LIMITS.fps.max, 'validation.fps'),
   bitrate: int(LIMITS.bitrate.min, LIMITS.bitrate.max, 'validation.bitrate'),
   /** `bgm` or `audio` resources; one is used per output (in turn). */

@@ -1,7 +1,7 @@
-import { Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../api/contract/video-tasks';
+import { FRAME_SIZE, LIMITS } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { Page } from '../../components/page';
@@ -27,9 +27,11 @@ const tenths = (s: number) => String(Math.round(s * 10) / 10);
 
 /**
  * /creation/mixedshear (hidden; highlights the clip menu): the single-video editor (issue 13).
- * Pick one video from the library, play it and keep a part (start and end fields, set from the
- * player's current time, the kept part drawn on a bar), titles, subtitles, music, stickers, the
- * look, the live estimate; "Create clip" adds a clip task of one output, then the clip list opens.
+ * Pick one video from the library, play it in a frame of the output's shape (cropped to fill it,
+ * or whole over a blurred background: the chosen fit), keep a part (start and end fields, set
+ * from the player's current time, the kept part drawn on a bar), titles, subtitles, music,
+ * stickers, the look, the live estimate; "Create clip" adds a clip task of one output, then the
+ * clip list opens.
  */
 export default function MixedshearPage() {
   const t = useT();
@@ -54,6 +56,8 @@ export default function MixedshearPage() {
   const length = video?.duration ?? null;
   const start = Number(draft.start);
   const end = Number(draft.end);
+  // The preview has the output's shape and shows the chosen fit (as the render will).
+  const frame = FRAME_SIZE[draft.ratio]['720p'];
   const kept = Number.isFinite(start) && Number.isFinite(end) && end > start ? end - start : 0;
   const trimError = error('trim') ?? error('trim.start') ?? error('trim.end');
   const setSticker = (key: number, patch: Partial<StickerDraft>) =>
@@ -97,17 +101,47 @@ export default function MixedshearPage() {
                 onRemove={() => edit({ video: null, start: '0', end: '' })}
               />
               {video && (
-                <chakra.video
-                  ref={player}
-                  key={video.id}
-                  controls
-                  src={video.url}
-                  width="100%"
-                  maxHeight="50vh"
+                <Box
+                  role="group"
+                  aria-label={t('clipEditor.preview', {
+                    ratio: draft.ratio,
+                    fit: t(`taskForm.fit.${draft.fit}`),
+                  })}
+                  position="relative"
+                  overflow="hidden"
                   bg="black"
-                  aria-label={t('resources.player', { name: video.name })}
-                  data-testid="clip-player"
-                />
+                  marginX="auto"
+                  width={`min(100%, calc(50vh * ${frame.width} / ${frame.height}))`}
+                  aspectRatio={`${frame.width} / ${frame.height}`}
+                >
+                  {draft.fit === 'blur' && video.cover && (
+                    // The render's blurred background, from the video's poster.
+                    <Image
+                      src={video.cover}
+                      alt=""
+                      position="absolute"
+                      inset="0"
+                      width="full"
+                      height="full"
+                      objectFit="cover"
+                      filter="blur(16px) brightness(0.9)"
+                      transform="scale(1.1)"
+                      data-testid="clip-preview-blur"
+                    />
+                  )}
+                  <chakra.video
+                    ref={player}
+                    key={video.id}
+                    controls
+                    src={video.url}
+                    position="relative"
+                    width="full"
+                    height="full"
+                    objectFit={draft.fit === 'blur' ? 'contain' : 'cover'}
+                    aria-label={t('resources.player', { name: video.name })}
+                    data-testid="clip-player"
+                  />
+                </Box>
               )}
             </Section>
             <Section legend={t('clipEditor.trim')}>

@@ -29,6 +29,7 @@ import {
   FRAME_SIZE,
   LIMITS,
   TITLE_POSITIONS,
+  VIDEO_FITS,
   VIDEO_RATIOS,
   VIDEO_RESOLUTIONS,
   type VideoTaskEstimate,
@@ -158,9 +159,10 @@ export function SelectField<V extends string>(props: {
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
   disabled?: boolean;
+  helper?: string;
 }) {
   return (
-    <FormField label={props.label}>
+    <FormField label={props.label} helper={props.helper}>
       <NativeSelect.Root disabled={props.disabled}>
         <NativeSelect.Field
           value={props.value}
@@ -292,6 +294,14 @@ function LookFields(props: CommonFieldsProps) {
             return { value: r, label: `${r} (${width}×${height})` };
           })}
           onChange={(resolution) => edit({ resolution })}
+        />
+        <SelectField
+          label={t('taskForm.fit')}
+          helper={t('taskForm.fitHelp')}
+          value={draft.fit}
+          disabled={disabled}
+          options={VIDEO_FITS.map((fit) => ({ value: fit, label: t(`taskForm.fit.${fit}`) }))}
+          onChange={(fit) => edit({ fit })}
         />
         <TextField
           label={t('taskForm.fps')}

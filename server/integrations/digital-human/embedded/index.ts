@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderPreset } from '../../../platform/config';
 import { runNiced } from '../../../platform/jobs/child-process';
-import { cjkFont, CJK_FAMILY } from '../../../platform/render/fonts';
+import { failureDetail } from '../../../platform/jobs/failure-detail';
+import { cjkFont, CJK_FAMILY, libassEmPerSize } from '../../../platform/render/fonts';
 import { ffmpegProgress, probeVideo } from '../../../platform/render/render';
 import { buildAss, splitSentences, timeLines } from '../../../platform/render/subtitles';
 import {
@@ -115,7 +116,7 @@ async function unreadable(source: string, kind: 'audio' | 'video', signal?: Abor
 
 /** Runs `work`; when it fails and one of the inputs cannot be read, fails permanently instead. */
 async function checkingInputs<T>(
-  inputs: readonly { source: string; kind: 'audio' | 'video' }[],
+  inputs: readonly { source: string; kind: 'audio' | 'video'; name: string }[],
   signal: AbortSignal | undefined,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -126,7 +127,7 @@ async function checkingInputs<T>(
     for (const input of inputs) {
       if (await unreadable(input.source, input.kind, signal)) {
         throw new ProviderError(
-          `Cannot read ${path.basename(input.source)} (${input.kind}): ${String(error)}`,
+          `Cannot read the ${input.name}: ${failureDetail(error, { sources: inputs.map(({ source, name }) => ({ source, name })) })}`,
           'permanent',
           REASON_UNREADABLE,
         );
@@ -141,12 +142,15 @@ async function checkingInputs<T>(
 async function cloneVoice(request: VoiceCloneRequest, run: ProviderRun): Promise<VoiceCloneResult> {
   const source = sourceOf(request.audio);
   run.onProgress?.({ progress: 0, queuePosition: 0 });
-  const pcm = await checkingInputs([{ source, kind: 'audio' }], run.signal, () =>
-    decodePcm(source, run.workDir, {
-      sampleRate: ANALYSIS_RATE,
-      maxSeconds: ANALYSIS_SECONDS,
-      signal: run.signal,
-    }),
+  const pcm = await checkingInputs(
+    [{ source, kind: 'audio', name: 'voice sample' }],
+    run.signal,
+    () =>
+      decodePcm(source, run.workDir, {
+        sampleRate: ANALYSIS_RATE,
+        maxSeconds: ANALYSIS_SECONDS,
+        signal: run.signal,
+      }),
   );
   run.onProgress?.({ progress: 0.3 });
   const pitch = estimateF0(pcm);
@@ -183,11 +187,8 @@ async function cloneImage(request: ImageCloneRequest, run: ProviderRun): Promise
   run.onProgress?.({ progress: 0, queuePosition: 0 });
   const facts = await probeVideo(source, { signal }).catch((error: unknown) => {
     if (signal?.aborted) throw signal.reason;
-    throw new ProviderError(
-      `Cannot read the video: ${String(error)}`,
-      'permanent',
-      REASON_UNREADABLE,
-    );
+    const detail = failureDetail(error, { sources: [{ source, name: 'video' }] });
+    throw new ProviderError(`Cannot read the video: ${detail}`, 'permanent', REASON_UNREADABLE);
   });
   const tier = LOOP_TIERS[request.tier] ?? LOOP_TIERS.standard;
   const duration = Number.isFinite(facts.duration) ? facts.duration : 0;
@@ -205,7 +206,7 @@ async function cloneImage(request: ImageCloneRequest, run: ProviderRun): Promise
     `[0:v]fps=25,${scale},setsar=1,format=yuv420p,trim=duration=${forward},setpts=PTS-STARTPTS,` +
     `split=3[fw][bw0][p0];[bw0]reverse[bw];[fw][bw]concat=n=2:v=1:a=0[loop];` +
     `[p0]trim=end_frame=1[poster]`;
-  await checkingInputs([{ source, kind: 'video' }], signal, () =>
+  await checkingInputs([{ source, kind: 'video', name: 'video' }], signal, () =>
     runNiced(
       'ffmpeg',
       [
@@ -242,9 +243,9 @@ async function renderVideo(
   const speech = sourceOf(request.speech);
   const music = request.music ? sourceOf(request.music) : null;
   const inputs = [
-    { source: avatar, kind: 'video' as const },
-    { source: speech, kind: 'audio' as const },
-    ...(music ? [{ source: music, kind: 'audio' as const }] : []),
+    { source: avatar, kind: 'video' as const, name: 'avatar' },
+    { source: speech, kind: 'audio' as const, name: 'speech' },
+    ...(music ? [{ source: music, kind: 'audio' as const, name: 'music' }] : []),
   ];
   const { width, height } = request;
   for (const side of [width, height]) {
@@ -282,6 +283,7 @@ async function renderVideo(
         color: typeof sub?.color === 'string' ? sub.color : '#FFFFFF',
         lines,
         marginV: Math.round(height * (1 - fraction(sub?.y, 0.94))),
+        emPerSize: await libassEmPerSize(font.file),
       }),
       'utf8',
     );
