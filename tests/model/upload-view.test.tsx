@@ -25,8 +25,8 @@ import { removeAllNotices } from '../../src/components/toaster';
 import { localeStore } from '../../src/i18n/locale-store';
 import { authMachine } from '../../src/machines/auth';
 import { uploadMachine, type UploadEvent, type UploadInput } from '../../src/machines/upload';
-import { UploadDropZone } from '../../src/views/creation/upload-drop-zone';
-import { UploadQueue } from '../../src/views/creation/upload-queue';
+import { UploadDropZone } from '../../src/views/shared/upload-drop-zone';
+import { UploadQueue } from '../../src/views/shared/upload-queue';
 import { text } from './cards-world';
 import { replyError, userFixture } from './fixtures';
 import {

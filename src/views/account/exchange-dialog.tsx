@@ -7,9 +7,9 @@ import { exchangeBody, type ExchangeTarget } from '../../api/contract/money';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { exchangeMachine } from '../../machines/exchange';
-import { ASSET_LABEL, costOf, formatAmount, formatMoney, type ExchangeOption } from './amounts';
+import { ASSET_LABEL, costOf, formatAmount, formatMoney, type ExchangeOption } from '../shared/amounts';
 import { StepDialog, Summary } from '../../components/step-dialog';
-import { Failure, StepButtons } from './money-dialog';
+import { Failure, StepButtons } from '../shared/money-dialog';
 
 const UNIT: Record<ExchangeTarget, MessageId> = {
   digital_man: 'property.perMinute',

@@ -18,13 +18,13 @@ import {
   formatMinutes,
   formatMoney,
   transferableAssets,
-} from './amounts';
-import { CardRedeem } from '../promotion/card-redeem-dialog';
+} from '../shared/amounts';
+import { CardRedeem } from '../shared/card-redeem-dialog';
 import { MyOrdersSection } from './my-orders-section';
 import { RechargeBuy } from './recharge-dialog';
 import { ExchangeDialog } from './exchange-dialog';
-import { TransferDialog } from './transfer-dialog';
-import { LedgerSection } from './ledger-section';
+import { TransferDialog } from '../shared/transfer-dialog';
+import { LedgerSection } from '../shared/ledger-section';
 import { TransfersSection } from './transfers-section';
 
 const PER_UNIT: Record<string, MessageId> = {

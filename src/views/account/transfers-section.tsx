@@ -7,7 +7,7 @@ import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { ASSET_LABEL, formatAmount } from './amounts';
+import { ASSET_LABEL, formatAmount } from '../shared/amounts';
 
 const who = (name: string, username: string) =>
   name && name !== username ? `${name} (${username})` : username;

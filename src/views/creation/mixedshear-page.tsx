@@ -6,19 +6,10 @@ import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { Page } from '../../components/page';
 import type { StickerDraft } from '../../machines/task-form';
-import {
-  EstimatePanel,
-  FormRefusal,
-  CommonFields,
-  PickedList,
-  ResourcePickerDialog,
-  Section,
-  TextField,
-  useFieldError,
-  usePicker,
-  useT,
-  useTaskForm,
-} from './task-form-parts';
+import { FormRefusal, PickedList, Section, TextField, useFieldError, useTaskForm } from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { useT } from '../shared/use-t';
+import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
 
 const STICKER_TYPES = ['sticker', 'image'] as const;
 

@@ -14,20 +14,10 @@ import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import type { MixedDraft } from '../../machines/mixed-task-form';
 import { nextKey } from '../../machines/task-form';
-import {
-  EstimatePanel,
-  FormRefusal,
-  CommonFields,
-  PickedList,
-  ResourcePickerDialog,
-  Section,
-  SelectField,
-  TextField,
-  useFieldError,
-  usePicker,
-  useT,
-  useTaskForm,
-} from './task-form-parts';
+import { FormRefusal, PickedList, Section, SelectField, TextField, useFieldError, useTaskForm } from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { useT } from '../shared/use-t';
+import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
 
 const VIDEO_TYPES = ['video', 'intro', 'outro'] as const;
 

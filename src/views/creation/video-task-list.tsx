@@ -27,7 +27,7 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
 import { ConfirmRowDialog } from '../shared/call-dialog';
-import { formatMoney } from '../account/amounts';
+import { formatMoney } from '../shared/amounts';
 import { VideoTaskDrawer } from './video-task-detail';
 import { TASK_STATUS_LABEL } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';

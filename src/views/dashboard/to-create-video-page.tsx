@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
-import { formatMoney, formatMinutes } from '../account/amounts';
+import { formatMoney, formatMinutes } from '../shared/amounts';
 
 interface StartCard {
   key: string;

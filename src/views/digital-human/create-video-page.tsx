@@ -35,16 +35,9 @@ import {
   type PickedAvatar,
   type PickedVoice,
 } from '../../machines/digital-human/video-form';
-import {
-  FormRefusal,
-  PickedList,
-  ResourcePickerDialog,
-  Section,
-  TextField,
-  useFieldError,
-  useTaskForm,
-} from '../creation/task-form-parts';
-import { useT, type T } from '../creation/video-task-parts';
+import { FormRefusal, PickedList, Section, TextField, useFieldError, useTaskForm } from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { useT, type T } from '../shared/use-t';
 import { DemoBadge } from './dh-video-parts';
 
 const MUSIC_TYPES = ['bgm', 'audio'] as const;

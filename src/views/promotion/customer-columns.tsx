@@ -3,7 +3,7 @@ import type { CustomerRow } from '../../api/contract/customers';
 import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { formatMinutes, formatMoney } from '../account/amounts';
+import { formatMinutes, formatMoney } from '../shared/amounts';
 import { customerLabel, type ColumnKey } from './customer-kinds';
 
 export type RowAction = 'edit' | 'password' | 'permissions' | 'transfer' | 'loginAs' | 'delete';

@@ -12,7 +12,7 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
-import { formatMinutes, formatMoney } from '../account/amounts';
+import { formatMinutes, formatMoney } from '../shared/amounts';
 import { TYPE_LABEL, customerLabel } from './customer-kinds';
 
 /** A level's load actor: the top (null) or a node's children (the customers area's). */

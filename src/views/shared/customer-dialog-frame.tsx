@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/re
 import type { FormEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatText } from '../../i18n/intl';
+import type { CustomerDialogActor, useDialogState } from './use-dialog-state';
 
 /**
  * The frame of every customer dialog: a modal form whose submit shows progress; after a failure
@@ -98,4 +99,20 @@ export function CustomerDialogFrame(props: {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** The frame's props that come from the dialog's actor. */
+export function frameProps<T, P, R>(
+  actor: CustomerDialogActor<T, P, R>,
+  state: ReturnType<typeof useDialogState<T, P, R>>,
+) {
+  return {
+    open: state.open,
+    submitting: state.submitting,
+    failed: state.failed,
+    error: state.error,
+    onRetry: () => actor.send({ type: 'RETRY' }),
+    onBack: () => actor.send({ type: 'BACK' }),
+    onClose: () => actor.send({ type: 'CLOSE' }),
+  };
 }
