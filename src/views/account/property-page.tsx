@@ -12,13 +12,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
-import {
-  ASSET_LABEL,
-  exchangeOptions,
-  formatMinutes,
-  formatMoney,
-  transferableAssets,
-} from '../shared/amounts';
+import { ASSET_LABEL, exchangeOptions, formatMoney, transferableAssets } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 import { CardRedeem } from '../shared/card-redeem-dialog';
 import { MyOrdersSection } from './my-orders-section';
 import { RechargeBuy } from './recharge-dialog';
@@ -94,8 +89,8 @@ export default function PropertyPage() {
             },
             {
               testId: 'balance-minutes',
-              label: t('stats.digitalManMinutes'),
-              value: formatMinutes(balances?.digital_man_seconds ?? 0),
+              label: t('stats.digitalManTime'),
+              value: formatDhTime(t, balances?.digital_man_seconds ?? 0),
             },
             {
               testId: 'balance-voices',

@@ -26,14 +26,13 @@ import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { FormField } from '../../components/form-field';
 import { formatText } from '../../i18n/intl';
 import type { PickerSlot } from '../../machines/resource-picker';
-import { estimateWarnings, newTitle, type CommonDraft, type Picked } from '../../machines/task-form';
 import {
-  PickedList,
-  Section,
-  SelectField,
-  TextField,
-  useFieldError,
-} from '../shared/form-parts';
+  estimateWarnings,
+  newTitle,
+  type CommonDraft,
+  type Picked,
+} from '../../machines/task-form';
+import { PickedList, Section, SelectField, TextField, useFieldError } from '../shared/form-parts';
 import { useT, type T } from '../shared/use-t';
 
 /** Opens the picker for a slot of a form. */
@@ -195,7 +194,7 @@ function WordFields(props: CommonFieldsProps) {
     edit({ titles: draft.titles.map((x) => (x.key === key ? { ...x, ...patch } : x)) });
   return (
     <>
-      <Section legend={t('taskForm.titles')}>
+      <Section legend={t('taskForm.titles')} invalid={Boolean(error('titles'))}>
         {draft.titles.map((title, i) => {
           const n = i + 1;
           return (
@@ -311,6 +310,8 @@ export function EstimatePanel(props: {
   phase: 'blank' | 'estimating' | 'shown' | 'failed';
   reply: VideoTaskEstimate | null;
   error: string | null;
+  /** The server refused the draft: no Retry (it would be refused again). */
+  refused: boolean;
   onRetry: () => void;
   /** The mixed-cut form shows the combinations; a clip is always one. */
   combinations: boolean;
@@ -336,11 +337,18 @@ export function EstimatePanel(props: {
         {phase === 'failed' && (
           <Stack gap="2">
             <Text color="fg.error">{formatText(intl, props.error ?? 'http.requestError')}</Text>
-            <Box>
-              <Button size="xs" variant="outline" onClick={props.onRetry}>
-                {t('taskForm.estimateRetry')}
-              </Button>
-            </Box>
+            {/* A refusal of the draft would be refused again: an edit asks anew. */}
+            {props.refused ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('taskForm.estimateRefusedHint')}
+              </Text>
+            ) : (
+              <Box>
+                <Button size="xs" variant="outline" onClick={props.onRetry}>
+                  {t('taskForm.estimateRetry')}
+                </Button>
+              </Box>
+            )}
           </Stack>
         )}
         {phase === 'shown' && reply && (

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
+import { formatDhTime } from '../shared/dh-time';
 
 /** /dashboard/workBench: the user's own balances and the counts of what they look after. */
 export default function WorkBenchPage() {
@@ -36,8 +37,11 @@ export default function WorkBenchPage() {
               },
               {
                 testId: 'balance-minutes',
-                label: t('stats.digitalManMinutes'),
-                value: Math.floor((account?.digital_man_seconds ?? 0) / 60),
+                label: t('stats.digitalManTime'),
+                value: formatDhTime(
+                  (id, values) => intl.formatMessage({ id }, values),
+                  account?.digital_man_seconds ?? 0,
+                ),
               },
               {
                 testId: 'balance-voices',

@@ -12,7 +12,8 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
-import { formatMinutes, formatMoney } from '../shared/amounts';
+import { formatMoney } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 import { TYPE_LABEL, customerLabel } from './customer-kinds';
 
 /** A level's load actor: the top (null) or a node's children (the customers area's). */
@@ -206,7 +207,10 @@ function TreeItem(props: ItemProps) {
               }),
               money: formatMoney(row.money),
               moneyName,
-              minutes: formatMinutes(row.digital_man_seconds),
+              dhTime: formatDhTime(
+                (id, values) => intl.formatMessage({ id }, values),
+                row.digital_man_seconds,
+              ),
               voice: row.voice_clone_count,
               image: row.image_clone_count,
               children: row.child_count,

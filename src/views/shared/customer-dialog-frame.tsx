@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
 import type { CustomerDialogActor, useDialogState } from './use-dialog-state';
 
@@ -43,11 +44,9 @@ export function CustomerDialogFrame(props: {
         <Dialog.Positioner>
           <Dialog.Content data-testid={props.testId}>
             {/* A flex column, so that with scrollBehavior="inside" the body scrolls, not the footer. */}
-            <form
+            <ValidatedForm
               style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-              noValidate
-              onSubmit={(e: FormEvent) => {
-                e.preventDefault();
+              onSubmit={() => {
                 if (!props.failed && !props.submitting) void props.onSubmit();
               }}
             >
@@ -90,7 +89,7 @@ export function CustomerDialogFrame(props: {
                   </>
                 )}
               </Dialog.Footer>
-            </form>
+            </ValidatedForm>
             <Dialog.CloseTrigger asChild disabled={props.submitting}>
               <CloseButton size="sm" aria-label={t('form.close')} />
             </Dialog.CloseTrigger>

@@ -40,6 +40,8 @@ export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
   const error = useSelector(actor, (s) => s.context.error);
   const completed = useSelector(actor, (s) => s.context.completed);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const confirmingDiscard = useSelector(actor, (s) => s.hasTag('confirmingDiscard'));
+  const cancelled = useSelector(actor, (s) => s.context.cancelled);
   const phase = useSelector(actor, (s) =>
     s.hasTag('estimating')
       ? ('estimating' as const)
@@ -51,9 +53,22 @@ export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
   );
   const reply = useSelector(actor, (s) => s.context.estimate);
   const estimateError = useSelector(actor, (s) => s.context.estimateError);
-  const estimate = { phase, reply, error: estimateError };
+  const refused = useSelector(actor, (s) => s.context.estimateRefused);
+  const estimate = { phase, reply, error: estimateError, refused };
   const edit = (patch: Partial<D>) => actor.send({ type: 'EDIT', patch });
-  return { open, draft, errors, error, completed, submitting, estimate, edit, send: actor.send };
+  return {
+    open,
+    draft,
+    errors,
+    error,
+    completed,
+    submitting,
+    estimate,
+    edit,
+    send: actor.send,
+    confirmingDiscard,
+    cancelled,
+  };
 }
 
 export function TextField(props: {
@@ -110,9 +125,10 @@ export function SelectField<V extends string>(props: {
   );
 }
 
-export function Section(props: { legend: string; children: ReactNode }) {
+/** A group of fields; `invalid` when the group itself is refused (a refused submit goes there). */
+export function Section(props: { legend: string; invalid?: boolean; children: ReactNode }) {
   return (
-    <Fieldset.Root>
+    <Fieldset.Root invalid={props.invalid}>
       <Fieldset.Legend fontWeight="semibold">{props.legend}</Fieldset.Legend>
       <Stack gap="3">{props.children}</Stack>
     </Fieldset.Root>
@@ -131,7 +147,7 @@ export function PickedList(props: {
 }) {
   const t = useT();
   return (
-    <Stack gap="2">
+    <Stack gap="2" data-invalid={props.error ? '' : undefined}>
       {props.items.length > 0 ? (
         <Wrap as="ul" aria-label={props.label} gap="2" listStyleType="none">
           {props.items.map((p) => (
