@@ -13,6 +13,7 @@ const signedInCreationEnUS = {
   'uploads.chooseFiles': 'Files to upload',
   'uploads.dropZone': 'Upload files',
   'uploads.dropHint': 'or drop files here ({extensions})',
+  'uploads.classified': '{name} is not of the type chosen: it is uploaded as {type}.',
   'uploads.type': 'Resource type',
   'uploads.typeVideo': 'Video',
   'uploads.typeImage': 'Image',

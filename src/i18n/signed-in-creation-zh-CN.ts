@@ -10,6 +10,7 @@ const signedInCreationZhCN: Record<keyof typeof signedInCreationEnUS, string> = 
   'uploads.chooseFiles': '要上传的文件',
   'uploads.dropZone': '上传文件',
   'uploads.dropHint': '或将文件拖到此处（{extensions}）',
+  'uploads.classified': '{name} 与所选类型不符，已按「{type}」上传。',
   'uploads.type': '素材类型',
   'uploads.typeVideo': '视频',
   'uploads.typeImage': '图片',

@@ -721,6 +721,39 @@ describe('the queue', () => {
     world.dispose();
   });
 
+  test('a PNG dropped while "video" is chosen goes in as an image, and the person is told', async () => {
+    const world = uploadWorld({ typeFilter: false });
+    await settle();
+    expect(
+      (screen.getByRole('combobox', { name: text('uploads.type') }) as HTMLSelectElement).value,
+    ).toBe('video');
+    const zone = screen.getByRole('group', { name: text('uploads.dropZone') });
+    const png = new File(['x'], 'photo.png', { type: 'image/png' });
+    fireEvent.drop(zone, { dataTransfer: { files: [png, file('a.mp4', 10)] } });
+    await settle();
+    const types = world
+      .area()
+      .queue.getSnapshot()
+      .context.items.map((i) => [
+        i.actor.getSnapshot().context.file.name,
+        i.actor.getSnapshot().context.resourceType,
+      ]);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['photo.png', 'image'],
+        ['a.mp4', 'video'],
+      ]),
+    );
+    await vi.waitFor(
+      () =>
+        screen.getByText(
+          text('uploads.classified', { name: 'photo.png', type: text('uploads.typeImage') }),
+        ),
+      { timeout: 5000 },
+    );
+    world.dispose();
+  });
+
   test("the quota shows used and total storage in the viewer's units", async () => {
     const world = uploadWorld();
     await settle();

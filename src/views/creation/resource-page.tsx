@@ -58,6 +58,7 @@ export default function ResourcePage() {
   return (
     <Page title={t('route.resource')}>
       <UploadDropZone
+        otherTypes
         {...(applied.type ? { resourceType: applied.type } : {})}
         {...(typeof applied.group === 'number' ? { groupId: applied.group } : {})}
       />
