@@ -50,6 +50,18 @@ const viewBoundary = [
     message: 'Views take actors from app/actors and view hooks from app/hooks only.',
   },
 ];
+// A view area (src/views/<area>/, one flat folder each) imports no other area: what two areas
+// use lives in src/views/shared/ (view pieces) or src/components/ (generic UI); shared itself
+// imports no area. From a file of an area, `../x/` is another area unless x is `shared` or `..`.
+const otherArea = {
+  regex: '^\\.\\./(?!shared/|\\.\\./)',
+  message:
+    'A view area imports no other area: move what both use to src/views/shared or src/components.',
+};
+const sharedImportsNoArea = {
+  regex: '^\\.\\./(?!\\.\\./)',
+  message: 'src/views/shared is below every view area: it imports none of them.',
+};
 const sharedWithConsole = {
   regex: '(^|/)src/(?!api/contract/|app/routes/route-table(\\.ts)?$)',
   message:
@@ -133,7 +145,14 @@ export default tseslint.config(
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: viewBoundary }] },
+    ignores: ['src/views/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...viewBoundary, otherArea] }] },
+  },
+  {
+    files: ['src/views/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...viewBoundary, sharedImportsNoArea] }],
+    },
   },
   { files: ['server/*.ts'], rules: restrict(appModuleInternals) },
   { files: ['server/platform/**/*.ts'], rules: restrict(noFeatures, appFiles, appContext) },

@@ -123,7 +123,7 @@ const MACHINES = {
   // entry mutates only what its own dialog and page send (events named in money-call.ts).
   'money-call': {
     machine: 'src/machines/money-call.ts',
-    senders: ['src/views/account/money-dialog.tsx'],
+    senders: ['src/views/shared/money-dialog.tsx'],
     // StepButtons' `retryAlways` branch (Back and Retry after a refusal) is the card transfer
     // dialog's only: its tests cover those two buttons.
     tests: ['tests/model/transfer-view.test.tsx', 'tests/model/cards-transfer-view.test.tsx'],
@@ -132,7 +132,7 @@ const MACHINES = {
     machine: 'src/machines/transfer.ts',
     events: 'src/machines/money-call.ts',
     senders: [
-      { file: 'src/views/account/transfer-dialog.tsx', to: ['actor'] },
+      { file: 'src/views/shared/transfer-dialog.tsx', to: ['actor'] },
       { file: 'src/views/account/property-page.tsx', to: ['transferActor'] },
     ],
     tests: ['tests/model/transfer-view.test.tsx'],
@@ -172,7 +172,7 @@ const MACHINES = {
   },
   'cards-redeem': {
     machine: 'src/machines/cards/redeem.ts',
-    senders: ['src/views/promotion/card-redeem-dialog.tsx'],
+    senders: ['src/views/shared/card-redeem-dialog.tsx'],
     tests: ['tests/model/cards-redeem-view.test.tsx'],
   },
   'cards-transfer': {
@@ -196,7 +196,7 @@ const MACHINES = {
   // The queue's START and an interrupted file's FILE_CHOSEN come from the uploads area.
   upload: {
     machine: 'src/machines/upload.ts',
-    senders: ['src/views/creation/upload-queue.tsx', 'src/app/actors/uploads.ts'],
+    senders: ['src/views/shared/upload-queue.tsx', 'src/app/actors/uploads.ts'],
     // The queue's buttons go through its `send('X')` helper.
     eventCalls: ['send'],
     tests: ['tests/model/upload-view.test.tsx'],
@@ -207,7 +207,7 @@ const MACHINES = {
   // area send (events named in task-form.ts).
   'task-form': {
     machine: 'src/machines/task-form.ts',
-    senders: [{ file: 'src/views/creation/task-form-parts.tsx', to: ['actor'] }],
+    senders: [{ file: 'src/views/shared/form-parts.tsx', to: ['actor'] }],
     tests: ['tests/model/task-form-view.test.tsx', 'tests/model/clip-editor-view.test.tsx'],
   },
   'mixed-task-form': {
@@ -239,7 +239,10 @@ const MACHINES = {
   },
   'resource-picker': {
     machine: 'src/machines/resource-picker.ts',
-    senders: [{ file: 'src/views/creation/task-form-parts.tsx', to: ['picker'] }],
+    senders: [
+      { file: 'src/views/creation/task-form-parts.tsx', to: ['area\\.picker'] },
+      { file: 'src/views/shared/resource-picker-dialog.tsx', to: ['picker'] },
+    ],
     // The clip editor's file has the picker's Cancel test.
     tests: ['tests/model/task-form-view.test.tsx', 'tests/model/clip-editor-view.test.tsx'],
   },

@@ -1,11 +1,18 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { toaster } from './toaster-store';
 
 /** Shows the notices of `notify` (mounted with the first notice: see providers.tsx). */
 export default function AppToaster() {
+  const intl = useIntl();
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* The region's name in the person's language (the library's default is English). */}
+      <Toaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        aria-label={intl.formatMessage({ id: 'notices.region' }, { hotkey: 'Alt+T' })}
+      >
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
             {toast.type === 'loading' ? (

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { ValidatedForm } from './validated-form';
 
 /** A modal form: title, fields, cancel and submit; the submit button shows progress. */
 export function FormDialog(props: {
@@ -25,13 +26,7 @@ export function FormDialog(props: {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(e: FormEvent) => {
-                e.preventDefault();
-                void props.onSubmit();
-              }}
-            >
+            <ValidatedForm onSubmit={props.onSubmit}>
               <Dialog.Header>
                 <Dialog.Title>{props.title}</Dialog.Title>
               </Dialog.Header>
@@ -51,7 +46,7 @@ export function FormDialog(props: {
                   {props.submitLabel}
                 </Button>
               </Dialog.Footer>
-            </form>
+            </ValidatedForm>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'form.close' })} />
             </Dialog.CloseTrigger>

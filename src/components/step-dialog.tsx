@@ -1,7 +1,8 @@
 import { Alert, Box, CloseButton, DataList, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatText } from '../i18n/intl';
+import { ValidatedForm } from './validated-form';
 
 /**
  * The frame of a multi-step dialog (money calls, card actions): one modal whose body and buttons
@@ -45,15 +46,7 @@ export function StepDialog(props: {
         <Dialog.Positioner>
           <Dialog.Content data-testid={props.testId}>
             {props.onSubmit ? (
-              <form
-                noValidate
-                onSubmit={(e: FormEvent) => {
-                  e.preventDefault();
-                  props.onSubmit?.();
-                }}
-              >
-                {content}
-              </form>
+              <ValidatedForm onSubmit={props.onSubmit}>{content}</ValidatedForm>
             ) : (
               content
             )}

@@ -58,7 +58,8 @@ const signedInMoneyEnUS = {
   'property.give': 'Give',
   'property.take': 'Take back',
   'property.amountIn': 'Amount ({unit})',
-  'property.minutes': 'minutes',
+  'property.amountMinutes': 'Amount (minutes)',
+  'property.amountSeconds': 'Amount (seconds)',
   'property.count': 'clones',
   'property.confirmTransfer': 'Confirm the transfer',
   'property.confirmTransferText': 'Please check the transfer before confirming.',
@@ -382,7 +383,7 @@ const signedInMoneyEnUS = {
   'customers.treeEmpty': 'Nobody under it',
   'customers.treeFailed': 'Could not load. Close and open it again to retry.',
   'customers.treeSummary':
-    '{type} · {money} {moneyName} · {minutes} min · {voice} voice / {image} image clones · {children} under it',
+    '{type} · {money} {moneyName} · {dhTime} · {voice} voice / {image} image clones · {children} under it',
 } as const;
 
 export default signedInMoneyEnUS;

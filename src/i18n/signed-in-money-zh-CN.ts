@@ -55,7 +55,8 @@ const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
   'property.give': '划出',
   'property.take': '收回',
   'property.amountIn': '数量（{unit}）',
-  'property.minutes': '分钟',
+  'property.amountMinutes': '数量（分钟）',
+  'property.amountSeconds': '数量（秒）',
   'property.count': '个',
   'property.confirmTransfer': '确认划拨',
   'property.confirmTransferText': '请核对划拨信息后确认。',
@@ -367,7 +368,7 @@ const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
   'customers.treeEmpty': '名下暂无用户',
   'customers.treeFailed': '加载失败，收起后再展开即可重试。',
   'customers.treeSummary':
-    '{type} · {money} {moneyName} · {minutes} 分钟 · 声音克隆 {voice} / 形象克隆 {image} · 下级 {children}',
+    '{type} · {money} {moneyName} · {dhTime} · 声音克隆 {voice} / 形象克隆 {image} · 下级 {children}',
 };
 
 export default signedInMoneyZhCN;

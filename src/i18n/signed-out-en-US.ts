@@ -45,6 +45,7 @@ const signedOutEnUS = {
   'form.newPassword': 'New password',
   'form.oldPassword': 'Current password',
   'form.confirmPassword': 'Confirm password',
+  'notices.region': 'Notifications, top (jump there: {hotkey})',
   'form.cancel': 'Cancel',
   'form.close': 'Close',
   'form.save': 'Save',

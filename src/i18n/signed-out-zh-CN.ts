@@ -41,6 +41,7 @@ const signedOutZhCN: Record<keyof typeof signedOutEnUS, string> = {
   'form.newPassword': '新密码',
   'form.oldPassword': '当前密码',
   'form.confirmPassword': '确认密码',
+  'notices.region': '通知，页面顶部（跳转：{hotkey}）',
   'form.cancel': '取消',
   'form.close': '关闭',
   'form.save': '保存',

@@ -15,15 +15,23 @@ import type {
  * - `form`: editing → submitting → (success) the drawer closes, or the page starts a fresh draft;
  *   a refusal returns to editing with the server's sentence. SUBMIT with a draft the contract's
  *   rules refuse stays in editing and shows the messages (then every edit checks again).
+ *   CANCEL (the form's Cancel, the drawer's close) with something typed asks first
+ *   (confirmingDiscard: KEEP goes back, DISCARD starts a fresh draft); with nothing typed it
+ *   closes the drawer at once. A page counts its cancels (`cancelled`: its view leaves).
  * - `estimate`: blank (the draft cannot be priced yet) | waiting (a change; the debounce runs) →
  *   loading (the call) → shown | failed. A change of anything that prices the task (the name does
- *   not) starts the wait again and cancels a call under way; RETRY_ESTIMATE asks again.
+ *   not) starts the wait again and cancels a call under way; RETRY_ESTIMATE asks again after a
+ *   failed call, not after the server refused the draft (asking again would be refused again:
+ *   an edit of the draft asks anew).
  * The rules (a fresh draft, the contract's check) are given by the area; `estimate` and `submit`
  * are placeholder actors (`.provide()`), their input `{ body }`.
  */
 export type TaskFormEvent<D> =
   | { type: 'OPEN' }
   | { type: 'CLOSE' }
+  | { type: 'CANCEL' }
+  | { type: 'KEEP' }
+  | { type: 'DISCARD' }
   | { type: 'EDIT'; patch: Partial<D> }
   | { type: 'SUBMIT' }
   | { type: 'RETRY_ESTIMATE' };
@@ -64,6 +72,8 @@ export interface TaskFormContext<D, B, E = VideoTaskEstimate, R = VideoTaskAddRe
   estimateKey: string;
   estimate: E | null;
   estimateError: string | null;
+  /** The server refused the draft (not a failed call): nothing to retry until an edit. */
+  estimateRefused: boolean;
   /** The server's refusal of the submission (a sentence or a message id). */
   error: string | null;
   result: R | null;
@@ -71,7 +81,14 @@ export interface TaskFormContext<D, B, E = VideoTaskEstimate, R = VideoTaskAddRe
   key: string | null;
   /** Successful submissions: a change means "a task was added". */
   completed: number;
+  /** Something was typed or picked since the draft was fresh. */
+  edited: boolean;
+  /** Cancels of a page's form (a change: its view leaves the page). */
+  cancelled: number;
 }
+
+/** The server answered with a refusal of what was sent (ApiError kind 'reply'). */
+const isRefusal = (error: unknown) => (error as { kind?: unknown } | null)?.kind === 'reply';
 
 const errorText = (error: unknown): string => {
   const msg = (error as { msg?: unknown } | null)?.msg;
@@ -86,7 +103,15 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
   const keyOf = (body: B | null) => (body === null ? '' : JSON.stringify(body));
   const start = (): Pick<
     TaskFormContext<D, B, E, R>,
-    'draft' | 'errors' | 'submitted' | 'estimateBody' | 'estimateKey' | 'estimate' | 'error' | 'key'
+    | 'draft'
+    | 'errors'
+    | 'submitted'
+    | 'estimateBody'
+    | 'estimateKey'
+    | 'estimate'
+    | 'error'
+    | 'key'
+    | 'edited'
   > => {
     const draft = rules.fresh();
     const estimate = rules.check(draft).estimate;
@@ -99,6 +124,7 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
       estimate: null,
       error: null,
       key: null,
+      edited: false,
     };
   };
   const edited = (context: TaskFormContext<D, B, E, R>, patch: Partial<D>) => {
@@ -124,6 +150,8 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
         keyOf(edited(context, event.patch).checked.estimate) === context.estimateKey,
       priceable: ({ context }) => context.estimateKey !== '',
       valid: ({ context }) => rules.check(context.draft).body !== null,
+      edited: ({ context }) => context.edited,
+      retryable: ({ context }) => !context.estimateRefused,
     },
     actions: {
       edit: assign(({ context, event }) => {
@@ -135,6 +163,7 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
           estimateKey: keyOf(checked.estimate),
           // Another draft is another submission.
           key: null,
+          edited: true,
           ...(context.submitted ? { errors: checked.errors } : {}),
         };
       }),
@@ -148,8 +177,10 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
     context: () => ({
       ...start(),
       estimateError: null,
+      estimateRefused: false,
       result: null,
       completed: 0,
+      cancelled: 0,
     }),
     initial: rules.page ? 'open' : 'closed',
     states: {
@@ -174,6 +205,26 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
                     { actions: 'refuse' },
                   ],
                   CLOSE: `#${id}.closed`,
+                  CANCEL: [
+                    { guard: 'edited', target: 'confirmingDiscard' },
+                    rules.page
+                      ? { actions: assign({ cancelled: ({ context }) => context.cancelled + 1 }) }
+                      : { target: `#${id}.closed` },
+                  ],
+                },
+              },
+              confirmingDiscard: {
+                tags: ['confirmingDiscard'],
+                on: {
+                  KEEP: 'editing',
+                  DISCARD: {
+                    target: rules.page ? `#${id}.open` : `#${id}.closed`,
+                    reenter: true,
+                    actions: assign(({ context }) => ({
+                      ...start(),
+                      cancelled: context.cancelled + (rules.page ? 1 : 0),
+                    })),
+                  },
                 },
               },
               submitting: {
@@ -214,7 +265,9 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
               checking: {
                 always: [{ guard: 'priceable', target: 'waiting' }, { target: 'blank' }],
               },
-              blank: { entry: assign({ estimate: null, estimateError: null }) },
+              blank: {
+                entry: assign({ estimate: null, estimateError: null, estimateRefused: false }),
+              },
               waiting: { tags: ['estimating'], after: { [ESTIMATE_DEBOUNCE_MS]: 'loading' } },
               loading: {
                 tags: ['estimating'],
@@ -227,6 +280,7 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
                     actions: assign({
                       estimate: ({ event }) => event.output,
                       estimateError: null,
+                      estimateRefused: false,
                     }),
                   },
                   onError: {
@@ -234,12 +288,13 @@ export function createTaskFormMachine<D, B, E = VideoTaskEstimate, R = VideoTask
                     actions: assign({
                       estimate: null,
                       estimateError: ({ event }) => errorText(event.error),
+                      estimateRefused: ({ event }) => isRefusal(event.error),
                     }),
                   },
                 },
               },
               shown: {},
-              failed: { on: { RETRY_ESTIMATE: 'loading' } },
+              failed: { on: { RETRY_ESTIMATE: { guard: 'retryable', target: 'loading' } } },
             },
           },
         },

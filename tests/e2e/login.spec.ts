@@ -28,7 +28,7 @@ test.describe('login per role', () => {
     await expect(stat(page, 'stat-partners')).toHaveText('2');
     await expect(stat(page, 'stat-agents')).toHaveText('1');
     await expect(stat(page, 'stat-money')).toHaveText('150000.00');
-    await expect(stat(page, 'stat-minutes')).toHaveText('9000');
+    await expect(stat(page, 'stat-minutes')).toHaveText('9000 分钟');
     await expect(stat(page, 'stat-voices')).toHaveText('70');
     await expect(stat(page, 'stat-images')).toHaveText('30');
     expect(Number(await stat(page, 'stat-merchants').textContent())).toBeGreaterThanOrEqual(2);
@@ -43,7 +43,7 @@ test.describe('login per role', () => {
     await expect(page.getByRole('heading', { name: zhCN['workBench.balances'] })).toBeVisible();
     // 100 000 less 1 200.50 to merchant; 100 h less 2 h; 50 − 2 voices; 20 − 1 images.
     await expect(stat(page, 'balance-money')).toHaveText('98799.50');
-    await expect(stat(page, 'balance-minutes')).toHaveText('5880');
+    await expect(stat(page, 'balance-minutes')).toHaveText('5880 分钟');
     await expect(stat(page, 'balance-voices')).toHaveText('48');
     await expect(stat(page, 'balance-images')).toHaveText('19');
     await expect(stat(page, 'count-agents')).toHaveText('1');
@@ -54,7 +54,7 @@ test.describe('login per role', () => {
     await expect(page).toHaveURL('/dashboard/workBench');
     await expect(heading1(page)).toHaveText(zhCN['route.workBench']);
     await expect(stat(page, 'balance-money')).toHaveText('1200.50');
-    await expect(stat(page, 'balance-minutes')).toHaveText('120');
+    await expect(stat(page, 'balance-minutes')).toHaveText('120 分钟');
     await expect(stat(page, 'balance-voices')).toHaveText('2');
     await expect(stat(page, 'balance-images')).toHaveText('1');
   });
@@ -64,8 +64,13 @@ test.describe('login per role', () => {
     await expect(page).toHaveURL('/user/info');
     await expect(heading1(page)).toHaveText(zhCN['route.userInfo']);
     await expect(page.getByText(zhCN['role.agent']).first()).toBeVisible();
-    // Its menu lists none of the other roles' sections.
-    await expect(page.getByRole('navigation').getByRole('link')).toHaveCount(0);
+    // Its menu lists its own pages, none of the other roles' sections.
+    const links = page.getByRole('navigation').getByRole('link');
+    await expect(links).toHaveCount(2);
+    expect(await links.evaluateAll((a) => a.map((l) => l.getAttribute('href')))).toEqual([
+      '/user/info',
+      '/user/setting',
+    ]);
   });
 });
 

@@ -64,7 +64,12 @@ for (const [locale, t] of BOTH_LOCALES) {
       .fill('Sale');
     expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
 
+    // Something was entered: Cancel asks before discarding it.
     await drawer.getByRole('button', { name: t['form.cancel'] }).click();
+    const discard = page.getByRole('alertdialog', { name: t['form.discardTitle'] });
+    await expect(discard).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await discard.getByRole('button', { name: t['form.discard'] }).click();
     await expect(drawer).toBeHidden();
   });
 }

@@ -66,7 +66,7 @@ test('a merchant sees its balances and ledger and exchanges money for minutes (z
   await expect(heading1(page)).toHaveText(zhCN['route.property']);
 
   await expect(page.getByTestId('balance-money')).toHaveText('100.00');
-  await expect(page.getByTestId('balance-minutes')).toHaveText('0');
+  await expect(page.getByTestId('balance-minutes')).toHaveText('0 秒');
   const ledger = table(page, zhCN['property.ledger']);
   await expect(rowWith(ledger, zhCN['ledgerType.transfer_in'], '+100.00')).toHaveCount(1);
   // A merchant exchanges, but does not transfer.
@@ -99,9 +99,9 @@ test('a merchant sees its balances and ledger and exchanges money for minutes (z
   await expect(dialog).toBeHidden();
 
   await expect(page.getByTestId('balance-money')).toHaveText('95.00');
-  await expect(page.getByTestId('balance-minutes')).toHaveText('5');
+  await expect(page.getByTestId('balance-minutes')).toHaveText('5 分钟');
   await expect(rowWith(ledger, zhCN['ledgerType.exchange'], '-5.00')).toHaveCount(1);
-  await expect(rowWith(ledger, zhCN['ledgerType.exchange'], '+5')).toHaveCount(1);
+  await expect(rowWith(ledger, zhCN['ledgerType.exchange'], '+5 分钟')).toHaveCount(1);
   // Filtered to digital-human time: only the minutes' row.
   const filters = page.getByRole('search', { name: zhCN['property.ledgerFilters'] });
   await filters
@@ -109,7 +109,7 @@ test('a merchant sees its balances and ledger and exchanges money for minutes (z
     .selectOption('digital_man');
   await filters.getByRole('button', { name: zhCN['filter.search'] }).click();
   await expect(ledger.getByRole('row')).toHaveCount(2);
-  await expect(rowWith(ledger, zhCN['ledgerType.exchange'], '+5', '0', '5')).toHaveCount(1);
+  await expect(rowWith(ledger, zhCN['ledgerType.exchange'], '+5 分钟', '0 秒')).toHaveCount(1);
   expect(await account(request, token)).toMatchObject({ money: '95.00', digital_man_seconds: 300 });
 });
 

@@ -36,7 +36,7 @@ const text = (id: MessageId, values: Record<string, string | number> = {}) =>
 
 const BEACH = clipResource(1, 'Beach', 3);
 const ADD_REFUSED = 'Clips are turned off for your account';
-const ESTIMATE_REFUSED = 'The estimate could not be made';
+const ESTIMATE_FAILED = 'The estimate could not be made';
 const NAME = 'Beach teaser';
 const TITLE = 'Summer';
 const ESTIMATE: VideoTaskEstimate = {
@@ -102,7 +102,10 @@ function events(s: Snapshot): PathEvent[] {
   list.push({ type: AFTER }, { type: 'xstate.done.actor.estimate', output: ESTIMATE } as never);
   if (d.start === '0') {
     list.push(
-      { type: 'xstate.error.actor.estimate', error: replyError(ESTIMATE_REFUSED) } as never,
+      {
+        type: 'xstate.error.actor.estimate',
+        error: replyError(ESTIMATE_FAILED, 'transport'),
+      } as never,
       { type: 'RETRY_ESTIMATE' },
     );
   }
@@ -231,7 +234,7 @@ function setup() {
       case 'error estimate': {
         const call = live().at(-1)!;
         call.settled = true;
-        call.reject(replyError(ESTIMATE_REFUSED));
+        call.reject(replyError(ESTIMATE_FAILED, 'transport'));
         return tick(0);
       }
       case 'RETRY_ESTIMATE':
@@ -291,6 +294,8 @@ function setup() {
       page().getByText(text('clipEditor.videoMissing'));
       page().getByText(enUS['validation.taskName']);
       expect(adds).toEqual([]);
+      // The submit does not seem to do nothing: the first invalid field (the name) has the focus.
+      expect(document.activeElement).toBe(fieldOf(text('taskForm.name')));
     },
     'waiting whole': () => {
       whole();
@@ -303,7 +308,7 @@ function setup() {
     },
     'failed whole': () => {
       whole();
-      expect(panel().getByText(ESTIMATE_REFUSED)).toBeTruthy();
+      expect(panel().getByText(ESTIMATE_FAILED)).toBeTruthy();
       expect(live()).toEqual([]);
     },
     'waiting trimmed': () => {
@@ -466,6 +471,30 @@ describe('the clip editor', () => {
     await user.click(page.getByRole('button', { name: text('clipEditor.submit') }));
     expect(world.adds).toHaveLength(1);
     expect(world.adds[0]!.body).toMatchObject({ kind: 'clip', name: NAME, fit: 'blur' });
+    world.dispose();
+  }, 60_000);
+
+  it('Cancel with a name typed asks first; Discard drops the draft and goes back to the clip list', async () => {
+    const world = setup();
+    const user = person();
+    const page = within(screen.getByRole('region', { name: text('route.mixedshear') }));
+    const name = page.getByRole('textbox', {
+      name: new RegExp(`^${text('taskForm.name')}`),
+    }) as HTMLInputElement;
+    await user.click(name);
+    await user.paste(NAME);
+    await user.click(page.getByRole('button', { name: text('form.cancel') }));
+    const discard = await vi.waitFor(() => {
+      const el = screen.queryAllByRole('alertdialog').filter(isOpen)[0];
+      expect(el, 'the discard question').toBeDefined();
+      return within(el);
+    });
+    discard.getByText(text('form.discardText'));
+    // Still on the editor, the name kept, until the person says to discard it.
+    expect(name.value).toBe(NAME);
+    await user.click(discard.getByRole('button', { name: text('form.discard') }));
+    await vi.waitFor(() => screen.getByRole('heading', { name: 'clip list' }));
+    expect(world.actual()).toBe('empty');
     world.dispose();
   }, 60_000);
 });

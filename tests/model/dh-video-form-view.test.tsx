@@ -47,7 +47,7 @@ const text = (id: MessageId, values: Record<string, string | number> = {}) =>
 const NOW = new Date(2026, 10, 26, 9, 5);
 const DEFAULT_NAME = 'DigitalHuman_20261126 0905';
 const SPEECH = 'Hello from the demo presenter. Welcome!';
-const ESTIMATE_REFUSED = 'Avatar 3 was not found or is not ready';
+const ESTIMATE_FAILED = 'Avatar 3 was not found or is not ready';
 const ADD_REFUSED = 'Not enough digital-human seconds: 4 needed, 0 left';
 
 const AVATAR: ImageClone = {
@@ -162,7 +162,7 @@ function events(s: Snapshot): PathEvent[] {
   if (d.speed === 1) {
     list.push({
       type: 'xstate.error.actor.estimate',
-      error: replyError(ESTIMATE_REFUSED),
+      error: replyError(ESTIMATE_FAILED, 'transport'),
     } as never);
     list.push({ type: 'RETRY_ESTIMATE' });
     if (s.matches({ open: { estimate: 'loading' } }) && !s.context.estimateError) {
@@ -300,7 +300,7 @@ function setup() {
       case 'done estimate':
         return settleEstimate('done', estimateOf(area().form.getSnapshot().context.draft.speed));
       case 'error estimate':
-        return settleEstimate('error', replyError(ESTIMATE_REFUSED));
+        return settleEstimate('error', replyError(ESTIMATE_FAILED, 'transport'));
       case 'RETRY_ESTIMATE':
         return user.click(panel().getByRole('button', { name: text('taskForm.estimateRetry') }));
       case 'done submit':
@@ -355,8 +355,9 @@ function setup() {
     expect(live()).toEqual([]);
     const e = estimateOf(speed);
     expect(panel().getByTestId('dh-estimate-seconds').textContent).toBe(String(e.seconds));
-    expect(panel().getByTestId('dh-estimate-cost').textContent).toBe(String(e.cost));
-    expect(panel().getByTestId('dh-estimate-balance').textContent).toBe('600');
+    // Digital-human time as everywhere: minutes and seconds, exact.
+    expect(panel().getByTestId('dh-estimate-cost').textContent).toBe(`${e.cost} s`);
+    expect(panel().getByTestId('dh-estimate-balance').textContent).toBe('10 min');
   };
   const sent = (index: number, speed: number, key: string) => {
     expect(adds).toHaveLength(index + 1);
@@ -406,7 +407,7 @@ function setup() {
       shown(1);
     },
     'estimate refused': () => {
-      expect(panel().getByText(ESTIMATE_REFUSED)).toBeTruthy();
+      expect(panel().getByText(ESTIMATE_FAILED)).toBeTruthy();
       expect(live()).toEqual([]);
     },
     'waiting fast': () => {

@@ -47,6 +47,8 @@ interface Form {
   label: string;
   /** The new balance of the asset as the result shows it. */
   balance: string;
+  /** The quantity as the confirmation shows it (digital-human time in its own words). */
+  quantityShown: string;
 }
 
 const FORMS: Record<string, Form> = {
@@ -55,8 +57,9 @@ const FORMS: Record<string, Form> = {
     quantity: 5,
     cost: '5.00',
     field: 'property.quantityMinutes',
-    label: text('stats.digitalManMinutes'),
-    balance: '5',
+    label: text('stats.digitalManTime'),
+    balance: '5 min',
+    quantityShown: '5 min',
   },
   voice: {
     asset: 'digital_voice',
@@ -65,6 +68,7 @@ const FORMS: Record<string, Form> = {
     field: 'property.quantityCount',
     label: text('stats.voiceClones'),
     balance: '1',
+    quantityShown: '1',
   },
 };
 const DRAFTS = Object.keys(FORMS);
@@ -168,7 +172,7 @@ function sees(world: MoneyWorld, state: string) {
     }
     expect(summary(dialog, text('property.confirmExchange'))).toEqual({
       [text('property.exchangeTarget')]: form.label,
-      [text('property.quantity')]: String(form.quantity),
+      [text('property.quantity')]: form.quantityShown,
       [text('property.cost')]: money(form.cost),
     });
   };

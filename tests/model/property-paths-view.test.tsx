@@ -525,7 +525,7 @@ describe('the ledger (a list), on the property page', () => {
             );
             await user.selectOptions(
               form.getByRole('combobox', { name: text['property.asset'] }),
-              text['stats.digitalManMinutes'],
+              text['stats.digitalManTime'],
             );
             return user.click(form.getByRole('button', { name: text['filter.search'] }));
           }

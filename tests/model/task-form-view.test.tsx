@@ -42,7 +42,7 @@ const text = (id: MessageId, values: Record<string, string | number> = {}) =>
 const BEACH = clipResource(1, 'Beach', 3);
 const PARK = clipResource(2, 'Park', 2);
 
-const ESTIMATE_REFUSED = 'Clip “Beach” is not a video of yours';
+const ESTIMATE_FAILED = 'Clip “Beach” is not a video of yours';
 const ADD_REFUSED = 'Your balance is short of 4.50';
 const NAME = 'Spring sale';
 
@@ -142,7 +142,10 @@ function events(
     }
   }
   if (count === 3) {
-    list.push({ type: 'xstate.error.actor.estimate', error: replyError(ESTIMATE_REFUSED) });
+    list.push({
+      type: 'xstate.error.actor.estimate',
+      error: replyError(ESTIMATE_FAILED, 'transport'),
+    });
     list.push({ type: 'RETRY_ESTIMATE' });
   }
   // Submit once: unnamed with too many outputs (the rules refuse), named with 2 (sent).
@@ -287,7 +290,7 @@ function setup(asked?: { onClose: () => void }) {
       case 'done estimate (short)':
         return settleEstimate('done', e.output);
       case 'error estimate':
-        return settleEstimate('error', replyError(ESTIMATE_REFUSED));
+        return settleEstimate('error', replyError(ESTIMATE_FAILED, 'transport'));
       case 'RETRY_ESTIMATE':
         return user.click(panel().getByRole('button', { name: text('taskForm.estimateRetry') }));
       case 'done submit':
@@ -352,6 +355,8 @@ function setup(asked?: { onClose: () => void }) {
       expect(groupError()).not.toBeNull();
       expect(adds).toEqual([]);
       expect(panel().getByText(text('taskForm.estimateBlank'))).toBeTruthy();
+      // The refused submit takes the person to the first invalid field.
+      expect(document.activeElement).toBe(fieldOf(text('taskForm.name')));
     },
     'waiting 3': () => {
       const shots = form().getByRole('list', { name: text('taskForm.groupShots', { n: 1 }) });
@@ -381,9 +386,10 @@ function setup(asked?: { onClose: () => void }) {
       expect(nameError()).not.toBeNull();
       expect(groupError()).toBeNull();
       expect(adds).toEqual([]);
+      expect(document.activeElement).toBe(fieldOf(text('taskForm.name')));
     },
     'estimate refused': () => {
-      expect(panel().getByText(ESTIMATE_REFUSED)).toBeTruthy();
+      expect(panel().getByText(ESTIMATE_FAILED)).toBeTruthy();
       expect(live()).toEqual([]);
     },
     'shown 2': () => {
@@ -463,7 +469,18 @@ function setup(asked?: { onClose: () => void }) {
     }
   };
 
-  return { exec, sees: SEES, actual, dispose: () => actors.dispose() };
+  return {
+    exec,
+    sees: SEES,
+    actual,
+    dispose: () => actors.dispose(),
+    panel,
+    live,
+    settleEstimate,
+    drawer,
+    fieldOf,
+    user,
+  };
 }
 
 viewPathHooks();
@@ -509,3 +526,44 @@ test('a page that asks for the form in its address: it opens, and the request is
   expect(onClose).toHaveBeenCalledTimes(1);
   world.dispose();
 });
+
+test('an estimate the server refuses (too many outputs) says why, offers no Retry; an edit asks anew', async () => {
+  const w = setup();
+  for (const by of ['OPEN', 'PICK', 'TIMER']) await w.exec({ type: by, by });
+  const why = 'These shot groups make only 2 different videos: ask for at most 2';
+  await w.settleEstimate('error', replyError(why));
+  expect(w.panel().getByText(why)).toBeTruthy();
+  // Asking again would be refused again: no Retry that does nothing, a hint instead.
+  expect(w.panel().queryByRole('button', { name: text('taskForm.estimateRetry') })).toBeNull();
+  expect(w.panel().getByText(text('taskForm.estimateRefusedHint'))).toBeTruthy();
+  await w.exec({ type: 'COUNT2', by: 'COUNT2' });
+  await w.exec({ type: 'TIMER', by: 'TIMER' });
+  expect(w.live()).toHaveLength(1);
+  w.dispose();
+}, 60_000);
+
+test('Cancel with something entered asks first: Keep editing keeps it, Discard drops it', async () => {
+  const w = setup();
+  await w.exec({ type: 'OPEN', by: 'OPEN' });
+  const name = () => w.fieldOf(text('taskForm.name'));
+  await w.user.click(name());
+  await w.user.paste(NAME);
+  const discard = () =>
+    screen.queryAllByRole('alertdialog', { name: text('form.discardTitle') }).filter(isOpen)[0] ??
+    null;
+  const cancel = () => w.user.click(w.drawer()!.getByRole('button', { name: text('form.cancel') }));
+  await cancel();
+  await vi.waitFor(() => expect(discard()).not.toBeNull());
+  await w.user.click(within(discard()!).getByRole('button', { name: text('form.keepEditing') }));
+  await vi.waitFor(() => expect(discard()).toBeNull());
+  expect(name().value).toBe(NAME);
+  await cancel();
+  await vi.waitFor(() => expect(discard()).not.toBeNull());
+  await w.user.click(within(discard()!).getByRole('button', { name: text('form.discard') }));
+  await vi.waitFor(() => expect(w.drawer()).toBeNull());
+  // Opened again: a fresh form.
+  await w.exec({ type: 'OPEN', by: 'OPEN' });
+  await vi.waitFor(() => expect(w.drawer()).not.toBeNull());
+  expect(name().value).toBe('');
+  w.dispose();
+}, 60_000);

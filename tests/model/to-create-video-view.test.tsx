@@ -77,7 +77,7 @@ describe('/dashboard/to-create-video', () => {
     );
     expect(screen.getByTestId('balance-money').textContent).toBe('120.50');
     screen.getByText('Coins');
-    expect(screen.getByTestId('balance-minutes').textContent).toBe('90');
+    expect(screen.getByTestId('balance-minutes').textContent).toBe('90 min');
     expect(screen.getByTestId('balance-voices').textContent).toBe('2');
     expect(screen.getByTestId('balance-images').textContent).toBe('3');
     areasOf(actors).reset();

@@ -40,8 +40,8 @@ import { uiPaths, viewPathHooks } from './ui-paths';
 
 // ---------------------------------------------------------------------------------------------
 // The two forms a person fills in: give money (10.50, all the partner holds: 10.51 is refused in
-// the form first), take back 2 minutes of digital-human time (sent as 120 seconds; taking back is
-// not limited by what the caller holds).
+// the form first), take back 2 minutes 13 seconds of digital-human time (typed as minutes and
+// seconds, as it is shown; sent as 133 seconds; taking back is not limited by what the caller holds).
 
 const MERCHANT = { id: 5, label: 'Morning shop (merchant)' };
 
@@ -49,6 +49,8 @@ interface Form {
   asset: 'money' | 'digital_man';
   direction: 'give' | 'take';
   typed: string;
+  /** Digital-human time: the seconds typed beside the minutes. */
+  seconds?: string;
   remark: string;
   /** What the API is sent. */
   body: TransferBody;
@@ -69,9 +71,10 @@ const FORMS: Record<string, Form> = {
     asset: 'digital_man',
     direction: 'take',
     typed: '2',
+    seconds: '13',
     remark: '',
-    body: { to_user_id: 5, asset: 'digital_man', amount: '120', direction: 'take' },
-    shown: '2 minutes',
+    body: { to_user_id: 5, asset: 'digital_man', amount: '133', direction: 'take' },
+    shown: '2 min 13 s',
   },
 };
 const DRAFTS = Object.keys(FORMS);
@@ -136,10 +139,12 @@ const field = {
   direction: () => ({ name: text('property.direction') }),
   remark: () => ({ name: text('property.remark') }),
   amount: (asset: Form['asset']) => ({
-    name: text('property.amountIn', {
-      unit: asset === 'money' ? MONEY : text('property.minutes'),
-    }),
+    name:
+      asset === 'money'
+        ? text('property.amountIn', { unit: MONEY })
+        : text('property.amountMinutes'),
   }),
+  seconds: () => ({ name: text('property.amountSeconds') }),
 };
 
 async function fill(world: MoneyWorld, d: string) {
@@ -164,10 +169,17 @@ async function fill(world: MoneyWorld, d: string) {
     await user.type(amount, '10.51');
     await next();
     dialog.getByText(text('property.overBalance'));
+    // The refused submit takes the person to the field it refuses.
+    expect(document.activeElement).toBe(amount);
     expect(dialog.queryByText(text(TEXTS.confirmText))).toBeNull();
   }
   await user.clear(amount);
   await user.type(amount, form.typed);
+  if (form.seconds !== undefined) {
+    const seconds = dialog.getByRole('textbox', field.seconds());
+    await user.clear(seconds);
+    await user.type(seconds, form.seconds);
+  }
   await next();
 }
 
@@ -195,6 +207,9 @@ function sees(world: MoneyWorld, state: string) {
       // A new form is empty; Back keeps what was typed.
       const amount = dialog.getByRole('textbox', field.amount(form?.asset ?? 'money'));
       expect((amount as HTMLInputElement).value).toBe(form?.typed ?? '');
+      if (form?.seconds !== undefined) {
+        expect(dialog.getByRole('textbox', field.seconds())).toHaveProperty('value', form.seconds);
+      }
       const recipient = dialog.getByRole('combobox', field.recipient()) as HTMLSelectElement;
       expect(recipient.value).toBe(form ? String(MERCHANT.id) : '');
       return;
@@ -212,7 +227,7 @@ function sees(world: MoneyWorld, state: string) {
     expect(summary(dialog, text('property.confirmTransfer'))).toEqual({
       [text('property.from')]: from,
       [text('property.to')]: to,
-      [text('property.asset')]: form.asset === 'money' ? MONEY : text('stats.digitalManMinutes'),
+      [text('property.asset')]: form.asset === 'money' ? MONEY : text('stats.digitalManTime'),
       [text('property.amount')]: form.shown,
       ...(form.remark ? { [text('property.remark')]: form.remark } : {}),
     });

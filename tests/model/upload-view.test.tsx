@@ -25,8 +25,8 @@ import { removeAllNotices } from '../../src/components/toaster';
 import { localeStore } from '../../src/i18n/locale-store';
 import { authMachine } from '../../src/machines/auth';
 import { uploadMachine, type UploadEvent, type UploadInput } from '../../src/machines/upload';
-import { UploadDropZone } from '../../src/views/creation/upload-drop-zone';
-import { UploadQueue } from '../../src/views/creation/upload-queue';
+import { UploadDropZone } from '../../src/views/shared/upload-drop-zone';
+import { UploadQueue } from '../../src/views/shared/upload-queue';
 import { text } from './cards-world';
 import { replyError, userFixture } from './fixtures';
 import {
@@ -718,6 +718,39 @@ describe('the queue', () => {
     await world.user.upload(world.picker(), new File(['x'], 'p.png', { type: 'image/png' }));
     const item = world.area().queue.getSnapshot().context.items[0].actor.getSnapshot().context;
     expect([item.resourceType, item.groupId]).toEqual(['image', null]);
+    world.dispose();
+  });
+
+  test('a PNG dropped while "video" is chosen goes in as an image, and the person is told', async () => {
+    const world = uploadWorld({ typeFilter: false });
+    await settle();
+    expect(
+      (screen.getByRole('combobox', { name: text('uploads.type') }) as HTMLSelectElement).value,
+    ).toBe('video');
+    const zone = screen.getByRole('group', { name: text('uploads.dropZone') });
+    const png = new File(['x'], 'photo.png', { type: 'image/png' });
+    fireEvent.drop(zone, { dataTransfer: { files: [png, file('a.mp4', 10)] } });
+    await settle();
+    const types = world
+      .area()
+      .queue.getSnapshot()
+      .context.items.map((i) => [
+        i.actor.getSnapshot().context.file.name,
+        i.actor.getSnapshot().context.resourceType,
+      ]);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['photo.png', 'image'],
+        ['a.mp4', 'video'],
+      ]),
+    );
+    await vi.waitFor(
+      () =>
+        screen.getByText(
+          text('uploads.classified', { name: 'photo.png', type: text('uploads.typeImage') }),
+        ),
+      { timeout: 5000 },
+    );
     world.dispose();
   });
 

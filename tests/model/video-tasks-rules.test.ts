@@ -8,7 +8,7 @@ import {
   isActive,
   pollDelay,
 } from '../../src/machines/video-tasks/task-watch';
-import { formatSeconds, wholePercent } from '../../src/views/creation/video-task-format';
+import { formatSeconds, wholePercent } from '../../src/views/shared/format';
 
 const task = (status: VideoTask['status'], failed = 0) => ({ status, failed }) as VideoTask;
 

@@ -630,8 +630,12 @@ describe('the task list', () => {
     expect(progressText('Summer promo')).toBe(
       fill('videoTasks.doneOfTotal', { done: 1, total: 4 }),
     );
+    // Cost: what was charged once a task is over (3.00 frozen, 1.00 refunded); while it runs,
+    // the price frozen for it, so labelled.
     const spring = within(rowOf('Spring sale')!);
-    spring.getByText('3.00');
+    spring.getByText('2.00');
+    expect(spring.queryByText('3.00')).toBeNull();
+    within(rowOf('Summer promo')!).getByText(fill('videoTasks.costFrozenCell', { amount: '4.00' }));
     spring.getByText('2026-11-20 09:05');
     screen.getByRole('columnheader', { name: fill('videoTasks.cost', { moneyName: 'Coins' }) });
     const bar = within(rowOf('Summer promo')!).getByRole('progressbar', {

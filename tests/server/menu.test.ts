@@ -47,7 +47,11 @@ const EXPECTED: Record<string, Section[]> = {
     ...DEVELOPER_SECTIONS_ANY,
   ],
   merchant: [...PARTNER_MERCHANT_WORK, ['account', true, ['property']], ...DEVELOPER_SECTIONS_ANY],
-  agent: DEVELOPER_SECTIONS_ANY,
+  // The agent's only pages are its own: its side menu lists them.
+  agent: [
+    ['user', true, ['userInfo', 'userSetting']],
+    ['exception', false, ['exception404*', 'exception500*']],
+  ],
 };
 
 function summary(menu: MenuItem[]): Section[] {

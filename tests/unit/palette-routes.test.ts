@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { paletteRoutes } from '../../src/app/routes/route-table';
+import { menuFor, paletteRoutes } from '../../src/app/routes/route-table';
 
 test.each(['admin', 'partner', 'merchant', 'agent'] as const)(
   '%s: the palette offers no hidden page and no exception page, but the user pages',
@@ -27,4 +27,13 @@ test('the admin is offered its own pages', () => {
   expect(paletteRoutes({ role: 'admin' }).map((r) => r.path)).toEqual(
     expect.arrayContaining(['/home/index', '/domain/domainList', '/promotion/merchant']),
   );
+});
+
+test('the agent’s side menu is not empty: it lists its own pages; other roles do not list them', () => {
+  const menu = (role: 'admin' | 'partner' | 'merchant' | 'agent') =>
+    menuFor({ role }).map((s) => [s.group.key, s.routes.map((r) => r.path)]);
+  expect(menu('agent')).toEqual([['user', ['/user/info', '/user/setting']]]);
+  for (const role of ['admin', 'partner', 'merchant'] as const) {
+    expect(menu(role).map(([key]) => key)).not.toContain('user');
+  }
 });

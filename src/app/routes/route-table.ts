@@ -122,7 +122,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     key: 'user',
     titleId: 'menu.user',
     icon: 'user',
-    menuRoles: DEVELOPER,
+    // The agent may open no other page: without this section its side menu would be empty.
+    menuRoles: [...DEVELOPER, 'agent'],
     defaultChild: '/user/info',
   },
   {

@@ -11,7 +11,8 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { Center, Spinner } from '@chakra-ui/react';
+import { Center } from '@chakra-ui/react';
+import { LoadingSpinner } from '../../components/loading-spinner';
 import { useAppActors, type AppActors } from '../actors/actors-context';
 import { guardNavigation } from '../actors/app-actors';
 import { markFirstPageCommitted, useFirstPagePainted } from '../boot/first-paint';
@@ -81,10 +82,10 @@ function Hydrating() {
   const intl = useIntl();
   return (
     <Center height="100vh">
-      <Spinner
+      <LoadingSpinner
         size="lg"
         color="brand.solid"
-        aria-label={intl.formatMessage({ id: 'app.loading' })}
+        label={intl.formatMessage({ id: 'app.loading' })}
       />
     </Center>
   );

@@ -7,9 +7,16 @@ import { exchangeBody, type ExchangeTarget } from '../../api/contract/money';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { exchangeMachine } from '../../machines/exchange';
-import { ASSET_LABEL, costOf, formatAmount, formatMoney, type ExchangeOption } from './amounts';
+import {
+  ASSET_LABEL,
+  costOf,
+  formatAmount,
+  formatMoney,
+  type ExchangeOption,
+} from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 import { StepDialog, Summary } from '../../components/step-dialog';
-import { Failure, StepButtons } from './money-dialog';
+import { Failure, StepButtons } from '../shared/money-dialog';
 
 const UNIT: Record<ExchangeTarget, MessageId> = {
   digital_man: 'property.perMinute',
@@ -139,7 +146,13 @@ export function ExchangeDialog(props: {
             label={t('property.confirmExchange')}
             items={[
               [t('property.exchangeTarget'), label(draft.asset)],
-              [t('property.quantity'), String(draft.quantity)],
+              [
+                t('property.quantity'),
+                // Digital humans are bought by the whole minute, read as all digital-human time.
+                draft.asset === 'digital_man'
+                  ? formatDhTime(t, draft.quantity * 60)
+                  : String(draft.quantity),
+              ],
               [
                 t('property.cost'),
                 draft.cost === null ? t('property.priceUnknown') : money(draft.cost),
@@ -157,7 +170,7 @@ export function ExchangeDialog(props: {
             items={[
               [t('property.cost'), money(result.cost)],
               [t('property.yourMoney', { moneyName }), money(result.money)],
-              [label(result.asset), formatAmount(result.asset, result.balance)],
+              [label(result.asset), formatAmount(intl, result.asset, result.balance)],
             ]}
           />
         </>

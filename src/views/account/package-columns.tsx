@@ -4,7 +4,7 @@ import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import type { MoveDirection } from '../../machines/package-sort';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../shared/amounts';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 

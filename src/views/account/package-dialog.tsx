@@ -5,9 +5,8 @@ import { PACKAGE_DESCRIPTION_MAX, type RechargePackage } from '../../api/contrac
 import { FormField } from '../../components/form-field';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { CustomerDialogFrame } from '../promotion/customer-dialog-frame';
-import { frameProps } from '../promotion/customer-row-dialogs';
-import { useDialogState, type CustomerDialogActor } from '../promotion/use-customer-dialog';
+import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
+import { useDialogState, type CustomerDialogActor } from '../shared/use-dialog-state';
 import {
   initialPackageValues,
   packageErrors,

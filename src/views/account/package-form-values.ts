@@ -11,7 +11,7 @@ import {
   type RechargePackage,
 } from '../../api/contract/recharge';
 import { fieldErrors } from '../../app/hooks/zod-errors';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../shared/amounts';
 
 export interface PackageValues {
   name: string;

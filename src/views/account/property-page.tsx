@@ -12,19 +12,14 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
-import {
-  ASSET_LABEL,
-  exchangeOptions,
-  formatMinutes,
-  formatMoney,
-  transferableAssets,
-} from './amounts';
-import { CardRedeem } from '../promotion/card-redeem-dialog';
+import { ASSET_LABEL, exchangeOptions, formatMoney, transferableAssets } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
+import { CardRedeem } from '../shared/card-redeem-dialog';
 import { MyOrdersSection } from './my-orders-section';
 import { RechargeBuy } from './recharge-dialog';
 import { ExchangeDialog } from './exchange-dialog';
-import { TransferDialog } from './transfer-dialog';
-import { LedgerSection } from './ledger-section';
+import { TransferDialog } from '../shared/transfer-dialog';
+import { LedgerSection } from '../shared/ledger-section';
 import { TransfersSection } from './transfers-section';
 
 const PER_UNIT: Record<string, MessageId> = {
@@ -94,8 +89,8 @@ export default function PropertyPage() {
             },
             {
               testId: 'balance-minutes',
-              label: t('stats.digitalManMinutes'),
-              value: formatMinutes(balances?.digital_man_seconds ?? 0),
+              label: t('stats.digitalManTime'),
+              value: formatDhTime(t, balances?.digital_man_seconds ?? 0),
             },
             {
               testId: 'balance-voices',

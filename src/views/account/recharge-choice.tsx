@@ -2,7 +2,7 @@ import { Stack, Text, chakra } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { RechargePackage } from '../../api/contract/recharge';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../shared/amounts';
 
 /** Money + gift as a 2-decimal string, in integer cents. */
 export function sumMoney(a: string, b: string): string {

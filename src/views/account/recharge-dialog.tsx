@@ -11,7 +11,7 @@ import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog'
 import type { MessageId } from '../../i18n/messages';
 import type { buyMachine } from '../../machines/recharge/buy';
 import { STILL_CHECKING_AFTER } from '../../machines/recharge/buy';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../shared/amounts';
 import { PackageChoice, hasGift, sumMoney } from './recharge-choice';
 
 /**

@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/copy-button';
 import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { formatMoney } from './amounts';
+import { formatMoney } from '../shared/amounts';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 

@@ -7,7 +7,7 @@ import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { ASSET_LABEL, formatAmount } from './amounts';
+import { ASSET_LABEL, formatAmount } from '../shared/amounts';
 
 const who = (name: string, username: string) =>
   name && name !== username ? `${name} (${username})` : username;
@@ -27,7 +27,7 @@ export function TransfersSection(props: {
   const around = (a: Asset, before: string | null, after: string | null) =>
     before === null || after === null
       ? t('property.platform')
-      : `${formatAmount(a, before)} → ${formatAmount(a, after)}`;
+      : `${formatAmount(intl, a, before)} → ${formatAmount(intl, a, after)}`;
   const columns: Column<TransferRecord>[] = [
     { key: 'no', header: t('property.transferNo'), cell: (r) => r.transfer_no },
     { key: 'from', header: t('property.from'), cell: (r) => who(r.from_name, r.from_username) },
@@ -37,7 +37,7 @@ export function TransfersSection(props: {
       key: 'amount',
       header: t('property.amount'),
       align: 'end',
-      cell: (r) => formatAmount(r.asset, r.amount),
+      cell: (r) => formatAmount(intl, r.asset, r.amount),
     },
     {
       key: 'fromBalance',

@@ -1,24 +1,24 @@
 import { Box, Button, chakra, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FRAME_SIZE, LIMITS } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { Page } from '../../components/page';
+import { DiscardDialog } from '../../components/discard-dialog';
+import { ValidatedForm } from '../../components/validated-form';
 import type { StickerDraft } from '../../machines/task-form';
 import {
-  EstimatePanel,
   FormRefusal,
-  CommonFields,
   PickedList,
-  ResourcePickerDialog,
   Section,
   TextField,
   useFieldError,
-  usePicker,
-  useT,
   useTaskForm,
-} from './task-form-parts';
+} from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { useT } from '../shared/use-t';
+import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
 
 const STICKER_TYPES = ['sticker', 'image'] as const;
 
@@ -50,6 +50,13 @@ export default function MixedshearPage() {
     seen.current = form.completed;
     void navigate('/creation/clip');
   }, [form.completed, navigate]);
+  // Cancelled (after "discard?" when something was entered): back to the clip list.
+  const cancels = useRef(form.cancelled);
+  useEffect(() => {
+    if (form.cancelled === cancels.current) return;
+    cancels.current = form.cancelled;
+    void navigate('/creation/clip');
+  }, [form.cancelled, navigate]);
 
   const now = () => tenths(player.current?.currentTime ?? 0);
   const video = draft.video;
@@ -65,13 +72,7 @@ export default function MixedshearPage() {
 
   return (
     <Page title={t('route.mixedshear')}>
-      <form
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          form.send({ type: 'SUBMIT' });
-        }}
-      >
+      <ValidatedForm onSubmit={() => form.send({ type: 'SUBMIT' })}>
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
           <Stack gap="5" flex="1" minWidth="0">
             <FormRefusal error={form.error} />
@@ -144,7 +145,7 @@ export default function MixedshearPage() {
                 </Box>
               )}
             </Section>
-            <Section legend={t('clipEditor.trim')}>
+            <Section legend={t('clipEditor.trim')} invalid={Boolean(trimError)}>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
                 <Stack gap="1">
                   <TextField
@@ -253,14 +254,26 @@ export default function MixedshearPage() {
               onRetry={() => form.send({ type: 'RETRY_ESTIMATE' })}
             />
             <HStack justifyContent="flex-end">
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => form.send({ type: 'CANCEL' })}
+              >
+                {t('form.cancel')}
+              </Button>
               <Button type="submit" loading={busy} loadingText={t('clipEditor.submit')}>
                 {t('clipEditor.submit')}
               </Button>
             </HStack>
           </Stack>
         </Stack>
-      </form>
+      </ValidatedForm>
       <ResourcePickerDialog form="clip" />
+      <DiscardDialog
+        open={form.confirmingDiscard}
+        onKeep={() => form.send({ type: 'KEEP' })}
+        onDiscard={() => form.send({ type: 'DISCARD' })}
+      />
     </Page>
   );
 }

@@ -24,10 +24,10 @@ import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { CallDialog, useCall } from '../shared/call-dialog';
 import { useT } from '../shared/use-t';
-import { SelectField } from './task-form-parts';
-import { RESOURCE_TYPE_LABEL } from './upload-drop-zone';
-import { formatBytes } from './upload-format';
-import { formatDuration } from './resource-format';
+import { SelectField } from '../shared/form-parts';
+import { RESOURCE_TYPE_LABEL } from '../shared/upload-drop-zone';
+import { formatBytes } from '../shared/upload-format';
+import { formatDuration } from '../shared/format';
 
 /** The first message of a contract schema's refusal (a message id), or null when it passes. */
 function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }) {

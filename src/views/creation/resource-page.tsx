@@ -25,10 +25,10 @@ import {
   PreviewDialog,
   RenameDialog,
 } from './resource-dialogs';
-import { GridPager, GridSkeleton, ResourceGrid } from './resource-grid';
+import { GridPager, GridSkeleton, ResourceGrid } from '../shared/resource-grid';
 import { ResourceGroups } from './resource-groups';
-import { RESOURCE_TYPE_LABEL, UploadDropZone } from './upload-drop-zone';
-import { UploadQueue } from './upload-queue';
+import { RESOURCE_TYPE_LABEL, UploadDropZone } from '../shared/upload-drop-zone';
+import { UploadQueue } from '../shared/upload-queue';
 
 /**
  * /creation/resource (partner, merchant): the caller's resource library. Groups beside a grid of
@@ -58,6 +58,7 @@ export default function ResourcePage() {
   return (
     <Page title={t('route.resource')}>
       <UploadDropZone
+        otherTypes
         {...(applied.type ? { resourceType: applied.type } : {})}
         {...(typeof applied.group === 'number' ? { groupId: applied.group } : {})}
       />

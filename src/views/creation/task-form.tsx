@@ -8,26 +8,26 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { LIMITS, MIX_MODES } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
+import { DiscardDialog } from '../../components/discard-dialog';
+import { ValidatedForm } from '../../components/validated-form';
 import type { MixedDraft } from '../../machines/mixed-task-form';
 import { nextKey } from '../../machines/task-form';
 import {
-  EstimatePanel,
   FormRefusal,
-  CommonFields,
   PickedList,
-  ResourcePickerDialog,
   Section,
   SelectField,
   TextField,
   useFieldError,
-  usePicker,
-  useT,
   useTaskForm,
-} from './task-form-parts';
+} from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { useT } from '../shared/use-t';
+import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
 
 const VIDEO_TYPES = ['video', 'intro', 'outro'] as const;
 
@@ -61,7 +61,7 @@ export function MixedTaskFormSlot(props: { open: boolean; onClose: () => void })
  * The mixed-cut create form (issue 13), a full-width drawer of /creation/mixed-task. The list
  * page renders it once and opens it with `area.mixed.send({ type: 'OPEN' })` (or
  * `<NewMixedTaskButton />`); the area closes it after a task was added, shows the notice and
- * tells the task lists. The draft stays when the drawer is closed without adding.
+ * tells the task lists. Closing it with something entered asks before discarding the draft.
  */
 export function MixedTaskFormDrawer() {
   const t = useT();
@@ -70,7 +70,8 @@ export function MixedTaskFormDrawer() {
   const pick = usePicker();
   const error = useFieldError(form.errors);
   const { draft, edit, submitting: busy } = form;
-  const close = () => form.send({ type: 'CLOSE' });
+  // Cancel, the close button, Escape: with something entered, asks before discarding it.
+  const close = () => form.send({ type: 'CANCEL' });
   const setGroup = (key: number, patch: Partial<MixedDraft['groups'][number]>) =>
     edit({ groups: draft.groups.map((g) => (g.key === key ? { ...g, ...patch } : g)) });
   return (
@@ -87,13 +88,9 @@ export function MixedTaskFormDrawer() {
           <Drawer.Backdrop />
           <Drawer.Positioner>
             <Drawer.Content data-testid="mixed-task-form">
-              <form
-                noValidate
+              <ValidatedForm
                 style={{ display: 'contents' }}
-                onSubmit={(e: FormEvent) => {
-                  e.preventDefault();
-                  form.send({ type: 'SUBMIT' });
-                }}
+                onSubmit={() => form.send({ type: 'SUBMIT' })}
               >
                 <Drawer.Header>
                   <Drawer.Title>{t('taskForm.mixedTitle')}</Drawer.Title>
@@ -134,7 +131,10 @@ export function MixedTaskFormDrawer() {
                           />
                         </SimpleGrid>
                       </Section>
-                      <Section legend={t('taskForm.shotGroups')}>
+                      <Section
+                        legend={t('taskForm.shotGroups')}
+                        invalid={Boolean(error('shot_groups'))}
+                      >
                         {draft.groups.map((group, i) => {
                           const n = i + 1;
                           return (
@@ -280,9 +280,15 @@ export function MixedTaskFormDrawer() {
                     {t('taskForm.submit')}
                   </Button>
                 </Drawer.Footer>
-              </form>
+              </ValidatedForm>
               {/* Inside the drawer: the picker is a dialog layered over it (not hidden by it). */}
               <ResourcePickerDialog form="mixed" nested />
+              <DiscardDialog
+                nested
+                open={form.confirmingDiscard}
+                onKeep={() => form.send({ type: 'KEEP' })}
+                onDiscard={() => form.send({ type: 'DISCARD' })}
+              />
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t('form.close')} disabled={busy} />
               </Drawer.CloseTrigger>

@@ -21,14 +21,10 @@ import { canCancel, canRetry } from '../../app/actors/video-tasks';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { formatDateTime } from '../../components/filter-bar';
 import { LoadFailed } from '../../components/load-failed';
-import { formatMoney } from '../account/amounts';
-import { formatBytes } from './upload-format';
-import {
-  OUTPUT_STATUS_LABEL,
-  OUTPUT_STATUS_PALETTE,
-  formatSeconds,
-  wholePercent,
-} from './video-task-format';
+import { formatMoney } from '../shared/amounts';
+import { formatBytes } from '../shared/upload-format';
+import { formatSeconds, wholePercent } from '../shared/format';
+import { OUTPUT_STATUS_LABEL, OUTPUT_STATUS_PALETTE } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
 import { PercentBar } from '../../components/percent-bar';
 

@@ -26,8 +26,9 @@ import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { isActive } from '../../machines/video-tasks/task-watch';
 import { ConfirmRowDialog } from '../shared/call-dialog';
-import { formatMoney } from '../account/amounts';
+import { formatMoney } from '../shared/amounts';
 import { VideoTaskDrawer } from './video-task-detail';
 import { TASK_STATUS_LABEL } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
@@ -138,7 +139,11 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
         key: 'cost',
         header: t('videoTasks.cost', { moneyName }),
         align: 'end',
-        cell: (row) => formatMoney(row.cost),
+        // What was charged once the task is over; while it runs, the price frozen for it.
+        cell: (row) =>
+          isActive(row.status)
+            ? t('videoTasks.costFrozenCell', { amount: formatMoney(row.cost) })
+            : formatMoney(row.settled),
       },
       {
         key: 'created',

@@ -1,7 +1,8 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { TaskStatus, VideoTask } from '../../api/contract/video-tasks';
 import type { T } from '../shared/use-t';
-import { TASK_STATUS_LABEL, TASK_STATUS_PALETTE, wholePercent } from './video-task-format';
+import { TASK_STATUS_LABEL, TASK_STATUS_PALETTE } from './video-task-format';
+import { wholePercent } from '../shared/format';
 import { PercentBar } from '../../components/percent-bar';
 
 export { useT, type T } from '../shared/use-t';

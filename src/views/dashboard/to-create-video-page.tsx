@@ -11,7 +11,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
-import { formatMoney, formatMinutes } from '../account/amounts';
+import { formatMoney } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 
 interface StartCard {
   key: string;
@@ -103,8 +104,8 @@ export default function ToCreateVideoPage() {
             },
             {
               testId: 'balance-minutes',
-              label: t('stats.digitalManMinutes'),
-              value: formatMinutes(account?.digital_man_seconds ?? 0),
+              label: t('stats.digitalManTime'),
+              value: formatDhTime(t, account?.digital_man_seconds ?? 0),
             },
             {
               testId: 'balance-voices',

@@ -1,5 +1,8 @@
-import { Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAppActors } from '../../app/actors/actors-context';
 import { useArea } from '../../app/actors/areas';
 import { dashboardArea } from '../../app/actors/dashboard';
 import { useLoadActor } from '../../app/hooks/use-load';
@@ -8,10 +11,16 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
+import { formatDhTime } from '../shared/dh-time';
 
-/** /dashboard/workBench: the user's own balances and the counts of what they look after. */
+/**
+ * /dashboard/workBench: the user's own balances, the way to create a video
+ * (/dashboard/to-create-video) and, for a partner, the counts of the customers it looks after (a
+ * merchant has none).
+ */
 export default function WorkBenchPage() {
   const intl = useIntl();
+  const merchant = useSelector(useAppActors().auth, (s) => s.context.role === 'merchant');
   const moneyName = useMoneyName();
   const { data, loading, failed, reload } = useLoadActor(useArea(dashboardArea).workBench, {
     fresh: true,
@@ -20,7 +29,14 @@ export default function WorkBenchPage() {
   const account = data?.account;
   const totals = data?.totals;
   return (
-    <Page title={t('route.workBench')}>
+    <Page
+      title={t('route.workBench')}
+      actions={
+        <Button asChild size="sm">
+          <RouterLink to="/dashboard/to-create-video">{t('route.toCreateVideo')}</RouterLink>
+        </Button>
+      }
+    >
       {failed && <LoadFailed onRetry={reload} />}
       <Skeleton loading={loading}>
         <Stack gap="6">
@@ -36,8 +52,11 @@ export default function WorkBenchPage() {
               },
               {
                 testId: 'balance-minutes',
-                label: t('stats.digitalManMinutes'),
-                value: Math.floor((account?.digital_man_seconds ?? 0) / 60),
+                label: t('stats.digitalManTime'),
+                value: formatDhTime(
+                  (id, values) => intl.formatMessage({ id }, values),
+                  account?.digital_man_seconds ?? 0,
+                ),
               },
               {
                 testId: 'balance-voices',
@@ -51,24 +70,28 @@ export default function WorkBenchPage() {
               },
             ]}
           />
-          <Heading as="h2" size="md">
-            {t('workBench.counts')}
-          </Heading>
-          <StatGrid
-            stats={[
-              { testId: 'count-agents', label: t('stats.agents'), value: totals?.agents ?? 0 },
-              {
-                testId: 'count-merchants',
-                label: t('stats.merchants'),
-                value: totals?.merchants ?? 0,
-              },
-              {
-                testId: 'count-users-today',
-                label: t('stats.usersToday'),
-                value: totals?.users_today ?? 0,
-              },
-            ]}
-          />
+          {!merchant && (
+            <>
+              <Heading as="h2" size="md">
+                {t('workBench.counts')}
+              </Heading>
+              <StatGrid
+                stats={[
+                  { testId: 'count-agents', label: t('stats.agents'), value: totals?.agents ?? 0 },
+                  {
+                    testId: 'count-merchants',
+                    label: t('stats.merchants'),
+                    value: totals?.merchants ?? 0,
+                  },
+                  {
+                    testId: 'count-users-today',
+                    label: t('stats.usersToday'),
+                    value: totals?.users_today ?? 0,
+                  },
+                ]}
+              />
+            </>
+          )}
         </Stack>
       </Skeleton>
     </Page>

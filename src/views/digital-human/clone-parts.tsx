@@ -18,11 +18,11 @@ import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { formatDuration } from '../creation/resource-format';
-import { UploadDropZone } from '../creation/upload-drop-zone';
-import { UploadQueue } from '../creation/upload-queue';
-import { wholePercent } from '../creation/video-task-format';
-import { useT, type T } from '../creation/video-task-parts';
+import { formatDuration } from '../shared/format';
+import { UploadDropZone } from '../shared/upload-drop-zone';
+import { UploadQueue } from '../shared/upload-queue';
+import { wholePercent } from '../shared/format';
+import { useT, type T } from '../shared/use-t';
 import { ConfirmRowDialog } from '../shared/call-dialog';
 import { PercentBar } from '../../components/percent-bar';
 

@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -27,6 +27,8 @@ import { useArea } from '../../app/actors/areas';
 import { dhVideosArea, type DhVideosActors } from '../../app/actors/digital-human-videos';
 import { FormField } from '../../components/form-field';
 import { Page } from '../../components/page';
+import { DiscardDialog } from '../../components/discard-dialog';
+import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
 import {
   SPEED_STEP,
@@ -38,13 +40,14 @@ import {
 import {
   FormRefusal,
   PickedList,
-  ResourcePickerDialog,
   Section,
   TextField,
   useFieldError,
   useTaskForm,
-} from '../creation/task-form-parts';
-import { useT, type T } from '../creation/video-task-parts';
+} from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { formatDhTime } from '../shared/dh-time';
+import { useT, type T } from '../shared/use-t';
 import { DemoBadge } from './dh-video-parts';
 
 const MUSIC_TYPES = ['bgm', 'audio'] as const;
@@ -87,16 +90,17 @@ export default function CreateVideoPage() {
     seen.current = form.completed;
     void navigate('/digital-human/digital-video');
   }, [form.completed, navigate]);
+  // Cancelled (after "discard?" when something was entered): back to the video list.
+  const cancels = useRef(form.cancelled);
+  useEffect(() => {
+    if (form.cancelled === cancels.current) return;
+    cancels.current = form.cancelled;
+    void navigate('/digital-human/digital-video');
+  }, [form.cancelled, navigate]);
 
   return (
     <Page title={t('route.createVideo')}>
-      <form
-        noValidate
-        onSubmit={(e: FormEvent) => {
-          e.preventDefault();
-          form.send({ type: 'SUBMIT' });
-        }}
-      >
+      <ValidatedForm onSubmit={() => form.send({ type: 'SUBMIT' })}>
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
           <Stack gap="5" flex="1" minWidth="0">
             <FormRefusal error={form.error} />
@@ -160,14 +164,26 @@ export default function CreateVideoPage() {
               t={t}
             />
             <HStack justifyContent="flex-end">
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => form.send({ type: 'CANCEL' })}
+              >
+                {t('form.cancel')}
+              </Button>
               <Button type="submit" loading={busy} loadingText={t('dhVideoForm.submit')}>
                 {t('dhVideoForm.submit')}
               </Button>
             </HStack>
           </Stack>
         </Stack>
-      </form>
+      </ValidatedForm>
       <ResourcePickerDialog form="dhVideo" actors={area} />
+      <DiscardDialog
+        open={form.confirmingDiscard}
+        onKeep={() => form.send({ type: 'KEEP' })}
+        onDiscard={() => form.send({ type: 'DISCARD' })}
+      />
     </Page>
   );
 }
@@ -211,7 +227,7 @@ function AvatarPicker(props: PartProps & { area: DhVideosActors; error: string |
   const failed = useSelector(area.avatars, (s) => s.matches('failed'));
   const chosen = draft.avatar;
   return (
-    <Section legend={t('dhVideoForm.avatar')}>
+    <Section legend={t('dhVideoForm.avatar')} invalid={Boolean(props.error)}>
       {failed ? (
         <HStack role="alert" gap="2">
           <Text>{t('dhVideoForm.avatarsFailed')}</Text>
@@ -520,6 +536,7 @@ function DhEstimatePanel(props: {
   phase: 'blank' | 'estimating' | 'shown' | 'failed';
   reply: DhVideoEstimate | null;
   error: string | null;
+  refused: boolean;
   onRetry: () => void;
   t: T;
 }) {
@@ -543,11 +560,18 @@ function DhEstimatePanel(props: {
         {phase === 'failed' && (
           <Stack gap="2">
             <Text color="fg.error">{formatText(intl, props.error ?? 'http.requestError')}</Text>
-            <Box>
-              <Button size="xs" variant="outline" onClick={props.onRetry}>
-                {t('taskForm.estimateRetry')}
-              </Button>
-            </Box>
+            {/* A refusal of the draft would be refused again: an edit asks anew. */}
+            {props.refused ? (
+              <Text fontSize="sm" color="fg.muted">
+                {t('taskForm.estimateRefusedHint')}
+              </Text>
+            ) : (
+              <Box>
+                <Button size="xs" variant="outline" onClick={props.onRetry}>
+                  {t('taskForm.estimateRetry')}
+                </Button>
+              </Box>
+            )}
           </Stack>
         )}
         {phase === 'shown' && reply && (
@@ -558,8 +582,8 @@ function DhEstimatePanel(props: {
                   ['characters', t('dhVideoForm.characters'), String(reply.characters)],
                   ['seconds', t('dhVideoForm.seconds'), String(reply.seconds)],
                   ['unit', t('dhVideoForm.unitCost'), String(reply.unit_cost)],
-                  ['cost', t('dhVideoForm.cost'), String(reply.cost)],
-                  ['balance', t('dhVideoForm.balance'), String(reply.balance)],
+                  ['cost', t('dhVideoForm.cost'), formatDhTime(t, reply.cost)],
+                  ['balance', t('dhVideoForm.balance'), formatDhTime(t, reply.balance)],
                 ] as const
               ).map(([key, label, value]) => (
                 <Box key={key} display="contents">
@@ -572,7 +596,10 @@ function DhEstimatePanel(props: {
               <Alert.Root status="warning" size="sm">
                 <Alert.Indicator />
                 <Alert.Description>
-                  {t('dhVideoForm.short', { balance: reply.balance, cost: reply.cost })}
+                  {t('dhVideoForm.short', {
+                    balance: formatDhTime(t, reply.balance),
+                    cost: formatDhTime(t, reply.cost),
+                  })}
                 </Alert.Description>
               </Alert.Root>
             )}

@@ -24,9 +24,10 @@ import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { useDialogState } from '../promotion/use-customer-dialog';
-import { wholePercent, formatSeconds } from '../creation/video-task-format';
-import type { T } from '../creation/video-task-parts';
+import { useDialogState } from '../shared/use-dialog-state';
+import { formatDhTime } from '../shared/dh-time';
+import { wholePercent, formatSeconds } from '../shared/format';
+import type { T } from '../shared/use-t';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
 import { PercentBar } from '../../components/percent-bar';
 
@@ -243,9 +244,9 @@ export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
                         [
                           t('dhVideos.charged'),
                           t('dhVideos.chargedFigures', {
-                            frozen: data.frozen,
-                            settled: data.settled,
-                            refunded: data.refunded,
+                            frozen: formatDhTime(t, data.frozen),
+                            settled: formatDhTime(t, data.settled),
+                            refunded: formatDhTime(t, data.refunded),
                           }),
                         ],
                         [t('dhVideos.submitted'), formatDateTime(data.created_at)],

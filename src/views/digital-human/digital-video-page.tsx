@@ -18,7 +18,7 @@ import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
 import { Page } from '../../components/page';
-import { useT, type T } from '../creation/video-task-parts';
+import { useT, type T } from '../shared/use-t';
 import {
   DH_STATUS_LABEL,
   DeleteButton,

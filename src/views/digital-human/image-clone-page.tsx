@@ -33,7 +33,7 @@ import { FormField } from '../../components/form-field';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { Page } from '../../components/page';
-import { SelectField } from '../creation/task-form-parts';
+import { SelectField } from '../shared/form-parts';
 import {
   CloneFilterBar,
   CloneProgress,

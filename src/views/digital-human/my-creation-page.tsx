@@ -6,9 +6,9 @@ import { dhVideosArea } from '../../app/actors/digital-human-videos';
 import { useListActor } from '../../app/hooks/use-list';
 import { formatDateTime } from '../../components/filter-bar';
 import { Page } from '../../components/page';
-import { GridPager, GridSkeleton } from '../creation/resource-grid';
-import { formatSeconds } from '../creation/video-task-format';
-import { useT } from '../creation/video-task-parts';
+import { GridPager, GridSkeleton } from '../shared/resource-grid';
+import { formatSeconds } from '../shared/format';
+import { useT } from '../shared/use-t';
 import { DemoBadge, DhPlayerDialog, DhVideoDialogs, DownloadLink } from './dh-video-parts';
 
 /**

@@ -13,7 +13,7 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { Page } from '../../components/page';
-import { LedgerSection } from '../account/ledger-section';
+import { LedgerSection } from '../shared/ledger-section';
 import { CLONE_STATUS_LABEL, useT } from './clone-parts';
 import { voiceColumns } from './sound-clone-page';
 

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
+import { formatDhTime } from '../shared/dh-time';
 
 /** /home/index: platform totals for the admin. */
 export default function HomePage() {
@@ -38,8 +39,11 @@ export default function HomePage() {
             },
             {
               testId: 'stat-minutes',
-              label: t('stats.digitalManMinutes'),
-              value: Math.floor((data?.digital_man_seconds ?? 0) / 60),
+              label: t('stats.digitalManTime'),
+              value: formatDhTime(
+                (id, values) => intl.formatMessage({ id }, values),
+                data?.digital_man_seconds ?? 0,
+              ),
             },
             {
               testId: 'stat-voices',

@@ -12,7 +12,7 @@ import {
   CARD_STATE_LABEL,
   CARD_STATE_PALETTE,
   cardState,
-} from './card-format';
+} from '../shared/card-format';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 

@@ -6,7 +6,7 @@ import { cardsArea, NO_CARD_FILTERS, type CardFilters } from '../../app/actors/c
 import { useLoadActor } from '../../app/hooks/use-load';
 import { FilterBar, FilterDate, FilterSelect, FilterText } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { CARD_ASSET_LABEL, CARD_STATE_LABEL, userLabel } from './card-format';
+import { CARD_ASSET_LABEL, CARD_STATE_LABEL, userLabel } from '../shared/card-format';
 
 const STATUS_OPTIONS = [
   { value: '0', state: 'unused' },

@@ -17,8 +17,8 @@ import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import type { generateCardsMachine } from '../../machines/cards/generate';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
-import { StepButtons } from '../account/money-dialog';
-import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal, endOfDay } from './card-format';
+import { StepButtons } from '../shared/money-dialog';
+import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal, endOfDay } from '../shared/card-format';
 
 interface Values {
   asset: CardAsset;

@@ -16,7 +16,7 @@ import { cardColumns } from './card-columns';
 import { CardExport } from './card-export';
 import { CardFilterBar } from './card-filters';
 import { CardGenerateDialog } from './card-generate-dialog';
-import { CardRedeem } from './card-redeem-dialog';
+import { CardRedeem } from '../shared/card-redeem-dialog';
 import { CardDeleteDialog, CardExpiryDialog, CardRemarkDialog } from './card-row-dialogs';
 import { CardTransferDialog } from './card-transfer-dialog';
 

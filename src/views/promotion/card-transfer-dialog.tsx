@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection, cardTransferMachine } from '../../machines/cards/transfer';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
-import { StepButtons } from '../account/money-dialog';
+import { StepButtons } from '../shared/money-dialog';
 import { CardUserPicker, type PickedUser } from './card-user-picker';
 
 /** The cards a call is about, as a person reads them. */

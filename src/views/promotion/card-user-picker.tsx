@@ -7,7 +7,7 @@ import { cardsArea } from '../../app/actors/cards';
 import { useListActor } from '../../app/hooks/use-list';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import { userLabel } from './card-format';
+import { userLabel } from '../shared/card-format';
 
 export interface PickedUser {
   id: number;

@@ -3,7 +3,8 @@ import type { CustomerRow } from '../../api/contract/customers';
 import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
-import { formatMinutes, formatMoney } from '../account/amounts';
+import { formatMoney } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 import { customerLabel, type ColumnKey } from './customer-kinds';
 
 export type RowAction = 'edit' | 'password' | 'permissions' | 'transfer' | 'loginAs' | 'delete';
@@ -58,10 +59,10 @@ export function customerColumns(
     },
     minutes: {
       key: 'digital_man_seconds',
-      header: t('stats.digitalManMinutes'),
+      header: t('stats.digitalManTime'),
       align: 'end',
       sortable: true,
-      cell: (r) => formatMinutes(r.digital_man_seconds),
+      cell: (r) => formatDhTime(c.t, r.digital_man_seconds),
     },
     clones: {
       key: 'voice_clone_count',

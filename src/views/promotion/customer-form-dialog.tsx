@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { CustomerDialogFrame } from './customer-dialog-frame';
+import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import {
   FIELD_OF,
   initialValues,
@@ -19,8 +19,7 @@ import {
 import { customerLabel } from './customer-kinds';
 import { PartnerFields } from './customer-partner-fields';
 import { UserPicker } from './customer-pickers';
-import { frameProps } from './customer-row-dialogs';
-import { useDialogState } from './use-customer-dialog';
+import { useDialogState } from '../shared/use-dialog-state';
 
 /** Create or edit a partner, merchant or agent; validated with the server's own schemas. */
 export function CustomerFormDialog(props: { actor: FormActor; settings: FormSettings }) {

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { FormPayload } from '../../app/actors/customers';
 import { dayRange } from '../../components/filter-bar';
-import type { CustomerDialogActor } from './use-customer-dialog';
+import type { CustomerDialogActor } from '../shared/use-dialog-state';
 
 export type FormActor = CustomerDialogActor<CustomerRow, FormPayload>;
 

@@ -9,9 +9,9 @@ import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { CustomerDialogFrame } from './customer-dialog-frame';
+import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import { customerLabel } from './customer-kinds';
-import { useDialogState, type CustomerDialogActor } from './use-customer-dialog';
+import { useDialogState, type CustomerDialogActor } from '../shared/use-dialog-state';
 
 export type PasswordActor = CustomerDialogActor<CustomerRow, { password: string }>;
 export type StatusActor = CustomerDialogActor<CustomerRow, { status: 0 | 1 }>;
@@ -179,20 +179,4 @@ export function PermissionsDialog(props: {
       </Stack>
     </CustomerDialogFrame>
   );
-}
-
-/** The frame's props that come from the dialog's actor. */
-export function frameProps<T, P, R>(
-  actor: CustomerDialogActor<T, P, R>,
-  state: ReturnType<typeof useDialogState<T, P, R>>,
-) {
-  return {
-    open: state.open,
-    submitting: state.submitting,
-    failed: state.failed,
-    error: state.error,
-    onRetry: () => actor.send({ type: 'RETRY' }),
-    onBack: () => actor.send({ type: 'BACK' }),
-    onClose: () => actor.send({ type: 'CLOSE' }),
-  };
 }

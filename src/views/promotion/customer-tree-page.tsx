@@ -1,4 +1,4 @@
-import { Box, Spinner, Text, chakra } from '@chakra-ui/react';
+import { Box, Text, chakra } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,7 +12,9 @@ import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
-import { formatMinutes, formatMoney } from '../account/amounts';
+import { LoadingSpinner } from '../../components/loading-spinner';
+import { formatMoney } from '../shared/amounts';
+import { formatDhTime } from '../shared/dh-time';
 import { TYPE_LABEL, customerLabel } from './customer-kinds';
 
 /** A level's load actor: the top (null) or a node's children (the customers area's). */
@@ -98,7 +100,9 @@ export default function CustomerTreePage() {
         {t('customers.treeHelp')}
       </Text>
       {root.failed && <LoadFailed onRetry={root.reload} />}
-      {root.loading && !root.data && <Spinner size="sm" aria-label={t('customers.treeLoading')} />}
+      {root.loading && !root.data && (
+        <LoadingSpinner size="sm" label={t('customers.treeLoading')} />
+      )}
       {root.data && rows.length === 0 && <Text>{t('customers.treeEmpty')}</Text>}
       {rows.length > 0 && (
         <chakra.ul
@@ -206,7 +210,10 @@ function TreeItem(props: ItemProps) {
               }),
               money: formatMoney(row.money),
               moneyName,
-              minutes: formatMinutes(row.digital_man_seconds),
+              dhTime: formatDhTime(
+                (id, values) => intl.formatMessage({ id }, values),
+                row.digital_man_seconds,
+              ),
               voice: row.voice_clone_count,
               image: row.image_clone_count,
               children: row.child_count,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { DialogActor } from '../../app/actors/factories';
 import { FormDialog } from '../../components/form-dialog';
 import { FailureAlert } from '../../components/step-dialog';
-import { useDialogState } from '../promotion/use-customer-dialog';
+import { useDialogState } from './use-dialog-state';
 
 /**
  * A dialog actor's call as a view uses it: its state, `submit` (after a refusal, sending again

@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { changePwdBody, editProfileBody } from '../../api/contract/auth';
 import { useAppActors } from '../../app/actors/actors-context';
@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { FormField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { Page } from '../../components/page';
+import { ValidatedForm } from '../../components/validated-form';
 import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
@@ -25,14 +26,7 @@ function FormCard(props: {
   const intl = useIntl();
   const label = intl.formatMessage({ id: props.submit });
   return (
-    <form
-      noValidate
-      aria-labelledby={props.id}
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void props.onSubmit();
-      }}
-    >
+    <ValidatedForm aria-labelledby={props.id} onSubmit={props.onSubmit}>
       <Card.Root variant="outline">
         <Card.Header>
           <Heading as="h2" size="md" id={props.id}>
@@ -51,7 +45,7 @@ function FormCard(props: {
           </Button>
         </Card.Footer>
       </Card.Root>
-    </form>
+    </ValidatedForm>
   );
 }
 

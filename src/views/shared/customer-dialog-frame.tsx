@@ -1,7 +1,9 @@
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
+import type { CustomerDialogActor, useDialogState } from './use-dialog-state';
 
 /**
  * The frame of every customer dialog: a modal form whose submit shows progress; after a failure
@@ -42,11 +44,9 @@ export function CustomerDialogFrame(props: {
         <Dialog.Positioner>
           <Dialog.Content data-testid={props.testId}>
             {/* A flex column, so that with scrollBehavior="inside" the body scrolls, not the footer. */}
-            <form
+            <ValidatedForm
               style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-              noValidate
-              onSubmit={(e: FormEvent) => {
-                e.preventDefault();
+              onSubmit={() => {
                 if (!props.failed && !props.submitting) void props.onSubmit();
               }}
             >
@@ -89,7 +89,7 @@ export function CustomerDialogFrame(props: {
                   </>
                 )}
               </Dialog.Footer>
-            </form>
+            </ValidatedForm>
             <Dialog.CloseTrigger asChild disabled={props.submitting}>
               <CloseButton size="sm" aria-label={t('form.close')} />
             </Dialog.CloseTrigger>
@@ -98,4 +98,20 @@ export function CustomerDialogFrame(props: {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** The frame's props that come from the dialog's actor. */
+export function frameProps<T, P, R>(
+  actor: CustomerDialogActor<T, P, R>,
+  state: ReturnType<typeof useDialogState<T, P, R>>,
+) {
+  return {
+    open: state.open,
+    submitting: state.submitting,
+    failed: state.failed,
+    error: state.error,
+    onRetry: () => actor.send({ type: 'RETRY' }),
+    onBack: () => actor.send({ type: 'BACK' }),
+    onClose: () => actor.send({ type: 'CLOSE' }),
+  };
 }

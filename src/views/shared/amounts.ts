@@ -1,7 +1,8 @@
 /**
- * Amounts on the property page. The API speaks in balance units (money with 2 decimals,
- * digital-human SECONDS, clone counts); people read and type digital-human time in minutes.
- * No floats touch money: strings and integer cents only.
+ * Amounts as people read and type them. The API speaks in balance units (money with 2 decimals,
+ * digital-human SECONDS, clone counts); digital-human time reads, exactly, as minutes and seconds
+ * ("2 分 13 秒", docs/decisions.md "Digital-human time: minutes and seconds, exact") and is typed
+ * in the same two parts. No floats touch money: strings and integer cents only.
  */
 import {
   formatUnits,
@@ -12,7 +13,9 @@ import {
 import type { SystemInfo } from '../../api/contract/system';
 import type { UserInfo } from '../../api/contract/auth';
 import type { Account } from '../../api/contract/dashboard';
+import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
+import { formatDhTime } from './dh-time';
 
 /** A money string with exactly 2 decimals ("12.5" → "12.50"); anything else as it is. */
 export function formatMoney(text: string): string {
@@ -21,44 +24,47 @@ export function formatMoney(text: string): string {
   return `${m[1] === '-' ? '-' : ''}${m[2]}.${(m[3] ?? '').padEnd(2, '0').slice(0, 2)}`;
 }
 
-/** Seconds as minutes, with one decimal only when needed (90 → "1.5", 120 → "2"). */
-export function formatMinutes(seconds: number): string {
-  const tenths = Math.round(seconds / 6);
-  const sign = tenths < 0 ? '-' : '';
-  const abs = Math.abs(tenths);
-  return `${sign}${Math.floor(abs / 10)}${abs % 10 ? `.${abs % 10}` : ''}`;
-}
-
 /** An API amount of an asset as people read it; `signed` puts '+' before a gain. */
-export function formatAmount(asset: Asset, api: string, signed = false): string {
-  const text =
-    asset === 'money'
-      ? formatMoney(api)
-      : asset === 'digital_man'
-        ? formatMinutes(Number(api))
-        : String(Number(api));
+export function formatAmount(intl: IntlShape, asset: Asset, api: string, signed = false): string {
+  if (asset === 'digital_man') {
+    return formatDhTime((id, values) => intl.formatMessage({ id }, values), Number(api), signed);
+  }
+  const text = asset === 'money' ? formatMoney(api) : String(Number(api));
   return signed && !text.startsWith('-') && Number(api) !== 0 ? `+${text}` : text;
 }
 
-/**
- * What a person typed as the API's amount: money as is (2 decimals at most), minutes (at most
- * one decimal: 0.1 minute = 6 s) as seconds, clones as a count. The shared contract's
- * `parseAmount` decides what passes, so the form refuses what the server would.
- */
+/** Digital-human time typed as whole minutes and whole seconds (0–59), as it is shown. */
+export interface DhTimeTyped {
+  minutes: string;
+  seconds: string;
+}
+
+/** What a person typed as the API's amount (money: 2 decimals at most; clones: a count). */
 export function amountForApi(
   asset: Asset,
   typed: string,
 ): { amount: string } | { error: MessageId } {
-  let units: number | MessageId;
-  if (asset === 'digital_man') {
-    const m = /^(\d{1,12})(?:\.(\d))?$/.exec(typed.trim());
-    if (!m) return { error: 'property.minutesInvalid' };
-    units = parseAmount('digital_man', String(Number(m[1]) * 60 + Number(m[2] ?? '0') * 6));
-    if (units === 'validation.quantity') return { error: 'property.minutesInvalid' };
-  } else {
-    units = parseAmount(asset, typed);
-  }
+  const units = parseAmount(asset, typed);
   return typeof units === 'string' ? { error: units } : { amount: formatUnits(asset, units) };
+}
+
+/**
+ * Digital-human minutes and seconds as the API's seconds. The shared contract's `parseAmount`
+ * decides what passes, so the form refuses what the server would.
+ */
+export function dhTimeForApi(typed: DhTimeTyped): { amount: string } | { error: MessageId } {
+  const part = (text: string) =>
+    text.trim() === '' ? 0 : /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  const min = part(typed.minutes);
+  const sec = part(typed.seconds);
+  if (!Number.isFinite(min) || !Number.isFinite(sec) || sec > 59) {
+    return { error: 'property.dhTimeInvalid' };
+  }
+  const units = parseAmount('digital_man', String(min * 60 + sec));
+  if (units === 'validation.quantity') return { error: 'property.dhTimeInvalid' };
+  return typeof units === 'string'
+    ? { error: units }
+    : { amount: formatUnits('digital_man', units) };
 }
 
 /** Price × quantity as a money string, or null when the price is not a 2-decimal amount. */
@@ -129,7 +135,7 @@ export function transferableAssets(
 
 export const ASSET_LABEL: Record<Asset, MessageId> = {
   money: 'stats.money',
-  digital_man: 'stats.digitalManMinutes',
+  digital_man: 'stats.digitalManTime',
   digital_voice: 'stats.voiceClones',
   image_clone: 'stats.imageClones',
 };

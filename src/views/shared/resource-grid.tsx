@@ -18,7 +18,7 @@ import type { MessageId } from '../../i18n/messages';
 import { lastPage } from '../../machines/list';
 import { RESOURCE_TYPE_LABEL } from './upload-drop-zone';
 import { formatBytes } from './upload-format';
-import { formatDuration } from './resource-format';
+import { formatDuration } from './format';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
 

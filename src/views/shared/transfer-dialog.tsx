@@ -1,4 +1,4 @@
-import { Input, NativeSelect, Text } from '@chakra-ui/react';
+import { HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,7 +13,15 @@ import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
 import type { transferMachine } from '../../machines/transfer';
-import { ASSET_LABEL, amountForApi, apiUnits, balanceUnits, formatAmount } from './amounts';
+import {
+  ASSET_LABEL,
+  amountForApi,
+  apiUnits,
+  balanceUnits,
+  dhTimeForApi,
+  formatAmount,
+  type DhTimeTyped,
+} from './amounts';
 import { StepDialog, Summary } from '../../components/step-dialog';
 import { Failure, StepButtons } from './money-dialog';
 
@@ -118,6 +126,7 @@ export function TransferDialog(props: {
   const [chosenAsset, setAsset] = useState<Asset | ''>('');
   const [direction, setDirection] = useState<'give' | 'take'>('give');
   const [amount, setAmount] = useState('');
+  const [dhTime, setDhTime] = useState<DhTimeTyped>({ minutes: '', seconds: '' });
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fresh = state === 'editing' && context.draft === null;
@@ -129,6 +138,7 @@ export function TransferDialog(props: {
     setAsset('');
     setDirection('give');
     setAmount('');
+    setDhTime({ minutes: '', seconds: '' });
     setRemark('');
     setErrors({});
   }, [fresh, recipient]);
@@ -143,7 +153,11 @@ export function TransferDialog(props: {
 
   const review = () => {
     const found: Record<string, string> = {};
-    const converted = asset ? amountForApi(asset, amount) : { error: 'validation.asset' as const };
+    const converted = !asset
+      ? { error: 'validation.asset' as const }
+      : asset === 'digital_man'
+        ? dhTimeForApi(dhTime)
+        : amountForApi(asset, amount);
     if ('error' in converted) found.amount = converted.error;
     const parsed = transferBody.safeParse({
       to_user_id: picked?.id ?? 0,
@@ -182,9 +196,10 @@ export function TransferDialog(props: {
 
   const draft = context.draft;
   const result = context.result;
-  const amountText = (a: Asset, api: string) => `${formatAmount(a, api)} ${unitOf(a)}`;
-  const unitOf = (a: Asset) =>
-    a === 'money' ? moneyName : a === 'digital_man' ? t('property.minutes') : t('property.count');
+  // Digital-human time names its own units ("2 分 13 秒").
+  const amountText = (a: Asset, api: string) =>
+    a === 'digital_man' ? formatAmount(intl, a, api) : `${formatAmount(intl, a, api)} ${unitOf(a)}`;
+  const unitOf = (a: Asset) => (a === 'money' ? moneyName : t('property.count'));
   return (
     <StepDialog
       open={state !== 'closed'}
@@ -237,18 +252,22 @@ export function TransferDialog(props: {
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <FormField
-            label={t('property.amountIn', { unit: asset ? unitOf(asset) : '' })}
-            error={error('amount')}
-            required
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-            />
-          </FormField>
+          {asset === 'digital_man' ? (
+            <DhTimeFields value={dhTime} onChange={setDhTime} error={error('amount')} t={t} />
+          ) : (
+            <FormField
+              label={t('property.amountIn', { unit: asset ? unitOf(asset) : '' })}
+              error={error('amount')}
+              required
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => setAmount(e.currentTarget.value)}
+              />
+            </FormField>
+          )}
           <FormField label={t('property.remark')} error={error('remark')}>
             <Input
               value={remark}
@@ -315,5 +334,34 @@ export function TransferDialog(props: {
         </>
       )}
     </StepDialog>
+  );
+}
+
+/** Digital-human time typed as it is shown: whole minutes and whole seconds. */
+function DhTimeFields(props: {
+  value: DhTimeTyped;
+  onChange: (value: DhTimeTyped) => void;
+  error: string | null;
+  t: (id: MessageId) => string;
+}) {
+  const { value, t } = props;
+  return (
+    <HStack alignItems="flex-start" gap="3">
+      {(['minutes', 'seconds'] as const).map((part) => (
+        <FormField
+          key={part}
+          label={t(part === 'minutes' ? 'property.amountMinutes' : 'property.amountSeconds')}
+          // One message for both parts, under the first (the one a refused submit focuses).
+          error={part === 'minutes' ? props.error : null}
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={value[part]}
+            onChange={(e) => props.onChange({ ...value, [part]: e.currentTarget.value })}
+          />
+        </FormField>
+      ))}
+    </HStack>
   );
 }

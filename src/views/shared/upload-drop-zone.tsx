@@ -9,7 +9,9 @@ import {
 } from '../../api/contract/resources';
 import { useArea } from '../../app/actors/areas';
 import { uploadsArea } from '../../app/actors/uploads';
+import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
+import { classifyUpload } from './upload-format';
 
 /** The message id of each resource type's name. */
 export const RESOURCE_TYPE_LABEL: Record<ResourceType, MessageId> = {
@@ -26,9 +28,16 @@ export const RESOURCE_TYPE_LABEL: Record<ResourceType, MessageId> = {
 /**
  * The "Upload" button (a file picker offering the kind's extensions) and a zone files can be
  * dropped on, several at once. Without a `resourceType` (the page shows every type) the person
- * chooses the type here. The files go to the uploads area's queue.
+ * chooses the type here. The files go to the uploads area's queue; where any type may be uploaded
+ * a file that is of another kind (a PNG while "video" is chosen) goes in as that kind, and the
+ * person is told.
  */
-export function UploadDropZone(props: { resourceType?: ResourceType; groupId?: number }) {
+export function UploadDropZone(props: {
+  resourceType?: ResourceType;
+  groupId?: number;
+  /** The page takes any type (the library): `resourceType` is only the first choice. */
+  otherTypes?: boolean;
+}) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const uploads = useArea(uploadsArea);
@@ -38,14 +47,30 @@ export function UploadDropZone(props: { resourceType?: ResourceType; groupId?: n
   const type = props.resourceType ?? chosenType;
   const extensions = ACCEPTED_EXTENSIONS[MEDIA_KIND[type]];
 
+  // Where any type may be uploaded, a file of another kind goes in as its own kind, said aloud.
+  const anyType = props.resourceType === undefined || props.otherTypes === true;
   const add = (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    uploads.send({
-      type: 'ADD_FILES',
-      files: [...files],
-      resourceType: type,
-      ...(props.groupId !== undefined ? { groupId: props.groupId } : {}),
-    });
+    const byType = new Map<ResourceType, File[]>();
+    for (const file of files) {
+      const as = anyType ? classifyUpload(file, type) : type;
+      if (as !== type) {
+        notify(
+          'info',
+          t('uploads.classified', { name: file.name, type: t(RESOURCE_TYPE_LABEL[as]) }),
+          5000,
+        );
+      }
+      byType.set(as, [...(byType.get(as) ?? []), file]);
+    }
+    for (const [resourceType, list] of byType) {
+      uploads.send({
+        type: 'ADD_FILES',
+        files: list,
+        resourceType,
+        ...(props.groupId !== undefined ? { groupId: props.groupId } : {}),
+      });
+    }
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();

@@ -35,19 +35,19 @@ export function LedgerSection(props: {
       key: 'change',
       header: t('property.change'),
       align: 'end',
-      cell: (r) => formatAmount(r.asset, r.change, true),
+      cell: (r) => formatAmount(intl, r.asset, r.change, true),
     },
     {
       key: 'before',
       header: t('property.before'),
       align: 'end',
-      cell: (r) => formatAmount(r.asset, r.before),
+      cell: (r) => formatAmount(intl, r.asset, r.before),
     },
     {
       key: 'after',
       header: t('property.after'),
       align: 'end',
-      cell: (r) => formatAmount(r.asset, r.after),
+      cell: (r) => formatAmount(intl, r.asset, r.after),
     },
     { key: 'memo', header: t('property.memo'), cell: (r) => r.memo },
   ];
