@@ -83,6 +83,9 @@ export function renderApiMarkdown(doc: Json): string {
       out.push(`- roles: ${roles(policy)}`);
       if (policy.scope) out.push(`- scope: ${String(policy.scope)}`);
       if (policy.overstep === false) out.push('- not in an overstep session');
+      const audit = op['x-audit'] as Json | undefined;
+      if (audit?.none) out.push(`- audit: none (${String(audit.none)})`);
+      else if (audit) out.push(`- audit: \`${String(audit.action)}\` on ${String(audit.resource)}`);
       const parameters = op.parameters as Json[] | undefined;
       if (parameters?.length) {
         out.push('', 'Query:', '', '| name | required | schema |', '| --- | --- | --- |');

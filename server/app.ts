@@ -17,6 +17,7 @@ import {
   installErrorHandling,
   plainNotFound,
 } from './platform/http/error-handler';
+import { installAudit } from './platform/http/audit-trail';
 import { openApiRoutes } from './platform/http/openapi';
 import { API_PREFIX, installPolicies } from './platform/http/policy';
 import { loggerOptions } from './platform/http/request-log';
@@ -30,6 +31,7 @@ import {
 } from './platform/http/static';
 import { localeOf } from './platform/i18n';
 import type { Clock } from './platform/lib/clock';
+import { auditRoutes } from './modules/audit';
 import { authRoutes } from './modules/auth';
 import { cardRoutes } from './modules/cards';
 import { customerRoutes } from './modules/customers';
@@ -101,6 +103,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   dhCallbackRoutes,
   cloneRoutes,
   integrationSettingRoutes,
+  auditRoutes,
 ];
 
 /**
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installBodyParsing(app);
     installErrorHandling(app);
     installPolicies(app, (token) => authenticate(ctx, token));
+    installAudit(app, { db: handle.db, now: ctx.now, strict: config.auditStrict });
     options.instrument?.(app);
     // Replies up to 64 KB (a list page) are compressed in one synchronous call; the plugin's
     // default on 2 cores (8 KB) sent them through a zlib stream, whose set-up and thread-pool

@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE } from '../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../server/context';
 import { buildApp } from '../../server/app';
 import { LIST_CACHE_TTL_MS } from '../../server/platform/db/list-cache';
+import { AuditTrail } from '../../server/platform/http/audit-trail';
 import { cardCsv } from '../../server/modules/cards/export-cards';
 import { idempotencyOf } from '../../server/modules/ledger/service';
 import { reconcile } from '../../server/modules/ledger/reconcile';
@@ -227,9 +228,24 @@ async function transferRows(
     // Each target alternates: given to in one pass over the targets, taken from in the next.
     direction: Math.floor(i / targets.length) % 2 === 0 ? ('give' as const) : ('take' as const),
   });
+  // The direct calls write the audit row the route writes (same declaration, same work).
+  const trail = (toUserId: number) =>
+    new AuditTrail(
+      { action: 'money.transfer', resource: 'user', id: () => toUserId },
+      { id: auth.user.id, role: auth.role },
+      { ip: '127.0.0.1', id: 'bench', headers: {} },
+      ctx.now,
+      { body: undefined, query: undefined, auth },
+    );
   // Fund every target first, so that every `take` finds a balance.
   for (const id of targets) {
-    await transfer(ctx, auth, { to_user_id: id, asset: 'money', units: 100, direction: 'give' });
+    const body = {
+      to_user_id: id,
+      asset: 'money' as const,
+      units: 100,
+      direction: 'give' as const,
+    };
+    await transfer(ctx, auth, body, undefined, trail(id));
   }
   const viaApi = async (i: number) => {
     const key = `bench-${run}-${(serial += 1)}`;
@@ -248,6 +264,7 @@ async function transferRows(
       auth,
       { ...body, units: 1 },
       idempotencyOf(key, auth.user.id, '/platform/transfer', body),
+      trail(body.to_user_id),
     );
     return undefined;
   };

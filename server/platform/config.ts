@@ -56,6 +56,11 @@ export interface Config {
    */
   secretsKeys: string | undefined;
   secretsKey: string | undefined;
+  /**
+   * A successful state-changing call that wrote no audit row fails with a 500 instead of only
+   * being logged (docs/architecture.md §Audit). Off in production; the server tests turn it on.
+   */
+  auditStrict: boolean;
 }
 
 export const DH_PROVIDERS = ['embedded', 'http'] as const;
@@ -195,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     secretsKeys: text(env, 'SECRETS_KEYS'),
     secretsKey: text(env, 'SECRETS_KEY'),
+    auditStrict: false,
   };
 }
 

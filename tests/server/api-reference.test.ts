@@ -35,7 +35,10 @@ describe('the API reference', () => {
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
     const doc = JSON.parse(reply.raw) as {
       openapi: string;
-      paths: Record<string, Record<string, { 'x-policy': unknown; security: unknown[] }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-policy': unknown; 'x-audit'?: unknown; security: unknown[] }>
+      >;
     };
     expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApi(t.app.apiRoutes))));
     expect(doc.openapi).toBe('3.1.0');
@@ -44,5 +47,14 @@ describe('the API reference', () => {
     });
     expect(doc.paths['/platform/transfer'].post.security).toEqual([{ token: [] }]);
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+    // The audit log's call, and what each call audits (docs/architecture.md §Audit).
+    expect(doc.paths['/audit/list'].get['x-policy']).toMatchObject({ roles: ['admin', 'partner'] });
+    expect(doc.paths['/recharge_card/add'].post['x-audit']).toEqual({
+      action: 'card.add',
+      resource: 'card',
+    });
+    expect(doc.paths['/platform/login'].post['x-audit']).toEqual({
+      none: expect.stringContaining('session'),
+    });
   });
 });

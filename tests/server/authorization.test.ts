@@ -141,6 +141,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/integration/list': /*     */ [401, 'ok', 403, 403, 403, 403, 403],
   'POST /api/v1/integration/set_secret': [401, 'ok', 403, 403, 403, 403, 403],
   'POST /api/v1/integration/clear_secret': [401, 'ok', 403, 403, 403, 403, 403],
+  // The audit log: admin (every row) and partners (their subtree's rows).
+  'GET /api/v1/audit/list': /*            */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.

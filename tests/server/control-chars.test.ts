@@ -17,7 +17,12 @@ const RLO = 'evil\u202Egpj.mp4';
 /** A display name's field: `name`, `nickname`, `title` or `…_name` (remarks are notes, not names). */
 const NAME_FIELD = /^(name|nickname|title)$|_name$/;
 /** Fields so named that are no display name: search filters (a part of what is looked for). */
-const NOT_NAMES = ['GET /api/v1/recharge_package/list query.name'];
+const NOT_NAMES = [
+  'GET /api/v1/recharge_package/list query.name',
+  // The name of a secret field (an identifier from a fixed list), not a display name.
+  'POST /api/v1/integration/set_secret body.name',
+  'POST /api/v1/integration/clear_secret body.name',
+];
 /** Every display name a caller sends: the walk below must find exactly these. */
 const DISPLAY_NAMES = [
   'GET /api/v1/upload/generate_sts_token query.name',

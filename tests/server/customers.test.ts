@@ -514,11 +514,15 @@ describe.each(engines)('customers on %s', (engine) => {
       const audit = await t.db
         .selectFrom('audit_log')
         .selectAll()
-        .where('action', '=', 'customer.create')
+        .where('action', '=', 'customer.add')
         .execute();
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ actor_id: ids.admin, target_id: row.id });
-      expect(audit[0].detail).not.toContain('Part#2026');
+      expect(audit[0]).toMatchObject({ actor_id: ids.admin, target_id: row.id, result: 'ok' });
+      expect(JSON.parse(audit[0].diff)).toMatchObject({
+        username: { after: 'partner3' },
+        password_hash: 'changed',
+      });
+      expect(audit[0].diff).not.toContain('Part#2026');
       const prefixes = await get<string[]>(
         'admin',
         '/provider_service/used_service_prefix_no_list',
@@ -1141,10 +1145,12 @@ describe.each(engines)('customers on %s', (engine) => {
       const audit = await t.db
         .selectFrom('audit_log')
         .selectAll()
-        .where('action', '=', 'customer.password_reset')
+        .where('action', '=', 'customer.edit_account')
+        .where('result', '=', 'ok')
         .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ actor_id: ids.partner, target_id: ids.merchant });
-      expect(audit.detail).not.toContain('Fresh#2026');
+      expect(JSON.parse(audit.diff)).toEqual({ password_hash: 'changed' });
+      expect(audit.diff).not.toContain('Fresh#2026');
     });
 
     it('disabling ends the sessions and refuses login; enabling lets the user back in', async () => {
@@ -1167,13 +1173,14 @@ describe.each(engines)('customers on %s', (engine) => {
       await t.login('agent');
       const actions = await t.db
         .selectFrom('audit_log')
-        .select(['action', 'actor_id'])
-        .where('action', '=', 'customer.status')
+        .select(['actor_id', 'diff'])
+        .where('action', '=', 'customer.edit_account')
+        .where('result', '=', 'ok')
         .orderBy('id')
         .execute();
-      expect(actions).toEqual([
-        { action: 'customer.status', actor_id: ids.admin },
-        { action: 'customer.status', actor_id: ids.partner },
+      expect(actions.map((a) => [a.actor_id, JSON.parse(a.diff)])).toEqual([
+        [ids.admin, { status: { before: 1, after: 0 } }],
+        [ids.partner, { status: { before: 0, after: 1 } }],
       ]);
     });
 
@@ -1316,7 +1323,8 @@ describe.each(engines)('customers on %s', (engine) => {
       const audits = await t.db
         .selectFrom('audit_log')
         .select('action')
-        .where('action', '=', 'customer.type')
+        .where('action', '=', 'customer.edit_type')
+        .where('result', '=', 'ok')
         .execute();
       expect(audits).toHaveLength(3);
     });
@@ -1365,6 +1373,7 @@ describe.each(engines)('customers on %s', (engine) => {
         .selectFrom('audit_log')
         .selectAll()
         .where('action', '=', 'customer.delete')
+        .where('result', '=', 'ok')
         .executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ actor_id: ids.partner, target_id: id });
     });

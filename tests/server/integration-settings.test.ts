@@ -57,8 +57,9 @@ describe.each(engines)('integration settings on %s', (engine) => {
   const audits = () =>
     t.db
       .selectFrom('audit_log')
-      .select(['action', 'actor_id', 'target_type', 'detail'])
+      .select(['action', 'actor_id', 'target_type', 'diff'])
       .where('action', 'like', 'integration.%')
+      .where('result', '=', 'ok')
       .orderBy('id')
       .execute();
 
@@ -125,8 +126,13 @@ describe.each(engines)('integration settings on %s', (engine) => {
       ['integration.set_secret', adminId, 'integration_setting'],
       ['integration.clear_secret', adminId, 'integration_setting'],
     ]);
-    for (const entry of entries) {
-      expect(JSON.parse(entry.detail)).toEqual({ kind: 'digital-human', name: 'api_key' });
+    for (const [i, entry] of entries.entries()) {
+      const side = i < 2 ? 'after' : 'before';
+      expect(JSON.parse(entry.diff)).toEqual({
+        kind: { [side]: 'digital-human' },
+        name: { [side]: 'api_key' },
+        value: 'changed',
+      });
     }
   });
 

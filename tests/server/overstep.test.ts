@@ -48,8 +48,8 @@ describe.each(engines)('overstep_login on %s', (engine) => {
     }
     const audit = await t.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(audit.map((a) => [a.actor_id, a.action, a.target_type, a.target_id])).toEqual([
-      [ids.admin, 'overstep_login', 'user', ids.merchant],
-      [ids.admin, 'overstep_login', 'user', ids.merchant2],
+      [ids.admin, 'auth.overstep', 'user', ids.merchant],
+      [ids.admin, 'auth.overstep', 'user', ids.merchant2],
     ]);
     const sessions = await t.db
       .selectFrom('sessions')

@@ -1,1 +1,1 @@
-export { writeAudit } from './repo';
+export { auditRoutes } from './routes';

@@ -23,6 +23,7 @@ export function authRoutes(app: FastifyInstance): void {
     reply: loginReplySchema,
     policy: { roles: 'public' },
     body: loginBody,
+    audit: { none: 'signs in: the session it opens (and the last login time) records it' },
     handler: ({ body, request }) => login(ctx, body, request.ip),
   });
 
@@ -33,6 +34,7 @@ export function authRoutes(app: FastifyInstance): void {
     url: '/platform/logout',
     reply: noData,
     policy: { roles: 'public', scope: 'the calling session' },
+    audit: { none: 'ends the caller’s own session' },
     successMessage: 'auth.loggedOut',
     handler: async ({ request }) => {
       await endSessionByToken(ctx, tokenOf(request));
@@ -49,7 +51,9 @@ export function authRoutes(app: FastifyInstance): void {
       overstep: false,
     },
     body: overstepBody,
-    handler: ({ auth, body, request }) => overstepLogin(ctx, auth, body.merchant_id, request.ip),
+    audit: { action: 'auth.overstep', resource: 'user', id: ({ body }) => body.merchant_id },
+    handler: ({ auth, body, request, audit }) =>
+      overstepLogin(ctx, auth, body.merchant_id, request.ip, audit),
   });
 
   defineRoute(app, {
@@ -58,8 +62,9 @@ export function authRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: { roles: 'any', scope: 'self', overstep: false },
     body: changePwdBody,
+    audit: { action: 'auth.change_password', resource: 'user', id: ({ auth }) => auth?.user.id },
     successMessage: 'auth.passwordChanged',
-    handler: ({ auth, body }) => changePassword(ctx, auth, body),
+    handler: ({ auth, body, audit }) => changePassword(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -68,6 +73,7 @@ export function authRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: { roles: 'public' },
     body: captchaBody,
+    audit: { none: 'sends an SMS code (kept, hashed and throttled, in sms_codes)' },
     successMessage: 'sms.sent',
     handler: ({ body }) => issueCode(ctx, body.mobile, body.purpose),
   });
@@ -78,8 +84,10 @@ export function authRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: { roles: 'public' },
     body: resetPwdBody,
+    // Public: the row's actor is the holder of the mobile's code, known once the code is right.
+    audit: { action: 'auth.reset_password', resource: 'user' },
     successMessage: 'auth.passwordReset',
-    handler: ({ body }) => resetPassword(ctx, body),
+    handler: ({ body, audit }) => resetPassword(ctx, body, audit),
   });
 
   defineRoute(app, {
@@ -88,7 +96,8 @@ export function authRoutes(app: FastifyInstance): void {
     reply: loginReplySchema,
     policy: { roles: 'public' },
     body: registerBody,
+    audit: { action: 'auth.register', resource: 'user' },
     successMessage: 'register.done',
-    handler: ({ body, request }) => register(ctx, body, request.ip),
+    handler: ({ body, request, audit }) => register(ctx, body, request.ip, audit),
   });
 }

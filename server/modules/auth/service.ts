@@ -7,10 +7,12 @@ import type {
 } from '../../../src/api/contract/auth';
 import type { AppContext, AuthContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { roleOf } from '../../../src/api/contract/roles';
 import { USER_STATUS, type Executor, type UserRow } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { dummyVerify, hashPassword, verifyPassword } from '../../platform/lib/passwords';
-import { writeAudit } from '../audit';
 import { createSession, endSessionsOfUser } from '../sessions';
 import { readConfigValue, findActiveDomain } from '../system';
 import { normalizeHost } from '../system';
@@ -67,6 +69,7 @@ export async function overstepLogin(
   auth: AuthContext,
   merchantId: number,
   ip: string,
+  audit: AuditTrail,
 ): Promise<LoginReply> {
   const target = await findUserById(ctx.db, merchantId);
   const visible =
@@ -75,24 +78,17 @@ export async function overstepLogin(
     (auth.role === 'admin' || (auth.role === 'partner' && target.service_id === auth.user.id));
   if (!target || !visible) throw refuse('merchant.notFound');
   if (target.status !== USER_STATUS.normal) throw refuse('auth.disabled');
-  const token = await ctx.db.transaction().execute(async (trx) => {
-    const sessionToken = await createSession(ctx, trx, {
-      userId: target.id,
-      kind: 'overstep',
-      overstepBy: auth.user.id,
-      ip,
-    });
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'overstep_login',
-      targetType: 'user',
-      targetId: target.id,
-      ip,
-      detail: { actor: auth.user.username, merchant: target.username },
-      now: ctx.now(),
-    });
-    return sessionToken;
-  });
+  const token = await runInTransaction(
+    ctx.db,
+    (trx) =>
+      createSession(ctx, trx, {
+        userId: target.id,
+        kind: 'overstep',
+        overstepBy: auth.user.id,
+        ip,
+      }),
+    { audit },
+  );
   return loginReply(target, token);
 }
 
@@ -101,6 +97,7 @@ export async function changePassword(
   ctx: AppContext,
   auth: AuthContext,
   body: ChangePwdBody,
+  audit: AuditTrail,
 ): Promise<void> {
   if (body.new_password === body.old_password) throw refuse('auth.samePassword');
   const attempt = await reserveAttempts(ctx, [accountKey(auth.user.username)]);
@@ -109,23 +106,40 @@ export async function changePassword(
   }
   await attempt.succeeded();
   const passwordHash = await hashPassword(body.new_password);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateUser(trx, auth.user.id, { password_hash: passwordHash, updated_at: ctx.now() });
-    await endSessionsOfUser(ctx, trx, auth.user.id, 'password_change');
-  });
+  audit.change({ password_hash: auth.user.password_hash }, { password_hash: passwordHash });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      await updateUser(trx, auth.user.id, { password_hash: passwordHash, updated_at: ctx.now() });
+      await endSessionsOfUser(ctx, trx, auth.user.id, 'password_change');
+    },
+    { audit },
+  );
 }
 
-export async function resetPassword(ctx: AppContext, body: ResetPwdBody): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  body: ResetPwdBody,
+  audit: AuditTrail,
+): Promise<void> {
   const codeId = await checkCode(ctx, body.mobile, 'reset', body.code);
   const user = await findUserByMobile(ctx.db, body.mobile);
   if (!user) throw refuse('sms.badCode');
   const passwordHash = await hashPassword(body.new_password);
-  await ctx.db.transaction().execute(async (trx) => {
-    await consumeCode(trx, codeId, ctx.now());
-    await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: ctx.now() });
-    await endSessionsOfUser(ctx, trx, user.id, 'password_reset');
-    await clearAttempts(trx, accountKey(user.username).key);
-  });
+  // Whoever holds the mobile's code acts as its user.
+  audit.actAs({ id: user.id, role: roleOf(user.user_type) });
+  audit.target(user.id);
+  audit.change({ password_hash: user.password_hash }, { password_hash: passwordHash });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      await consumeCode(trx, codeId, ctx.now());
+      await updateUser(trx, user.id, { password_hash: passwordHash, updated_at: ctx.now() });
+      await endSessionsOfUser(ctx, trx, user.id, 'password_reset');
+      await clearAttempts(trx, accountKey(user.username).key);
+    },
+    { audit },
+  );
 }
 
 /**
@@ -136,6 +150,7 @@ export async function register(
   ctx: AppContext,
   body: RegisterBody,
   ip: string,
+  audit: AuditTrail,
 ): Promise<LoginReply> {
   const attempt = await reserveAttempts(ctx, [registerIpKey(ip), registerMobileKey(body.mobile)]);
   if ((await readConfigValue(ctx.db, 'register_open')) !== '1') throw refuse('register.closed');
@@ -166,39 +181,52 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   try {
-    const reply = await ctx.db.transaction().execute(async (trx) => {
-      // Lock the partner row on PostgreSQL so parallel sign-ups cannot pass the limit together
-      // (SQLite runs one write transaction at a time).
-      await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', partner.id)
-        .$if(ctx.engine === 'postgres', (qb) => qb.forUpdate())
-        .execute();
-      await assertBelowLimit(trx);
-      await consumeCode(trx, codeId, now);
-      const id = await insertUser(trx, {
-        user_type: MERCHANT,
-        pid: partner.id,
-        service_id: partner.id,
-        agent_id: null,
-        username: body.username,
-        password_hash: passwordHash,
-        name: body.username,
-        mobile: body.mobile,
-        service_prefix_no: null,
-        expire_at: null,
-        last_login_at: now,
-        last_login_ip: ip,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
-      const token = await createSession(ctx, trx, { userId: id, kind: 'login', ip });
-      return {
-        userinfo: { token, accountId: id, user_type: MERCHANT, username: body.username },
-      };
-    });
+    const reply = await runInTransaction(
+      ctx.db,
+      async (trx) => {
+        // Lock the partner row on PostgreSQL so parallel sign-ups cannot pass the limit together
+        // (SQLite runs one write transaction at a time).
+        await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', partner.id)
+          .$if(ctx.engine === 'postgres', (qb) => qb.forUpdate())
+          .execute();
+        await assertBelowLimit(trx);
+        await consumeCode(trx, codeId, now);
+        const id = await insertUser(trx, {
+          user_type: MERCHANT,
+          pid: partner.id,
+          service_id: partner.id,
+          agent_id: null,
+          username: body.username,
+          password_hash: passwordHash,
+          name: body.username,
+          mobile: body.mobile,
+          service_prefix_no: null,
+          expire_at: null,
+          last_login_at: now,
+          last_login_ip: ip,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        });
+        const token = await createSession(ctx, trx, { userId: id, kind: 'login', ip });
+        // The new merchant signed itself up.
+        audit.actAs({ id, role: 'merchant' });
+        audit.target(id);
+        audit.change(null, {
+          username: body.username,
+          mobile: body.mobile,
+          user_type: MERCHANT,
+          service_id: partner.id,
+        });
+        return {
+          userinfo: { token, accountId: id, user_type: MERCHANT, username: body.username },
+        };
+      },
+      { audit },
+    );
     await attempt.succeeded();
     return reply;
   } catch (error) {

@@ -7,8 +7,8 @@ import {
 } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
 import type { RechargeCardsTable } from '../../platform/db/schema';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { writeAudit } from '../audit';
 import { lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger';
 import { findUserById } from '../users';
 import { DAY_OFFSET, remarkColumn } from './card-rules';
@@ -37,7 +37,8 @@ export function addCards(
   ctx: AppContext,
   auth: AuthContext,
   input: AddCardsInput,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<AddCardsReply> {
   return runMoney(
     ctx,
@@ -92,22 +93,17 @@ export function addCards(
           deleted_at: null,
         });
       }
-      await insertCards(trx, rows);
-      await writeAudit(trx, {
-        actorId: actor.id,
-        action: 'card_add',
-        targetType: 'card_batch',
-        targetId: null,
-        detail: {
-          batch_no: batchNo,
-          asset: input.asset,
-          face_value: formatFaceValue(input.asset, input.units),
-          quantity: input.quantity,
-        },
-        now,
+      audit.target(...(await insertCards(trx, rows)));
+      audit.change(null, {
+        batch_no: batchNo,
+        asset: input.asset,
+        face_value: formatFaceValue(input.asset, input.units),
+        quantity: input.quantity,
+        expire_at: input.expire_at,
       });
       return { batch_no: batchNo, count: input.quantity };
     },
     idempotency,
+    audit,
   );
 }

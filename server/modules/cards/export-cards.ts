@@ -9,10 +9,11 @@ import type { Locale } from '../../../src/api/contract/messages';
 import { roleOf } from '../../../src/api/contract/roles';
 import type { AppContext, AuthContext } from '../../context';
 import { USER_STATUS } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError } from '../../platform/http/errors';
 import { API_PREFIX } from '../../platform/http/policy';
 import { t } from '../../platform/i18n';
-import { writeAudit } from '../audit';
 import { getSystemInfo, normalizeHost } from '../system';
 import { findUserById } from '../users';
 import { DAY_OFFSET } from './card-rules';
@@ -40,7 +41,8 @@ export async function exportTicket(
   auth: AuthContext,
   body: ExportTicketParams,
   locale: Locale,
-  host?: string,
+  host: string | undefined,
+  audit: AuditTrail,
 ): Promise<ExportTicketReply> {
   const now = ctx.now();
   const ticket = randomBytes(32).toString('base64url');
@@ -48,33 +50,31 @@ export async function exportTicket(
   const { money_name: moneyName } = await getSystemInfo(ctx, normalizeHost(host));
   const query: ExportQuery = { filter: body, locale, moneyName };
   const expiresAt = now + EXPORT_TICKET_MS;
-  await ctx.db.transaction().execute(async (trx) => {
-    // Tickets are worth nothing a minute after they were made: forget old ones.
-    await trx
-      .deleteFrom('download_tickets')
-      .where('expires_at', '<', now - 3_600_000)
-      .execute();
-    await trx
-      .insertInto('download_tickets')
-      .values({
-        ticket_hash: hashTicket(ticket),
-        user_id: auth.user.id,
-        kind: 'cards',
-        query: JSON.stringify(query),
-        created_at: now,
-        expires_at: expiresAt,
-        used_at: null,
-      })
-      .execute();
-    await writeAudit(trx, {
-      actorId: auth.session.overstep_by ?? auth.user.id,
-      action: 'card_export',
-      targetType: 'recharge_card',
-      targetId: null,
-      detail: { ...body },
-      now,
-    });
-  });
+  const { ids: _ids, ...filter } = body;
+  audit.change(null, filter);
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      // Tickets are worth nothing a minute after they were made: forget old ones.
+      await trx
+        .deleteFrom('download_tickets')
+        .where('expires_at', '<', now - 3_600_000)
+        .execute();
+      await trx
+        .insertInto('download_tickets')
+        .values({
+          ticket_hash: hashTicket(ticket),
+          user_id: auth.user.id,
+          kind: 'cards',
+          query: JSON.stringify(query),
+          created_at: now,
+          expires_at: expiresAt,
+          used_at: null,
+        })
+        .execute();
+    },
+    { audit },
+  );
   return {
     ticket,
     expires_at: expiresAt,

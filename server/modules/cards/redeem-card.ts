@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { formatFaceValue, type UseCardReply } from '../../../src/api/contract/cards';
 import type { AppContext, AuthContext } from '../../context';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError, refuse } from '../../platform/http/errors';
 import { releaseAttempt, reserveAttempt, type ThrottleRule } from '../auth';
 import { post, postSystem, runMoney } from '../ledger';
@@ -25,6 +26,7 @@ export async function useCard(
   ctx: AppContext,
   auth: AuthContext,
   body: { card_no: string; card_pwd: string },
+  audit: AuditTrail,
 ): Promise<UseCardReply> {
   const me = auth.user;
   const key = `card:${me.id}`;
@@ -40,54 +42,63 @@ export async function useCard(
   const release = () =>
     ctx.db.transaction().execute((trx) => releaseAttempt(trx, key, REDEEM_RULE));
   try {
-    const reply = await runMoney(ctx, async (trx) => {
-      const now = ctx.now();
-      const card = await findCardByNo(trx, body.card_no);
-      if (
-        !card ||
-        !samePassword(card.card_pwd, body.card_pwd) ||
-        (Number(card.service_id) !== 0 && Number(card.service_id) !== me.service_id)
-      ) {
-        throw refuse('card.notFound');
-      }
-      const refusal = (
-        row: { status: number; expire_at: number | null; deleted_at: number | null } | undefined,
-      ) => {
-        if (!row || row.deleted_at !== null) return refuse('card.notFound');
-        if (Number(row.status) === 1) return refuse('card.used');
-        if (Number(row.status) === 2) return refuse('card.void');
-        return refuse('card.expired');
-      };
-      if (Number(card.status) !== 0 || (card.expire_at !== null && Number(card.expire_at) <= now)) {
-        throw refusal(card);
-      }
-      const updated = await trx
-        .updateTable('recharge_cards')
-        .set({ status: 1, used_by: me.id, used_at: now, updated_at: now })
-        .where('id', '=', card.id)
-        .where('status', '=', 0)
-        .where('deleted_at', 'is', null)
-        .where((eb) => eb.or([eb('expire_at', 'is', null), eb('expire_at', '>', now)]))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw refusal(await findCardById(trx, card.id));
-      const face = Number(card.face_value);
-      const common = { asset: card.asset, relatedType: 'recharge_card', relatedId: card.id, now };
-      await post(trx, {
-        ...common,
-        userId: me.id,
-        type: 'card_redeem',
-        change: face,
-        memo: card.card_no,
-        operatorId: auth.session.overstep_by ?? me.id,
-      });
-      await postSystem(trx, { ...common, account: 'cards', change: -face });
-      return {
-        id: card.id,
-        card_no: card.card_no,
-        asset: card.asset,
-        face_value: formatFaceValue(card.asset, face),
-      };
-    });
+    const reply = await runMoney(
+      ctx,
+      async (trx) => {
+        const now = ctx.now();
+        const card = await findCardByNo(trx, body.card_no);
+        if (
+          !card ||
+          !samePassword(card.card_pwd, body.card_pwd) ||
+          (Number(card.service_id) !== 0 && Number(card.service_id) !== me.service_id)
+        ) {
+          throw refuse('card.notFound');
+        }
+        const refusal = (
+          row: { status: number; expire_at: number | null; deleted_at: number | null } | undefined,
+        ) => {
+          if (!row || row.deleted_at !== null) return refuse('card.notFound');
+          if (Number(row.status) === 1) return refuse('card.used');
+          if (Number(row.status) === 2) return refuse('card.void');
+          return refuse('card.expired');
+        };
+        if (
+          Number(card.status) !== 0 ||
+          (card.expire_at !== null && Number(card.expire_at) <= now)
+        ) {
+          throw refusal(card);
+        }
+        const updated = await trx
+          .updateTable('recharge_cards')
+          .set({ status: 1, used_by: me.id, used_at: now, updated_at: now })
+          .where('id', '=', card.id)
+          .where('status', '=', 0)
+          .where('deleted_at', 'is', null)
+          .where((eb) => eb.or([eb('expire_at', 'is', null), eb('expire_at', '>', now)]))
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw refusal(await findCardById(trx, card.id));
+        const face = Number(card.face_value);
+        const common = { asset: card.asset, relatedType: 'recharge_card', relatedId: card.id, now };
+        await post(trx, {
+          ...common,
+          userId: me.id,
+          type: 'card_redeem',
+          change: face,
+          memo: card.card_no,
+          operatorId: auth.session.overstep_by ?? me.id,
+        });
+        await postSystem(trx, { ...common, account: 'cards', change: -face });
+        audit.change({ status: 0, used_by: null }, { status: 1, used_by: me.id });
+        return {
+          id: card.id,
+          card_no: card.card_no,
+          asset: card.asset,
+          face_value: formatFaceValue(card.asset, face),
+        };
+      },
+      undefined,
+      audit,
+    );
     await release();
     return reply;
   } catch (error) {

@@ -418,15 +418,20 @@ export async function reserveSequence(
   return row ? Number(row.last_value) - count + 1 : undefined;
 }
 
+/** Inserts cards; answers their ids (for the audit row). */
 export async function insertCards(
   db: Executor,
   rows: Insertable<RechargeCardsTable>[],
-): Promise<void> {
+): Promise<number[]> {
   const CHUNK = 200;
+  const ids: number[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await db
+    const inserted = await db
       .insertInto('recharge_cards')
       .values(rows.slice(i, i + CHUNK))
+      .returning('id')
       .execute();
+    ids.push(...inserted.map((row) => Number(row.id)));
   }
+  return ids;
 }

@@ -52,8 +52,9 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: addCardsReplySchema,
     policy: { roles: ISSUERS, scope: 'self: a partner pays, an admin mints' },
     body: addCardsBody,
+    audit: { action: 'card.add', resource: 'card' },
     successMessage: 'card.created',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       addCards(
         ctx,
         auth,
@@ -64,6 +65,7 @@ export function cardRoutes(app: FastifyInstance): void {
           '/recharge_card/add',
           request.body,
         ),
+        audit,
       ),
   });
 
@@ -73,8 +75,9 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: countReplySchema,
     policy: { roles: ISSUERS, scope: 'cards the caller holds, to its descendants' },
     body: transferCardsBody,
+    audit: { action: 'card.transfer', resource: 'card' },
     successMessage: 'card.transferred',
-    handler: ({ auth, body }) => transferCards(ctx, auth, body),
+    handler: ({ auth, body, audit }) => transferCards(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -86,8 +89,9 @@ export function cardRoutes(app: FastifyInstance): void {
       scope: 'cards of the platform or the caller’s service',
     },
     body: useCardBody,
+    audit: { action: 'card.redeem', resource: 'card', id: 'result' },
     successMessage: 'card.redeemed',
-    handler: ({ auth, body }) => useCard(ctx, auth, body),
+    handler: ({ auth, body, audit }) => useCard(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -96,8 +100,9 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: countReplySchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: remarkCardsBody,
+    audit: { action: 'card.remark', resource: 'card', id: ({ body }) => body.ids },
     successMessage: 'card.saved',
-    handler: ({ auth, body }) => remarkCards(ctx, auth, body),
+    handler: ({ auth, body, audit }) => remarkCards(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -106,8 +111,9 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: cardRowSchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: editCardBody,
+    audit: { action: 'card.edit', resource: 'card', id: ({ body }) => body.id },
     successMessage: 'card.saved',
-    handler: ({ auth, body }) => editCard(ctx, auth, body),
+    handler: ({ auth, body, audit }) => editCard(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -116,8 +122,9 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: countReplySchema,
     policy: { roles: ISSUERS, scope: MANAGED },
     body: deleteCardsBody,
+    audit: { action: 'card.delete', resource: 'card' },
     successMessage: 'card.deleted',
-    handler: ({ auth, body }) => deleteCards(ctx, auth, body),
+    handler: ({ auth, body, audit }) => deleteCards(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -147,8 +154,10 @@ export function cardRoutes(app: FastifyInstance): void {
     reply: exportTicketReplySchema,
     policy: { roles: ISSUERS, scope: HOLDERS },
     body: exportTicketBody,
-    handler: ({ auth, body, request }) =>
-      exportTicket(ctx, auth, body, request.locale, request.host),
+    // A download of card passwords: who asked for which filter or selection.
+    audit: { action: 'card.export', resource: 'card', id: ({ body }) => body.ids },
+    handler: ({ auth, body, request, audit }) =>
+      exportTicket(ctx, auth, body, request.locale, request.host, audit),
   });
 
   // A download, not an envelope: the browser opens this URL, so no session header is sent.
@@ -158,6 +167,7 @@ export function cardRoutes(app: FastifyInstance): void {
     exposeHeadRoute: false,
     config: {
       policy: EXPORT_DATA_POLICY,
+      audit: { none: 'spends the ticket of export_ticket, which is audited (card.export)' },
       input: { query: exportDataQuery },
       doc: {
         query: exportDataQuery,

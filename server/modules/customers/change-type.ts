@@ -1,7 +1,8 @@
 import type { CustomerRow, EditTypeData } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { writeAudit } from '../audit';
 import { lockUsers } from '../ledger';
 import { updateUser } from '../users';
 import {
@@ -11,7 +12,6 @@ import {
   livePartner,
   managedUser,
   rowOf,
-  type CallSite,
   type UserChanges,
 } from './customer-rules';
 import { MERCHANT, PARTNER, hasChildren, ownsDomains } from './repo';
@@ -25,7 +25,7 @@ export async function changeType(
   ctx: AppContext,
   auth: AuthContext,
   body: EditTypeData,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   const target = await managedUser(ctx.db, auth, body.id);
   const newType = body.user_type;
@@ -33,7 +33,10 @@ export async function changeType(
     newType !== PARTNER &&
     body.service_id !== undefined &&
     (target.user_type === PARTNER || body.service_id !== target.service_id);
-  if (newType === target.user_type && !moving) return rowOf(ctx, target.id);
+  if (newType === target.user_type && !moving) {
+    audit.unchanged();
+    return rowOf(ctx, target.id);
+  }
   if (await hasChildren(ctx.db, target.id)) throw refuse('customer.hasChildren');
   if (target.user_type === PARTNER && (await ownsDomains(ctx.db, target.id))) {
     throw refuse('customer.hasDomains');
@@ -69,31 +72,21 @@ export async function changeType(
       open_oem: target.user_type === PARTNER ? 0 : undefined,
     };
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    const becomesMerchant =
-      newType === MERCHANT && (target.user_type !== MERCHANT || serviceId !== target.service_id);
-    if (becomesMerchant) {
-      await lockUsers(ctx, trx, [serviceId]);
-      await assertBelowMerchantLimit(trx, serviceId);
-    }
-    // Checked again inside the transaction: nobody was added under it meanwhile.
-    if (await hasChildren(trx, target.id)) throw refuse('customer.hasChildren');
-    await updateUser(trx, target.id, { ...defined(changes), updated_at: ctx.now() });
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'customer.type',
-      targetType: 'user',
-      targetId: target.id,
-      ip: site.ip,
-      detail: {
-        username: target.username,
-        from: target.user_type,
-        to: newType,
-        from_service_id: target.service_id,
-        service_id: serviceId,
-      },
-      now: ctx.now(),
-    });
-  });
+  audit.change(target, defined(changes));
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const becomesMerchant =
+        newType === MERCHANT && (target.user_type !== MERCHANT || serviceId !== target.service_id);
+      if (becomesMerchant) {
+        await lockUsers(ctx, trx, [serviceId]);
+        await assertBelowMerchantLimit(trx, serviceId);
+      }
+      // Checked again inside the transaction: nobody was added under it meanwhile.
+      if (await hasChildren(trx, target.id)) throw refuse('customer.hasChildren');
+      await updateUser(trx, target.id, { ...defined(changes), updated_at: ctx.now() });
+    },
+    { audit },
+  );
   return rowOf(ctx, target.id);
 }

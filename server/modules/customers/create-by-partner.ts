@@ -1,9 +1,9 @@
 import type { AddByServiceData, CustomerRow } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { formatCents } from '../../platform/lib/money';
 import { hashPassword } from '../../platform/lib/passwords';
-import { writeAudit } from '../audit';
 import { postEntry } from '../ledger';
 import { lockUsers, runMoney } from '../ledger';
 import { readConfig } from '../system';
@@ -12,11 +12,10 @@ import {
   agentOf,
   assertBelowMerchantLimit,
   assertFree,
-  auditDetail,
+  defined,
   profileChanges,
   rowOf,
   withUniqueCheck,
-  type CallSite,
 } from './customer-rules';
 import { MERCHANT } from './repo';
 
@@ -29,7 +28,7 @@ export async function addByService(
   ctx: AppContext,
   auth: AuthContext,
   body: AddByServiceData,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   const partnerId = auth.user.id;
   const switches = await readConfig(ctx.db, ['saler_show', 'expirence_money_show']);
@@ -50,68 +49,66 @@ export async function addByService(
   }
   const passwordHash = await hashPassword(body.password);
   const id = await withUniqueCheck(ctx, unique, undefined, () =>
-    runMoney(ctx, async (trx) => {
-      await lockUsers(ctx, trx, [partnerId]);
-      if (body.user_type === MERCHANT) await assertBelowMerchantLimit(trx, partnerId);
-      const now = ctx.now();
-      const newId = await insertCustomer(
-        ctx,
-        trx,
-        {
-          userType: body.user_type,
-          username: body.username,
-          password: body.password,
-          status: body.status,
-          serviceId: partnerId,
-          agentId,
-          pid: partnerId,
-          columns,
-        },
-        passwordHash,
-      );
-      if (trialCents > 0) {
-        const common = {
-          asset: 'money' as const,
-          type: 'trial_credit' as const,
-          relatedType: 'user',
-          relatedId: newId,
-          operatorId: auth.user.id,
-          now,
-        };
-        const debited = await postEntry(trx, {
-          ...common,
-          userId: partnerId,
-          change: -trialCents,
-          memo: { id: 'memo.trialCreditTo', params: { username: body.username } },
-        });
-        if (debited === undefined) {
-          throw refuse('customer.trialShort', { amount: formatCents(trialCents) });
+    runMoney(
+      ctx,
+      async (trx) => {
+        await lockUsers(ctx, trx, [partnerId]);
+        if (body.user_type === MERCHANT) await assertBelowMerchantLimit(trx, partnerId);
+        const now = ctx.now();
+        const newId = await insertCustomer(
+          ctx,
+          trx,
+          {
+            userType: body.user_type,
+            username: body.username,
+            password: body.password,
+            status: body.status,
+            serviceId: partnerId,
+            agentId,
+            pid: partnerId,
+            columns,
+          },
+          passwordHash,
+        );
+        if (trialCents > 0) {
+          const common = {
+            asset: 'money' as const,
+            type: 'trial_credit' as const,
+            relatedType: 'user',
+            relatedId: newId,
+            operatorId: auth.user.id,
+            now,
+          };
+          const debited = await postEntry(trx, {
+            ...common,
+            userId: partnerId,
+            change: -trialCents,
+            memo: { id: 'memo.trialCreditTo', params: { username: body.username } },
+          });
+          if (debited === undefined) {
+            throw refuse('customer.trialShort', { amount: formatCents(trialCents) });
+          }
+          await postEntry(trx, {
+            ...common,
+            userId: newId,
+            change: trialCents,
+            memo: { id: 'memo.trialCreditFrom', params: { username: auth.user.username } },
+          });
         }
-        await postEntry(trx, {
-          ...common,
-          userId: newId,
-          change: trialCents,
-          memo: { id: 'memo.trialCreditFrom', params: { username: auth.user.username } },
-        });
-      }
-      await writeAudit(trx, {
-        actorId: auth.user.id,
-        action: 'customer.create',
-        targetType: 'user',
-        targetId: newId,
-        ip: site.ip,
-        detail: {
+        audit.change(null, {
           username: body.username,
+          password_hash: passwordHash,
           user_type: body.user_type,
           service_id: partnerId,
           agent_id: agentId,
-          trial_money: trialCents > 0 ? formatCents(trialCents) : undefined,
-          ...auditDetail(columns),
-        },
-        now,
-      });
-      return newId;
-    }),
+          money: trialCents > 0 ? formatCents(trialCents) : undefined,
+          ...defined(columns),
+        });
+        return newId;
+      },
+      undefined,
+      audit,
+    ),
   );
   return rowOf(ctx, id);
 }

@@ -1,8 +1,8 @@
 import type { AddCustomerData, CustomerRow } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
 import { USER_STATUS, type Executor } from '../../platform/db/schema';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { hashPassword } from '../../platform/lib/passwords';
-import { writeAudit } from '../audit';
 import { lockUsers, runMoney } from '../ledger';
 import { insertUser, updateUser } from '../users';
 import {
@@ -10,14 +10,12 @@ import {
   agentOf,
   assertBelowMerchantLimit,
   assertFree,
-  auditDetail,
   defaultMerchantLimit,
   defined,
   livePartner,
   profileChanges,
   rowOf,
   withUniqueCheck,
-  type CallSite,
   type UserChanges,
 } from './customer-rules';
 import { MERCHANT, PARTNER } from './repo';
@@ -72,7 +70,7 @@ export async function addCustomer(
   ctx: AppContext,
   auth: AuthContext,
   body: AddCustomerData,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   let serviceId: number | undefined;
   let agentId: number | null = null;
@@ -96,43 +94,41 @@ export async function addCustomer(
   await assertFree(ctx.db, unique);
   const passwordHash = await hashPassword(body.password);
   const id = await withUniqueCheck(ctx, unique, undefined, () =>
-    runMoney(ctx, async (trx) => {
-      if (serviceId !== undefined && body.user_type === MERCHANT) {
-        await lockUsers(ctx, trx, [serviceId]);
-        await assertBelowMerchantLimit(trx, serviceId);
-      }
-      const newId = await insertCustomer(
-        ctx,
-        trx,
-        {
-          userType: body.user_type,
+    runMoney(
+      ctx,
+      async (trx) => {
+        if (serviceId !== undefined && body.user_type === MERCHANT) {
+          await lockUsers(ctx, trx, [serviceId]);
+          await assertBelowMerchantLimit(trx, serviceId);
+        }
+        const newId = await insertCustomer(
+          ctx,
+          trx,
+          {
+            userType: body.user_type,
+            username: body.username,
+            password: body.password,
+            status: body.status,
+            serviceId,
+            agentId,
+            pid: serviceId ?? auth.user.id,
+            columns,
+          },
+          passwordHash,
+        );
+        audit.change(null, {
           username: body.username,
-          password: body.password,
-          status: body.status,
-          serviceId,
-          agentId,
-          pid: serviceId ?? auth.user.id,
-          columns,
-        },
-        passwordHash,
-      );
-      await writeAudit(trx, {
-        actorId: auth.user.id,
-        action: 'customer.create',
-        targetType: 'user',
-        targetId: newId,
-        ip: site.ip,
-        detail: {
-          username: body.username,
+          password_hash: passwordHash,
           user_type: body.user_type,
           service_id: serviceId ?? newId,
           agent_id: agentId,
-          ...auditDetail(columns),
-        },
-        now: ctx.now(),
-      });
-      return newId;
-    }),
+          ...defined(columns),
+        });
+        return newId;
+      },
+      undefined,
+      audit,
+    ),
   );
   return rowOf(ctx, id);
 }

@@ -25,11 +25,6 @@ import {
 
 export type UserChanges = Updateable<UsersTable>;
 
-/** Where a call came from, for the audit log. */
-export interface CallSite {
-  ip: string;
-}
-
 /** The contract's row of a customer (written by the database: customers/repo.ts rowFields). */
 export async function rowOf(ctx: AppContext, id: number): Promise<CustomerRow> {
   const text = await findCustomer(ctx.db, ctx.engine, id);
@@ -179,7 +174,7 @@ export function adminChanges(body: EditCustomerData | AddCustomerData): UserChan
   };
 }
 
-/** Kysely leaves undefined values out of inserts and updates; drop them for the audit too. */
+/** Kysely leaves undefined values out of inserts and updates; drop them for the audit diff too. */
 export function defined(changes: UserChanges): UserChanges {
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
 }
@@ -187,9 +182,4 @@ export function defined(changes: UserChanges): UserChanges {
 export async function defaultMerchantLimit(db: Executor): Promise<number> {
   const value = Number(await readConfigValue(db, 'VITE_MERCHANT_COUNT_LIMITATION'));
   return Number.isInteger(value) && value >= -1 ? value : -1;
-}
-
-export function auditDetail(columns: UserChanges): Record<string, unknown> {
-  const { password_hash: _secret, ...rest } = defined(columns);
-  return rest;
 }

@@ -1,10 +1,11 @@
 import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { writeAudit } from '../audit';
 import { lockUsers } from '../ledger';
 import { endSessionsOfUser } from '../sessions';
 import { findUserById, updateUser } from '../users';
-import { managedUser, type CallSite } from './customer-rules';
+import { managedUser } from './customer-rules';
 import { PARTNER, hasChildren, ownsDomains } from './repo';
 
 /**
@@ -16,35 +17,31 @@ export async function deleteCustomer(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<void> {
   const target = await managedUser(ctx.db, auth, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockUsers(ctx, trx, [target.id]);
-    const fresh = await findUserById(trx, target.id);
-    if (!fresh) throw refuse('customer.notFound');
-    const balances = [
-      fresh.money,
-      fresh.digital_man_seconds,
-      fresh.voice_clone_count,
-      fresh.image_clone_count,
-    ];
-    if (balances.some((b) => Number(b) !== 0)) throw refuse('customer.hasBalance');
-    if (await hasChildren(trx, target.id)) throw refuse('customer.hasChildren');
-    if (target.user_type === PARTNER && (await ownsDomains(trx, target.id))) {
-      throw refuse('customer.hasDomains');
-    }
-    const now = ctx.now();
-    await updateUser(trx, target.id, { deleted_at: now, updated_at: now });
-    await endSessionsOfUser(ctx, trx, target.id, 'admin');
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'customer.delete',
-      targetType: 'user',
-      targetId: target.id,
-      ip: site.ip,
-      detail: { username: target.username, user_type: target.user_type },
-      now,
-    });
-  });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      await lockUsers(ctx, trx, [target.id]);
+      const fresh = await findUserById(trx, target.id);
+      if (!fresh) throw refuse('customer.notFound');
+      const balances = [
+        fresh.money,
+        fresh.digital_man_seconds,
+        fresh.voice_clone_count,
+        fresh.image_clone_count,
+      ];
+      if (balances.some((b) => Number(b) !== 0)) throw refuse('customer.hasBalance');
+      if (await hasChildren(trx, target.id)) throw refuse('customer.hasChildren');
+      if (target.user_type === PARTNER && (await ownsDomains(trx, target.id))) {
+        throw refuse('customer.hasDomains');
+      }
+      const now = ctx.now();
+      await updateUser(trx, target.id, { deleted_at: now, updated_at: now });
+      await endSessionsOfUser(ctx, trx, target.id, 'admin');
+      audit.change({ deleted_at: null }, { deleted_at: now });
+    },
+    { audit },
+  );
 }

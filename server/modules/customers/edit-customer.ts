@@ -6,32 +6,30 @@ import type {
 import { PARTNER_FIELDS } from '../../../src/api/contract/customers';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor, UserRow } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { writeAudit } from '../audit';
 import { readConfigValue } from '../system';
 import { countMerchantsOf, updateUser } from '../users';
 import {
   adminChanges,
   agentOf,
   assertFree,
-  auditDetail,
   defined,
   hasCards,
   managedUser,
   profileChanges,
   rowOf,
   withUniqueCheck,
-  type CallSite,
   type UserChanges,
 } from './customer-rules';
 import { MERCHANT, PARTNER } from './repo';
 
 async function saveEdit(
   ctx: AppContext,
-  auth: AuthContext,
   target: UserRow,
   changes: UserChanges,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   const columns = defined(changes);
   const unique = {
@@ -40,20 +38,16 @@ async function saveEdit(
   };
   await assertFree(ctx.db, unique, target.id);
   if (Object.keys(columns).length > 0) {
+    audit.change(target, columns);
     await withUniqueCheck(ctx, unique, target.id, () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await updateUser(trx, target.id, { ...columns, updated_at: ctx.now() });
-        await writeAudit(trx, {
-          actorId: auth.user.id,
-          action: 'customer.edit',
-          targetType: 'user',
-          targetId: target.id,
-          ip: site.ip,
-          detail: { username: target.username, ...auditDetail(columns) },
-          now: ctx.now(),
-        });
-      }),
+      runInTransaction(
+        ctx.db,
+        (trx) => updateUser(trx, target.id, { ...columns, updated_at: ctx.now() }),
+        { audit },
+      ),
     );
+  } else {
+    audit.unchanged();
   }
   return rowOf(ctx, target.id);
 }
@@ -75,7 +69,7 @@ export async function editCustomer(
   ctx: AppContext,
   auth: AuthContext,
   body: EditCustomerData,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   const target = await managedUser(ctx.db, auth, body.id);
   const sentPartnerFields = PARTNER_FIELDS.filter((f) => body[f] !== undefined);
@@ -92,10 +86,9 @@ export async function editCustomer(
   const agentId = await agentChange(ctx.db, target, body.agent_id);
   return saveEdit(
     ctx,
-    auth,
     target,
     { ...profileChanges(body), ...adminChanges(body), agent_id: agentId },
-    site,
+    audit,
   );
 }
 
@@ -104,12 +97,12 @@ export async function editByService(
   ctx: AppContext,
   auth: AuthContext,
   body: EditByServiceData,
-  site: CallSite,
+  audit: AuditTrail,
 ): Promise<CustomerRow> {
   const target = await managedUser(ctx.db, auth, body.id);
   if (body.agent_id !== undefined && (await readConfigValue(ctx.db, 'saler_show')) !== '1') {
     throw refuse('customer.agentPickerOff');
   }
   const agentId = await agentChange(ctx.db, target, body.agent_id);
-  return saveEdit(ctx, auth, target, { ...profileChanges(body), agent_id: agentId }, site);
+  return saveEdit(ctx, target, { ...profileChanges(body), agent_id: agentId }, audit);
 }

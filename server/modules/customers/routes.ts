@@ -25,6 +25,11 @@ import { editByService, editCustomer } from './edit-customer';
 import { listCustomers, platformUsers, usedPrefixes } from './list-customers';
 
 const MANAGED = 'admin: every partner, merchant and agent; partner: its subtree (not itself)';
+const EDIT = {
+  action: 'customer.edit',
+  resource: 'user',
+  id: ({ body }: { body: { id: number } }) => body.id,
+};
 
 /** Customers (issue 4): partners, merchants and agents, DOMAIN.md §1 and §11. */
 export function customerRoutes(app: FastifyInstance): void {
@@ -45,8 +50,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: addCustomerBody,
+    audit: { action: 'customer.add', resource: 'user', id: 'result' },
     successMessage: 'customer.created',
-    handler: ({ auth, body, request }) => addCustomer(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => addCustomer(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -55,8 +61,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: editCustomerBody,
+    audit: EDIT,
     successMessage: 'customer.saved',
-    handler: ({ auth, body, request }) => editCustomer(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => editCustomer(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -65,8 +72,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['partner'], scope: 'merchants and agents under the caller' },
     body: addByServiceBody,
+    audit: { action: 'customer.add', resource: 'user', id: 'result' },
     successMessage: 'customer.created',
-    handler: ({ auth, body, request }) => addByService(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => addByService(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -75,8 +83,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['partner'], scope: 'merchants and agents of its subtree' },
     body: editByServiceBody,
+    audit: EDIT,
     successMessage: 'customer.saved',
-    handler: ({ auth, body, request }) => editByService(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => editByService(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -85,8 +94,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['admin', 'partner'], scope: MANAGED },
     body: editAccountBody,
+    audit: { action: 'customer.edit_account', resource: 'user', id: ({ body }) => body.id },
     successMessage: 'customer.saved',
-    handler: ({ auth, body, request }) => editAccount(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => editAccount(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -95,8 +105,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: customerRowSchema,
     policy: { roles: ['admin'], scope: 'any partner, merchant or agent' },
     body: editTypeBody,
+    audit: { action: 'customer.edit_type', resource: 'user', id: ({ body }) => body.id },
     successMessage: 'customer.saved',
-    handler: ({ auth, body, request }) => changeType(ctx, auth, body, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => changeType(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -105,8 +116,9 @@ export function customerRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: { roles: ['admin', 'partner'], scope: MANAGED },
     body: deleteCustomerBody,
+    audit: { action: 'customer.delete', resource: 'user', id: ({ body }) => body.id },
     successMessage: 'customer.deleted',
-    handler: ({ auth, body, request }) => deleteCustomer(ctx, auth, body.id, { ip: request.ip }),
+    handler: ({ auth, body, audit }) => deleteCustomer(ctx, auth, body.id, audit),
   });
 
   defineRoute(app, {

@@ -78,6 +78,9 @@ export function dhCallbackRoutes(app: FastifyInstance): void {
       url: '/digital_human/vendor_callback',
       config: {
         policy: { roles: 'public', scope: 'the vendor, by its signature' },
+        audit: {
+          none: 'the vendor’s report on a job: the job’s state and its billing record it',
+        },
         doc: {
           bodyType: 'the vendor’s signed callback, as it sends it (docs/digital-human-vendor.md)',
           reply: dhCallbackReplySchema,

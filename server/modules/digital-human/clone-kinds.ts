@@ -8,6 +8,8 @@ import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
 import type { Executor } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import type { MessageId } from '../../platform/i18n';
 import { runMoney, type Idempotency, type Trx } from '../ledger';
@@ -100,6 +102,7 @@ export async function addClone(
   kind: CloneKind,
   clone: NewClone,
   idempotency?: Idempotency,
+  audit?: AuditTrail,
 ): Promise<DhAddReply> {
   await clone.check(ctx.db); // refuses early, before any lock
   const reply = await runMoney(
@@ -121,9 +124,11 @@ export async function addClone(
         .execute();
       const work = { table: kind.table, id, ownerId: clone.ownerId, name: clone.name };
       await freezeWork(ctx, trx, work, kind.cost);
+      audit?.change(null, { name: clone.name, sources: clone.sources, frozen: kind.cost });
       return { id };
     },
     idempotency,
+    audit,
   );
   await enqueueClone(ctx, kind.table, reply.id);
   return reply;
@@ -199,55 +204,61 @@ export async function deleteClones(
   kind: CloneKind,
   auth: AuthContext,
   ids: readonly number[],
+  audit: AuditTrail,
 ): Promise<DhDeleteReply> {
   const unique = [...new Set(ids.map(Number))];
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const rows = [];
-    for (const id of unique) {
-      const row = await trx
-        .selectFrom(kind.table)
-        .select(['id', 'name', 'status'])
-        .select(kind.files.map((column) => sql<string | null>`${sql.ref(column)}`.as(column)))
-        .where('id', '=', id)
-        .where('owner_id', '=', auth.user.id)
+  const keys = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const rows = [];
+      for (const id of unique) {
+        const row = await trx
+          .selectFrom(kind.table)
+          .select(['id', 'name', 'status'])
+          .select(kind.files.map((column) => sql<string | null>`${sql.ref(column)}`.as(column)))
+          .where('id', '=', id)
+          .where('owner_id', '=', auth.user.id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!row) throw refuse(kind.notFound);
+        if (!DELETABLE.includes(row.status as CloneStatus)) {
+          throw refuse('digitalHuman.cloneBusy', { name: row.name });
+        }
+        rows.push(row);
+      }
+      const used = await trx
+        .selectFrom('dh_videos')
+        .select(sql<number>`${sql.ref(kind.usedBy)}`.as('clone_id'))
+        .where(kind.usedBy, 'in', unique)
+        .where('status', 'in', ['queued', 'creating'])
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!row) throw refuse(kind.notFound);
-      if (!DELETABLE.includes(row.status as CloneStatus)) {
-        throw refuse('digitalHuman.cloneBusy', { name: row.name });
+      if (used) {
+        const name = rows.find((r) => Number(r.id) === Number(used.clone_id))?.name ?? '';
+        throw refuse('digitalHuman.cloneInUse', { name });
       }
-      rows.push(row);
-    }
-    const used = await trx
-      .selectFrom('dh_videos')
-      .select(sql<number>`${sql.ref(kind.usedBy)}`.as('clone_id'))
-      .where(kind.usedBy, 'in', unique)
-      .where('status', 'in', ['queued', 'creating'])
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (used) {
-      const name = rows.find((r) => Number(r.id) === Number(used.clone_id))?.name ?? '';
-      throw refuse('digitalHuman.cloneInUse', { name });
-    }
-    const now = ctx.now();
-    const hidden = await trx
-      .updateTable(kind.table)
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', 'in', unique)
-      .where('owner_id', '=', auth.user.id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', DELETABLE)
-      .executeTakeFirst();
-    if (Number(hidden.numUpdatedRows) !== unique.length) {
-      throw refuse('digitalHuman.cloneBusy', { name: rows[0].name });
-    }
-    await trx
-      .deleteFrom('resource_refs')
-      .where('task_kind', '=', REF_KIND[kind.table])
-      .where('task_id', 'in', unique)
-      .execute();
-    return rows.flatMap((r) => kind.files.map((column) => r[column]).filter((k) => k !== null));
-  });
+      const now = ctx.now();
+      const hidden = await trx
+        .updateTable(kind.table)
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', unique)
+        .where('owner_id', '=', auth.user.id)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', DELETABLE)
+        .executeTakeFirst();
+      if (Number(hidden.numUpdatedRows) !== unique.length) {
+        throw refuse('digitalHuman.cloneBusy', { name: rows[0].name });
+      }
+      await trx
+        .deleteFrom('resource_refs')
+        .where('task_kind', '=', REF_KIND[kind.table])
+        .where('task_id', 'in', unique)
+        .execute();
+      audit.change({ deleted_at: null }, { deleted_at: now });
+      return rows.flatMap((r) => kind.files.map((column) => r[column]).filter((k) => k !== null));
+    },
+    { audit },
+  );
   for (const key of keys) await ctx.storage.delete(key);
   return { count: unique.length };
 }

@@ -14,6 +14,7 @@ import type { AppContext, AuthContext } from '../../context';
 import type { Condition } from '../../platform/db/conditions';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import type { Idempotency } from '../ledger';
 import { signedUrlsOf } from '../resources';
 import {
@@ -74,6 +75,8 @@ export function addImageClone(
   ownerId: number,
   body: ImageCloneAddBody,
   idempotency?: Idempotency,
+  /** The call's (none when the demo data is seeded). */
+  audit?: AuditTrail,
 ): Promise<DhAddReply> {
   const sources = [Number(body.video_id), Number(body.consent_video_id)];
   return addClone(
@@ -106,6 +109,7 @@ export function addImageClone(
       },
     },
     idempotency,
+    audit,
   );
 }
 
@@ -194,6 +198,7 @@ export function deleteImageClones(
   ctx: AppContext,
   auth: AuthContext,
   ids: readonly number[],
+  audit: AuditTrail,
 ): Promise<DhDeleteReply> {
-  return deleteClones(ctx, IMAGE, auth, ids);
+  return deleteClones(ctx, IMAGE, auth, ids, audit);
 }

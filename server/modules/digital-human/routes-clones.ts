@@ -60,13 +60,15 @@ export function cloneRoutes(app: FastifyInstance): void {
     reply: dhAddReplySchema,
     policy: OWN,
     body: imageCloneAddBody,
+    audit: { action: 'dh_image_clone.add', resource: 'dh_image_clone', id: 'result' },
     successMessage: 'digitalHuman.imageCloneAdded',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       addImageClone(
         ctx,
         auth.user.id,
         body,
         idempotency(request.headers, auth.user.id, '/digital_human/image_clone_add', request.body),
+        audit,
       ),
   });
 
@@ -85,8 +87,13 @@ export function cloneRoutes(app: FastifyInstance): void {
     reply: dhDeleteReplySchema,
     policy: OWN,
     body: cloneDeleteBody,
+    audit: {
+      action: 'dh_image_clone.delete',
+      resource: 'dh_image_clone',
+      id: ({ body }) => body.ids,
+    },
     successMessage: 'digitalHuman.clonesDeleted',
-    handler: ({ auth, body }) => deleteImageClones(ctx, auth, body.ids),
+    handler: ({ auth, body, audit }) => deleteImageClones(ctx, auth, body.ids, audit),
   });
 
   defineRoute(app, {
@@ -95,13 +102,15 @@ export function cloneRoutes(app: FastifyInstance): void {
     reply: dhAddReplySchema,
     policy: OWN,
     body: voiceCloneAddBody,
+    audit: { action: 'dh_voice_clone.add', resource: 'dh_voice_clone', id: 'result' },
     successMessage: 'digitalHuman.voiceCloneAdded',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       addVoiceClone(
         ctx,
         auth.user.id,
         body,
         idempotency(request.headers, auth.user.id, '/digital_human/voice_clone_add', request.body),
+        audit,
       ),
   });
 
@@ -120,8 +129,13 @@ export function cloneRoutes(app: FastifyInstance): void {
     reply: dhDeleteReplySchema,
     policy: OWN,
     body: cloneDeleteBody,
+    audit: {
+      action: 'dh_voice_clone.delete',
+      resource: 'dh_voice_clone',
+      id: ({ body }) => body.ids,
+    },
     successMessage: 'digitalHuman.clonesDeleted',
-    handler: ({ auth, body }) => deleteVoiceClones(ctx, auth, body.ids),
+    handler: ({ auth, body, audit }) => deleteVoiceClones(ctx, auth, body.ids, audit),
   });
 
   defineRoute(app, {
@@ -130,6 +144,7 @@ export function cloneRoutes(app: FastifyInstance): void {
     reply: voicePreviewReplySchema,
     policy: PREVIEW,
     body: voicePreviewBody,
+    audit: { none: 'speaks a sample with a ready voice (a cached file): no record changes' },
     handler: ({ auth, body }) => voicePreview(ctx, auth, body),
   });
 

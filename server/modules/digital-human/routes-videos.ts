@@ -45,6 +45,7 @@ export function dhVideoRoutes(app: FastifyInstance): void {
     reply: dhVideoEstimateSchema,
     policy: OWN,
     body: dhVideoBody,
+    audit: { none: 'reads only: an estimate' },
     handler: ({ auth, body }) => estimateVideo(ctx, auth, body),
   });
 
@@ -54,8 +55,9 @@ export function dhVideoRoutes(app: FastifyInstance): void {
     reply: dhAddReplySchema,
     policy: OWN,
     body: dhVideoBody,
+    audit: { action: 'dh_video.add', resource: 'dh_video', id: 'result' },
     successMessage: 'dhVideo.added',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       addVideo(
         ctx,
         auth,
@@ -66,6 +68,7 @@ export function dhVideoRoutes(app: FastifyInstance): void {
           '/digital_human/video_add',
           request.body,
         ),
+        audit,
       ),
   });
 
@@ -93,8 +96,9 @@ export function dhVideoRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: OWN,
     body: dhVideoRenameBody,
+    audit: { action: 'dh_video.rename', resource: 'dh_video', id: ({ body }) => body.id },
     successMessage: 'dhVideo.renamed',
-    handler: ({ auth, body }) => renameVideo(ctx, auth, body.id, body.name),
+    handler: ({ auth, body, audit }) => renameVideo(ctx, auth, body.id, body.name, audit),
   });
 
   defineRoute(app, {
@@ -103,8 +107,9 @@ export function dhVideoRoutes(app: FastifyInstance): void {
     reply: dhDeleteReplySchema,
     policy: OWN,
     body: dhVideoDeleteBody,
+    audit: { action: 'dh_video.delete', resource: 'dh_video', id: ({ body }) => body.ids },
     successMessage: 'dhVideo.deleted',
-    handler: ({ auth, body }) => deleteVideos(ctx, auth, body.ids),
+    handler: ({ auth, body, audit }) => deleteVideos(ctx, auth, body.ids, audit),
   });
 
   defineRoute(app, {
@@ -113,8 +118,15 @@ export function dhVideoRoutes(app: FastifyInstance): void {
     reply: dhAddReplySchema,
     policy: OWN,
     body: dhIdBody,
+    // The resource is the new video; the diff names the one it was made from.
+    audit: {
+      action: 'dh_video.resubmit',
+      resource: 'dh_video',
+      id: 'result',
+      diff: ({ body }) => ({ after: { resubmitted_from: body.id } }),
+    },
     successMessage: 'dhVideo.resubmitted',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       resubmitVideo(
         ctx,
         auth,
@@ -125,6 +137,7 @@ export function dhVideoRoutes(app: FastifyInstance): void {
           '/digital_human/video_resubmit',
           request.body,
         ),
+        audit,
       ),
   });
 

@@ -14,6 +14,8 @@ import {
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
@@ -133,7 +135,8 @@ export async function addVideo(
   ctx: AppContext,
   auth: AuthContext,
   params: DhVideoParams,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
   resubmittedFrom: number | null = null,
 ): Promise<DhAddReply> {
   const ownerId = auth.user.id;
@@ -185,9 +188,15 @@ export async function addVideo(
         { table: 'dh_videos', id: videoId, ownerId, name: params.name },
         seconds * unit,
       );
+      audit.change(null, {
+        name: params.name,
+        seconds,
+        frozen: seconds * unit,
+      });
       return videoId;
     },
     idempotency,
+    audit,
   );
   // A replayed request (same Idempotency-Key) enqueues only what has no job yet.
   await enqueueDh(ctx, 'dh_videos', [id], { onlyNew: true });
@@ -304,15 +313,22 @@ export async function renameVideo(
   auth: AuthContext,
   id: number,
   name: string,
+  audit: AuditTrail,
 ): Promise<null> {
-  await ownVideo(ctx, auth, id);
-  await ctx.db
-    .updateTable('dh_videos')
-    .set({ name, updated_at: ctx.now() })
-    .where('id', '=', id)
-    .where('owner_id', '=', auth.user.id)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const row = await ownVideo(ctx, auth, id);
+  audit.change(row, { name });
+  await runInTransaction(
+    ctx.db,
+    (trx) =>
+      trx
+        .updateTable('dh_videos')
+        .set({ name, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .where('owner_id', '=', auth.user.id)
+        .where('deleted_at', 'is', null)
+        .execute(),
+    { audit },
+  );
   return null;
 }
 
@@ -325,39 +341,45 @@ export async function deleteVideos(
   ctx: AppContext,
   auth: AuthContext,
   ids: readonly number[],
+  audit: AuditTrail,
 ): Promise<DhDeleteReply> {
   const unique = [...new Set(ids)];
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const rows: VideoRow[] = [];
-    for (const id of unique) {
-      const row = await findVideo(trx, auth.user.id, id);
-      if (!row) throw refuse('dhVideo.notFound');
-      if (!(FINISHED_VIDEO_STATUSES as readonly string[]).includes(row.status)) {
-        throw refuse('dhVideo.notFinished', { name: row.name });
+  const keys = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const rows: VideoRow[] = [];
+      for (const id of unique) {
+        const row = await findVideo(trx, auth.user.id, id);
+        if (!row) throw refuse('dhVideo.notFound');
+        if (!(FINISHED_VIDEO_STATUSES as readonly string[]).includes(row.status)) {
+          throw refuse('dhVideo.notFinished', { name: row.name });
+        }
+        rows.push(row);
       }
-      rows.push(row);
-    }
-    const now = ctx.now();
-    const hidden = await trx
-      .updateTable('dh_videos')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', 'in', unique)
-      .where('owner_id', '=', auth.user.id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', FINISHED_VIDEO_STATUSES)
-      .executeTakeFirst();
-    if (Number(hidden.numUpdatedRows) !== unique.length) {
-      throw refuse('dhVideo.notFinished', { name: rows[0].name });
-    }
-    await trx
-      .deleteFrom('resource_refs')
-      .where('task_kind', '=', VIDEO_REF)
-      .where('task_id', 'in', unique)
-      .execute();
-    return rows.flatMap((r) =>
-      [r.storage_key, r.poster_key, r.speech_key].filter((k): k is string => k !== null),
-    );
-  });
+      const now = ctx.now();
+      const hidden = await trx
+        .updateTable('dh_videos')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', unique)
+        .where('owner_id', '=', auth.user.id)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', FINISHED_VIDEO_STATUSES)
+        .executeTakeFirst();
+      if (Number(hidden.numUpdatedRows) !== unique.length) {
+        throw refuse('dhVideo.notFinished', { name: rows[0].name });
+      }
+      await trx
+        .deleteFrom('resource_refs')
+        .where('task_kind', '=', VIDEO_REF)
+        .where('task_id', 'in', unique)
+        .execute();
+      audit.change({ deleted_at: null }, { deleted_at: now });
+      return rows.flatMap((r) =>
+        [r.storage_key, r.poster_key, r.speech_key].filter((k): k is string => k !== null),
+      );
+    },
+    { audit },
+  );
   for (const key of keys) await ctx.storage.delete(key);
   return { count: unique.length };
 }
@@ -370,10 +392,11 @@ export async function resubmitVideo(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<DhAddReply> {
   const row = await ownVideo(ctx, auth, id);
   const parsed = dhVideoBody.safeParse(JSON.parse(row.params));
   if (!parsed.success) throw refuse('dhVideo.notFound');
-  return addVideo(ctx, auth, { ...parsed.data, name: row.name }, idempotency, id);
+  return addVideo(ctx, auth, { ...parsed.data, name: row.name }, idempotency, audit, id);
 }

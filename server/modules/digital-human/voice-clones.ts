@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../platform/db/errors';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
 import type { VoiceProfile } from '../../integrations/digital-human/types';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import type { Idempotency } from '../ledger';
 import { signedUrlsOf } from '../resources';
 import {
@@ -73,6 +74,8 @@ export function addVoiceClone(
   ownerId: number,
   body: VoiceCloneAddBody,
   idempotency?: Idempotency,
+  /** The call's (none when the demo data is seeded). */
+  audit?: AuditTrail,
 ): Promise<DhAddReply> {
   const audioId = Number(body.audio_id);
   return addClone(
@@ -102,6 +105,7 @@ export function addVoiceClone(
       },
     },
     idempotency,
+    audit,
   );
 }
 
@@ -334,8 +338,9 @@ export function deleteVoiceClones(
   ctx: AppContext,
   auth: AuthContext,
   ids: readonly number[],
+  audit: AuditTrail,
 ): Promise<DhDeleteReply> {
-  return deleteClones(ctx, VOICE, auth, ids);
+  return deleteClones(ctx, VOICE, auth, ids, audit);
 }
 
 // ---- preview

@@ -29,7 +29,9 @@ export function integrationSettingRoutes(app: FastifyInstance): void {
     policy: { roles: ['admin'], scope: SCOPE },
     body: secretSetBody,
     successMessage: 'integration.secretSaved',
-    handler: ({ auth, body, request }) => setSecret(ctx, auth, body, { ip: request.ip }),
+    // The value itself is never recorded: the row says which field changed, the value "changed".
+    audit: { action: 'integration.set_secret', resource: 'integration_setting', secret: ['value'] },
+    handler: ({ auth, body, audit }) => setSecret(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -39,6 +41,11 @@ export function integrationSettingRoutes(app: FastifyInstance): void {
     policy: { roles: ['admin'], scope: SCOPE },
     body: secretClearBody,
     successMessage: 'integration.secretCleared',
-    handler: ({ auth, body, request }) => clearSecret(ctx, auth, body, { ip: request.ip }),
+    audit: {
+      action: 'integration.clear_secret',
+      resource: 'integration_setting',
+      secret: ['value'],
+    },
+    handler: ({ body, audit }) => clearSecret(ctx, body, audit),
   });
 }

@@ -11,16 +11,13 @@ import { refuse } from '../../platform/http/errors';
 import type { StoredSecretInfo } from '../../platform/secrets/store';
 import { INTEGRATION_SECRETS, providersInUse } from '../../integrations/registry';
 import type { SecretFieldSpec } from '../../integrations/secret-fields';
-import { writeAudit } from '../audit';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 
 /**
  * The admin view of the integrations' settings (docs/architecture.md §Secrets): per kind the
  * providers in use and each secret field's state — never a value, sealed or plain.
  */
-
-interface Meta {
-  ip?: string;
-}
 
 function fieldOf(kind: IntegrationKind, name: string): SecretFieldSpec {
   const field = INTEGRATION_SECRETS[kind].find((f) => f.name === name);
@@ -88,53 +85,47 @@ export async function setSecret(
   ctx: AppContext,
   auth: AuthContext,
   body: SecretSetBody,
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<SecretField> {
   const kind = body.kind;
   const field = fieldOf(kind, body.name);
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await ctx.secrets.write(trx, {
-      kind,
-      name: field.name,
-      value: body.value,
-      by: auth.user.id,
-      now,
-    });
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'integration.set_secret',
-      targetType: 'integration_setting',
-      targetId: null,
-      ip: meta.ip,
-      detail: { kind, name: field.name },
-      now,
-    });
-  });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      await ctx.secrets.write(trx, {
+        kind,
+        name: field.name,
+        value: body.value,
+        by: auth.user.id,
+        now,
+      });
+      // The field is named; its value is a secret (the diff shows it only as "changed").
+      audit.change(null, { kind, name: field.name, value: body.value });
+    },
+    { audit },
+  );
   return viewOf(ctx, kind, field);
 }
 
 /** Removes a stored secret (the environment's, if any, is used again); audited when one was set. */
 export async function clearSecret(
   ctx: AppContext,
-  auth: AuthContext,
   body: SecretClearBody,
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<SecretField> {
   const kind = body.kind;
   const field = fieldOf(kind, body.name);
-  const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await ctx.secrets.clear(trx, kind, field.name))) return;
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'integration.clear_secret',
-      targetType: 'integration_setting',
-      targetId: null,
-      ip: meta.ip,
-      detail: { kind, name: field.name },
-      now,
-    });
-  });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      if (!(await ctx.secrets.clear(trx, kind, field.name))) {
+        audit.unchanged();
+        return;
+      }
+      audit.change({ kind, name: field.name, value: 'sealed' }, null);
+    },
+    { audit },
+  );
   return viewOf(ctx, kind, field);
 }

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database, Executor, SystemAccount } from '../../platform/db/schema';
 import { isUniqueViolation } from '../../platform/db/errors';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { postEntry, postSystemEntry, type LedgerEntry } from './repo';
 
@@ -35,19 +36,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * them). With an idempotency key the key is claimed first in the same transaction: a request whose
  * key was used before gets the stored reply and changes nothing; a concurrent twin waits on the
  * claim, then gets the stored reply too. A refused request stores nothing (it changed nothing), so
- * sending it again runs it again.
+ * sending it again runs it again. With the call's audit trail its row is written in the same
+ * transaction after the work (a replay changes nothing and writes none).
  */
 export async function runMoney<T>(
   ctx: AppContext,
   work: (trx: Trx) => Promise<T>,
   idempotency?: Idempotency,
+  audit?: AuditTrail,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await ctx.db.transaction().execute(async (trx) => {
+        audit?.begin();
         if (idempotency) {
           const stored = await replayOf(trx, idempotency);
-          if (stored !== undefined) return stored as T;
+          if (stored !== undefined) {
+            audit?.unchanged();
+            return stored as T;
+          }
           try {
             await trx
               .insertInto('idempotency_keys')
@@ -66,6 +73,7 @@ export async function runMoney<T>(
           }
         }
         const result = await work(trx);
+        await audit?.commit(trx, result);
         if (idempotency) {
           await trx
             .updateTable('idempotency_keys')

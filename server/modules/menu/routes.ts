@@ -9,6 +9,7 @@ export function menuRoutes(app: FastifyInstance): void {
     url: '/api/user/menu',
     reply: menuSchema,
     policy: { roles: 'any', scope: 'self' },
+    audit: { none: 'reads only' },
     handler: async ({ auth }) =>
       menuFor({ role: auth.role, show_clip_menu: auth.user.show_clip_menu }),
   });

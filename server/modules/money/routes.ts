@@ -27,8 +27,10 @@ export function moneyRoutes(app: FastifyInstance): void {
     reply: transferRecordSchema,
     policy: { roles: ['admin', 'partner'], scope: 'descendants, with the asset’s flag' },
     body: transferBody,
+    // The resource is the counterparty; the diff its balance of the asset around the transfer.
+    audit: { action: 'money.transfer', resource: 'user', id: ({ body }) => body.to_user_id },
     successMessage: 'transfer.done',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       transfer(
         ctx,
         auth,
@@ -39,6 +41,7 @@ export function moneyRoutes(app: FastifyInstance): void {
           '/platform/transfer',
           request.body,
         ),
+        audit,
       ),
   });
 
@@ -48,8 +51,9 @@ export function moneyRoutes(app: FastifyInstance): void {
     reply: transferConfigSchema,
     policy: { roles: ['admin', 'partner'], scope: 'descendants; a partner grants flags it holds' },
     body: editTransferConfigBody,
+    audit: { action: 'money.transfer_config', resource: 'user', id: ({ body }) => body.user_id },
     successMessage: 'transfer.configSaved',
-    handler: ({ auth, body }) => editTransferConfig(ctx, auth, body),
+    handler: ({ auth, body, audit }) => editTransferConfig(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -58,8 +62,9 @@ export function moneyRoutes(app: FastifyInstance): void {
     reply: exchangeReplySchema,
     policy: { roles: ['admin', 'partner', 'merchant'], scope: 'self', overstep: false },
     body: exchangeBody,
+    audit: { action: 'money.exchange', resource: 'user', id: ({ auth }) => auth?.user.id },
     successMessage: 'exchange.done',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       exchange(
         ctx,
         auth,
@@ -70,6 +75,7 @@ export function moneyRoutes(app: FastifyInstance): void {
           '/platform/exchange',
           request.body,
         ),
+        audit,
       ),
   });
 

@@ -14,9 +14,10 @@ import {
 import { DEFAULT_LOCALE, type Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor, UserRow } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { parseMoney } from '../../platform/lib/money';
-import { writeAudit } from '../audit';
 import { issue, lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger';
 import { readConfigValue } from '../system';
 import { findUserById } from '../users';
@@ -55,7 +56,8 @@ export async function transfer(
   ctx: AppContext,
   auth: AuthContext,
   input: TransferInput,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<TransferRecord> {
   const transferId = await runMoney(
     ctx,
@@ -120,9 +122,15 @@ export async function transfer(
         });
       }
       await numberTransfer(trx, id, now, moves);
+      const [before, after] = input.direction === 'give' ? moves.to : moves.from;
+      audit.change(
+        { [input.asset]: formatUnits(input.asset, before) },
+        { [input.asset]: formatUnits(input.asset, after) },
+      );
       return id;
     },
     idempotency,
+    audit,
   );
   // A transfer made here carries the person's own remark (no message id): any language reads it.
   const record = await findTransfer(ctx.db, transferId, DEFAULT_LOCALE);
@@ -134,51 +142,49 @@ export async function editTransferConfig(
   ctx: AppContext,
   auth: AuthContext,
   body: EditTransferConfigBody,
+  audit: AuditTrail,
 ): Promise<
   Pick<
     UserRow,
     'id' | 'can_transfer_money' | 'can_transfer_digital_man' | 'can_transfer_digital_voice'
   >
 > {
-  return ctx.db.transaction().execute(async (trx) => {
-    const actor = await findUserById(trx, auth.user.id);
-    const target = await findUserById(trx, body.user_id);
-    if (!actor || !reachesUser(auth, target)) throw refuse('transfer.targetNotFound');
-    const changes = {
-      can_transfer_money: body.can_transfer_money,
-      can_transfer_digital_man: body.can_transfer_digital_man,
-      can_transfer_digital_voice: body.can_transfer_digital_voice,
-    };
-    if (auth.role !== 'admin') {
-      for (const [flag, value] of Object.entries(changes) as [keyof typeof changes, 0 | 1][]) {
-        if (value === 1 && actor[flag] !== 1) throw refuse('transfer.cannotGrant');
+  return runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const actor = await findUserById(trx, auth.user.id);
+      const target = await findUserById(trx, body.user_id);
+      if (!actor || !reachesUser(auth, target)) throw refuse('transfer.targetNotFound');
+      const changes = {
+        can_transfer_money: body.can_transfer_money,
+        can_transfer_digital_man: body.can_transfer_digital_man,
+        can_transfer_digital_voice: body.can_transfer_digital_voice,
+      };
+      if (auth.role !== 'admin') {
+        for (const [flag, value] of Object.entries(changes) as [keyof typeof changes, 0 | 1][]) {
+          if (value === 1 && actor[flag] !== 1) throw refuse('transfer.cannotGrant');
+        }
       }
-    }
-    const now = ctx.now();
-    if (Object.values(changes).some((v) => v !== undefined)) {
-      await trx
-        .updateTable('users')
-        .set({ ...changes, updated_at: now })
-        .where('id', '=', target.id)
-        .execute();
-      await writeAudit(trx, {
-        actorId: actor.id,
-        action: 'transfer_config',
-        targetType: 'user',
-        targetId: target.id,
-        detail: changes,
-        now,
-      });
-    }
-    const updated = await findUserById(trx, target.id);
-    if (!updated) throw refuse('transfer.targetNotFound');
-    return {
-      id: updated.id,
-      can_transfer_money: updated.can_transfer_money,
-      can_transfer_digital_man: updated.can_transfer_digital_man,
-      can_transfer_digital_voice: updated.can_transfer_digital_voice,
-    };
-  });
+      const now = ctx.now();
+      if (Object.values(changes).some((v) => v !== undefined)) {
+        await trx
+          .updateTable('users')
+          .set({ ...changes, updated_at: now })
+          .where('id', '=', target.id)
+          .execute();
+      }
+      audit.change(target, changes);
+      const updated = await findUserById(trx, target.id);
+      if (!updated) throw refuse('transfer.targetNotFound');
+      return {
+        id: updated.id,
+        can_transfer_money: updated.can_transfer_money,
+        can_transfer_digital_man: updated.can_transfer_digital_man,
+        can_transfer_digital_voice: updated.can_transfer_digital_voice,
+      };
+    },
+    { audit },
+  );
 }
 
 /** The price of one unit of an exchange target in cents: the user's override, else the platform's. */
@@ -217,7 +223,8 @@ export async function exchange(
   ctx: AppContext,
   auth: AuthContext,
   body: { asset: ExchangeTarget; quantity: number },
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<ExchangeReply> {
   return runMoney(
     ctx,
@@ -248,6 +255,13 @@ export async function exchange(
         type: 'exchange',
         change: units,
       });
+      audit.change(
+        {
+          money: formatUnits('money', money + cost),
+          [body.asset]: formatUnits(body.asset, balance - units),
+        },
+        { money: formatUnits('money', money), [body.asset]: formatUnits(body.asset, balance) },
+      );
       return {
         asset: body.asset,
         quantity: body.quantity,
@@ -257,6 +271,7 @@ export async function exchange(
       };
     },
     idempotency,
+    audit,
   );
 }
 

@@ -42,6 +42,7 @@ import {
 } from './service';
 
 const ORDER_SCOPE = 'admin: all; partner: its subtree (itself included); merchant: its own';
+const packageId = ({ body }: { body: { id: number } }) => body.id;
 
 /** Recharge packages, orders, payment notifications and the sandbox provider (DOMAIN.md §5). */
 export function rechargeRoutes(app: FastifyInstance): void {
@@ -72,8 +73,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
     reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageAddBody,
+    audit: { action: 'recharge_package.add', resource: 'recharge_package', id: 'result' },
     successMessage: 'recharge.packageCreated',
-    handler: ({ auth, body, request }) => addPackage(ctx, auth, body, { ip: request.ip }),
+    handler: ({ body, audit }) => addPackage(ctx, body, audit),
   });
 
   defineRoute(app, {
@@ -82,8 +84,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
     reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageEditBody,
+    audit: { action: 'recharge_package.edit', resource: 'recharge_package', id: packageId },
     successMessage: 'recharge.packageSaved',
-    handler: ({ auth, body, request }) => editPackage(ctx, auth, body, { ip: request.ip }),
+    handler: ({ body, audit }) => editPackage(ctx, body, audit),
   });
 
   defineRoute(app, {
@@ -92,8 +95,13 @@ export function rechargeRoutes(app: FastifyInstance): void {
     reply: sortedPackagesSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageSortBody,
+    audit: {
+      action: 'recharge_package.sort',
+      resource: 'recharge_package',
+      id: ({ body }) => body.ids,
+    },
     successMessage: 'recharge.sorted',
-    handler: ({ auth, body, request }) => sortPackages(ctx, auth, body.ids, { ip: request.ip }),
+    handler: ({ body, audit }) => sortPackages(ctx, body.ids, audit),
   });
 
   defineRoute(app, {
@@ -102,8 +110,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
     reply: rechargePackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageStatusBody,
+    audit: { action: 'recharge_package.set_status', resource: 'recharge_package', id: packageId },
     successMessage: 'recharge.packageSaved',
-    handler: ({ auth, body, request }) => setPackageStatus(ctx, auth, body, { ip: request.ip }),
+    handler: ({ body, audit }) => setPackageStatus(ctx, body, audit),
   });
 
   defineRoute(app, {
@@ -112,8 +121,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
     reply: deletedPackageSchema,
     policy: { roles: ['admin'], scope: 'platform packages' },
     body: packageDeleteBody,
+    audit: { action: 'recharge_package.delete', resource: 'recharge_package', id: packageId },
     successMessage: 'recharge.packageDeleted',
-    handler: ({ auth, body, request }) => deletePackage(ctx, auth, body, { ip: request.ip }),
+    handler: ({ body, audit }) => deletePackage(ctx, body, audit),
   });
 
   // ---- orders
@@ -125,10 +135,11 @@ export function rechargeRoutes(app: FastifyInstance): void {
     // The accounts that hold balances buy; the platform (admin) does not buy from itself.
     policy: { roles: ['partner', 'merchant'], scope: 'self' },
     body: orderCreateBody,
+    audit: { action: 'recharge_order.create', resource: 'recharge_order', id: 'result' },
     successMessage: 'recharge.orderCreated',
-    handler: async ({ auth, body }) => {
+    handler: async ({ auth, body, audit }) => {
       if (!(await usable(body.pay_way))) throw refuse('recharge.sandboxOff');
-      return createOrder(ctx, auth, body);
+      return createOrder(ctx, auth, body, audit);
     },
   });
 
@@ -167,6 +178,9 @@ export function rechargeRoutes(app: FastifyInstance): void {
         url: `/pay/notify/${provider.way}`,
         config: {
           policy: { roles: 'public', scope: 'the provider, by its signature' },
+          audit: {
+            none: 'the provider’s notification: the order’s paid state and the ledger’s recharge entry record it',
+          },
           doc: {
             bodyType: 'the provider’s signed notification, as it sends it',
             reply: notificationReplySchema,

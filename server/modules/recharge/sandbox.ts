@@ -225,6 +225,7 @@ export function sandboxRoutes(
       url: '/pay/sandbox/pay',
       config: {
         policy: { roles: 'public', scope: 'whoever holds the signed pay_url' },
+        audit: { none: 'the sandbox’s pay button: it sends the notification /pay/notify/sandbox' },
         doc: {
           body: linkSchema,
           bodyType: 'application/x-www-form-urlencoded',

@@ -13,8 +13,9 @@ import {
 } from '../../../src/api/contract/recharge';
 import { formatUnits } from '../../../src/api/contract/money';
 import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { writeAudit } from '../audit';
 import {
   closeExpired,
   countLivePackages,
@@ -31,10 +32,6 @@ import {
 
 /** A buyer may hold this many unpaid, unexpired orders at once (each closes after 30 minutes). */
 export const MAX_OPEN_ORDERS = 10;
-
-interface Meta {
-  ip?: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Packages
@@ -56,128 +53,102 @@ async function packageOrFail(ctx: AppContext, id: number): Promise<RechargePacka
 
 export async function addPackage(
   ctx: AppContext,
-  auth: AuthContext,
   input: PackageAddInput,
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<RechargePackage> {
   const now = ctx.now();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const values = {
-      name: input.name,
-      price: input.price,
-      money: input.money,
-      gift_money: input.gift_money ?? 0,
-      sort: input.sort ?? 0,
-      status: input.status ?? 1,
-      description: input.description ?? '',
-    };
-    const created = await insertPackage(trx, { ...values, now });
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'recharge_package_add',
-      targetType: 'recharge_package',
-      targetId: created,
-      ip: meta.ip,
-      detail: values,
-      now,
-    });
-    return created;
-  });
+  const id = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const values = {
+        name: input.name,
+        price: input.price,
+        money: input.money,
+        gift_money: input.gift_money ?? 0,
+        sort: input.sort ?? 0,
+        status: input.status ?? 1,
+        description: input.description ?? '',
+      };
+      audit.change(null, values);
+      return insertPackage(trx, { ...values, now });
+    },
+    { audit },
+  );
   return packageOrFail(ctx, id);
 }
 
 /** Changes a package; orders already created keep the price and amounts they were made with. */
 export async function editPackage(
   ctx: AppContext,
-  auth: AuthContext,
   input: PackageEditInput,
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<RechargePackage> {
   const { id, ...fields } = input;
   const changes = Object.fromEntries(
     Object.entries(fields).filter(([, v]) => v !== undefined),
   ) as Partial<Omit<PackageEditInput, 'id'>>;
-  await savePackage(ctx, auth, id, changes, 'recharge_package_edit', meta);
+  await savePackage(ctx, id, changes, audit);
   return packageOrFail(ctx, id);
 }
 
 export async function setPackageStatus(
   ctx: AppContext,
-  auth: AuthContext,
   input: { id: number; status: PackageStatus },
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<RechargePackage> {
-  await savePackage(ctx, auth, input.id, { status: input.status }, 'recharge_package_status', meta);
+  await savePackage(ctx, input.id, { status: input.status }, audit);
   return packageOrFail(ctx, input.id);
 }
 
 /** Soft delete: the package leaves every list; orders keep its name. */
 export async function deletePackage(
   ctx: AppContext,
-  auth: AuthContext,
   input: { id: number },
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<{ id: number }> {
-  await savePackage(
-    ctx,
-    auth,
-    input.id,
-    { deleted_at: ctx.now() },
-    'recharge_package_delete',
-    meta,
-  );
+  await savePackage(ctx, input.id, { deleted_at: ctx.now() }, audit);
   return { id: input.id };
 }
 
 async function savePackage(
   ctx: AppContext,
-  auth: AuthContext,
   id: number,
   changes: Record<string, string | number>,
-  action: string,
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const updated = await updatePackage(trx, id, { ...changes, updated_at: now });
-    if (!updated) throw refuse('recharge.packageNotFound');
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action,
-      targetType: 'recharge_package',
-      targetId: id,
-      ip: meta.ip,
-      detail: changes,
-      now,
-    });
-  });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const before = await findPackage(trx, id);
+      const updated = await updatePackage(trx, id, { ...changes, updated_at: now });
+      if (!before || !updated) throw refuse('recharge.packageNotFound');
+      audit.change(before, changes);
+    },
+    { audit },
+  );
 }
 
 /** The listed packages get sort 1, 2, … in the order given; all of them must exist. */
 export async function sortPackages(
   ctx: AppContext,
-  auth: AuthContext,
   ids: number[],
-  meta: Meta,
+  audit: AuditTrail,
 ): Promise<{ ids: number[] }> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if ((await countLivePackages(trx, ids)) !== ids.length) {
-      throw refuse('recharge.packageNotFound');
-    }
-    for (const [index, id] of ids.entries()) {
-      await updatePackage(trx, id, { sort: index + 1, updated_at: now });
-    }
-    await writeAudit(trx, {
-      actorId: auth.user.id,
-      action: 'recharge_package_sort',
-      targetType: 'recharge_package',
-      targetId: null,
-      ip: meta.ip,
-      detail: { ids },
-      now,
-    });
-  });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      if ((await countLivePackages(trx, ids)) !== ids.length) {
+        throw refuse('recharge.packageNotFound');
+      }
+      for (const [index, id] of ids.entries()) {
+        await updatePackage(trx, id, { sort: index + 1, updated_at: now });
+      }
+      audit.change(null, { order: ids });
+    },
+    { audit },
+  );
   return { ids };
 }
 
@@ -193,33 +164,44 @@ export async function createOrder(
   ctx: AppContext,
   auth: AuthContext,
   body: { package_id: number; pay_way: PayWay },
+  audit: AuditTrail,
 ): Promise<OrderCreateReply> {
   const provider = ctx.integrations.payment.byWay.get(body.pay_way);
   if (!provider) throw refuse('recharge.payWayUnavailable');
   const now = ctx.now();
   const expiresAt = now + ORDER_TTL_MS;
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    const pkg = await findPackage(trx, body.package_id);
-    if (!pkg) throw refuse('recharge.packageNotFound');
-    if (Number(pkg.status) !== 1) throw refuse('recharge.packageOffSale');
-    const open = await countOpenOrders(trx, auth.user.id, now);
-    if (open >= MAX_OPEN_ORDERS) throw refuse('recharge.tooManyOpen', { count: open });
-    const values = {
-      user_id: auth.user.id,
-      // A partner's own service_id is its id; set it explicitly all the same.
-      service_id: auth.role === 'partner' ? auth.user.id : auth.user.service_id,
-      package_id: pkg.id,
-      package_name: pkg.name,
-      amount: Number(pkg.price),
-      money: Number(pkg.money),
-      gift_money: Number(pkg.gift_money),
-      pay_way: body.pay_way,
-      expires_at: expiresAt,
-      created_at: now,
-    };
-    const { order_no } = await insertOrder(trx, values);
-    return { ...values, order_no };
-  });
+  const order = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const pkg = await findPackage(trx, body.package_id);
+      if (!pkg) throw refuse('recharge.packageNotFound');
+      if (Number(pkg.status) !== 1) throw refuse('recharge.packageOffSale');
+      const open = await countOpenOrders(trx, auth.user.id, now);
+      if (open >= MAX_OPEN_ORDERS) throw refuse('recharge.tooManyOpen', { count: open });
+      const values = {
+        user_id: auth.user.id,
+        // A partner's own service_id is its id; set it explicitly all the same.
+        service_id: auth.role === 'partner' ? auth.user.id : auth.user.service_id,
+        package_id: pkg.id,
+        package_name: pkg.name,
+        amount: Number(pkg.price),
+        money: Number(pkg.money),
+        gift_money: Number(pkg.gift_money),
+        pay_way: body.pay_way,
+        expires_at: expiresAt,
+        created_at: now,
+      };
+      const { id, order_no } = await insertOrder(trx, values);
+      audit.change(null, {
+        order_no,
+        package_id: pkg.id,
+        amount: formatUnits('money', values.amount),
+        pay_way: body.pay_way,
+      });
+      return { ...values, id, order_no };
+    },
+    { audit },
+  );
   const { pay_url } = await provider.createPayment({
     order_no: order.order_no,
     amount: order.amount,

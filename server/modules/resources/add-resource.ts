@@ -1,5 +1,7 @@
 import type { Resource } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { checkUpload, claimUpload } from '../uploads';
 import { findGroup, findResource } from './repo';
@@ -17,6 +19,8 @@ export async function addResource(
   ctx: AppContext,
   ownerId: number,
   body: { upload_key: string; name: string; group_id?: number },
+  /** The call's (none when the demo data is seeded). */
+  audit?: AuditTrail,
 ): Promise<Resource> {
   const groupId = body.group_id ?? null;
   if (groupId !== null && !(await findGroup(ctx.db, ownerId, groupId))) {
@@ -28,39 +32,49 @@ export async function addResource(
   };
   let id: number;
   try {
-    id = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await claimUpload(trx, checked.uploadId))) throw refuse('validation.uploadKey');
-      // The group may have been deleted while the file was checked.
-      if (groupId !== null && !(await findGroup(trx, ownerId, groupId))) {
-        throw refuse('resource.groupNotFound');
-      }
-      const now = ctx.now();
-      const row = await trx
-        .insertInto('resources')
-        .values({
-          owner_id: ownerId,
-          group_id: groupId,
-          type: checked.type,
+    id = await runInTransaction(
+      ctx.db,
+      async (trx) => {
+        if (!(await claimUpload(trx, checked.uploadId))) throw refuse('validation.uploadKey');
+        // The group may have been deleted while the file was checked.
+        if (groupId !== null && !(await findGroup(trx, ownerId, groupId))) {
+          throw refuse('resource.groupNotFound');
+        }
+        const now = ctx.now();
+        const row = await trx
+          .insertInto('resources')
+          .values({
+            owner_id: ownerId,
+            group_id: groupId,
+            type: checked.type,
+            name: body.name,
+            upload_id: checked.uploadId,
+            storage_key: checked.storageKey,
+            poster_key: checked.posterKey,
+            content_type: checked.contentType,
+            size: checked.size,
+            duration_ms: checked.durationMs,
+            width: checked.width,
+            height: checked.height,
+            codec: checked.codec,
+            has_audio: checked.hasAudio === null ? null : Number(checked.hasAudio),
+            created_at: now,
+            updated_at: now,
+            deleted_at: null,
+            file_deleted_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        audit?.change(null, {
           name: body.name,
-          upload_id: checked.uploadId,
-          storage_key: checked.storageKey,
-          poster_key: checked.posterKey,
-          content_type: checked.contentType,
+          type: checked.type,
+          group_id: groupId,
           size: checked.size,
-          duration_ms: checked.durationMs,
-          width: checked.width,
-          height: checked.height,
-          codec: checked.codec,
-          has_audio: checked.hasAudio === null ? null : Number(checked.hasAudio),
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          file_deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(row.id);
-    });
+        });
+        return Number(row.id);
+      },
+      { audit },
+    );
   } catch (error) {
     await dropPoster();
     throw error;

@@ -1,6 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Resource } from '../../../src/api/contract/resources';
 import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { findGroup, findResource } from './repo';
 import { toResource } from './resource-reply';
@@ -13,6 +15,7 @@ export async function editResource(
   ctx: AppContext,
   auth: AuthContext,
   body: { id: number; name?: string; group_id?: number },
+  audit: AuditTrail,
 ): Promise<Resource> {
   const ownerId = auth.user.id;
   const now = ctx.now();
@@ -22,30 +25,37 @@ export async function editResource(
   if (groupId !== null && groupId !== undefined && !(await findGroup(ctx.db, ownerId, groupId))) {
     throw refuse('resource.groupNotFound');
   }
-  let update = ctx.db
-    .updateTable('resources')
-    .set({
-      updated_at: now,
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(groupId !== undefined ? { group_id: groupId } : {}),
-    })
-    .where('id', '=', body.id)
-    .where('owner_id', '=', ownerId)
-    .where('deleted_at', 'is', null);
-  if (groupId !== null && groupId !== undefined) {
-    // The group still exists when the row changes (a group deleted meanwhile is not joined).
-    update = update.where(
-      sql<SqlBool>`exists (select 1 from resource_groups g where g.id = ${groupId} and g.owner_id = ${ownerId})`,
-    );
-  }
-  const result = await update.executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) {
-    throw refuse(
-      (await findResource(ctx.db, ownerId, body.id))
-        ? 'resource.groupNotFound'
-        : 'resource.notFound',
-    );
-  }
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(groupId !== undefined ? { group_id: groupId } : {}),
+  };
+  audit.change(found, changes);
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      let update = trx
+        .updateTable('resources')
+        .set({ updated_at: now, ...changes })
+        .where('id', '=', body.id)
+        .where('owner_id', '=', ownerId)
+        .where('deleted_at', 'is', null);
+      if (groupId !== null && groupId !== undefined) {
+        // The group still exists when the row changes (a group deleted meanwhile is not joined).
+        update = update.where(
+          sql<SqlBool>`exists (select 1 from resource_groups g where g.id = ${groupId} and g.owner_id = ${ownerId})`,
+        );
+      }
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        throw refuse(
+          (await findResource(trx, ownerId, body.id))
+            ? 'resource.groupNotFound'
+            : 'resource.notFound',
+        );
+      }
+    },
+    { audit },
+  );
   const row = await findResource(ctx.db, ownerId, body.id);
   if (!row) throw refuse('resource.notFound');
   return toResource(ctx, row);
@@ -60,18 +70,24 @@ export async function deleteResources(
   ctx: AppContext,
   auth: AuthContext,
   body: { ids: number[] },
+  audit: AuditTrail,
 ): Promise<{ count: number }> {
   const ids = [...new Set(body.ids)];
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('resources')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', 'in', ids)
-      .where('owner_id', '=', auth.user.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== ids.length) throw refuse('resource.notFound');
-    return { count: ids.length };
-  });
+  audit.change({ deleted_at: null }, { deleted_at: now });
+  return runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const result = await trx
+        .updateTable('resources')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', ids)
+        .where('owner_id', '=', auth.user.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== ids.length) throw refuse('resource.notFound');
+      return { count: ids.length };
+    },
+    { audit },
+  );
 }

@@ -1,6 +1,8 @@
 import type { GroupListReply, ResourceGroup } from '../../../src/api/contract/resources';
 import type { AppContext, AuthContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { countInGroup, findGroup, listGroups } from './repo';
 
@@ -21,13 +23,19 @@ export async function addGroup(
   ctx: AppContext,
   auth: AuthContext,
   body: { name: string },
+  audit: AuditTrail,
 ): Promise<ResourceGroup> {
   try {
-    const row = await ctx.db
-      .insertInto('resource_groups')
-      .values({ owner_id: auth.user.id, name: body.name, created_at: ctx.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await runInTransaction(
+      ctx.db,
+      (trx) =>
+        trx
+          .insertInto('resource_groups')
+          .values({ owner_id: auth.user.id, name: body.name, created_at: ctx.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      { audit },
+    );
     return { id: Number(row.id), name: body.name, count: 0 };
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse('resource.groupNameTaken', { name: body.name });
@@ -40,18 +48,26 @@ export async function editGroup(
   ctx: AppContext,
   auth: AuthContext,
   body: { id: number; name: string },
+  audit: AuditTrail,
 ): Promise<ResourceGroup> {
   const ownerId = auth.user.id;
   const group = await findGroup(ctx.db, ownerId, body.id);
   if (!group) throw refuse('resource.groupNotFound');
+  audit.change(group, { name: body.name });
   try {
-    const result = await ctx.db
-      .updateTable('resource_groups')
-      .set({ name: body.name })
-      .where('id', '=', body.id)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw refuse('resource.groupNotFound');
+    await runInTransaction(
+      ctx.db,
+      async (trx) => {
+        const result = await trx
+          .updateTable('resource_groups')
+          .set({ name: body.name })
+          .where('id', '=', body.id)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw refuse('resource.groupNotFound');
+      },
+      { audit },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse('resource.groupNameTaken', { name: body.name });
     throw error;
@@ -64,23 +80,30 @@ export async function deleteGroup(
   ctx: AppContext,
   auth: AuthContext,
   body: { id: number },
+  audit: AuditTrail,
 ): Promise<null> {
   const ownerId = auth.user.id;
-  if (!(await findGroup(ctx.db, ownerId, body.id))) throw refuse('resource.groupNotFound');
-  await ctx.db.transaction().execute(async (trx) => {
-    // The group first: an edit that moves a resource into it checks it still exists.
-    const deleted = await trx
-      .deleteFrom('resource_groups')
-      .where('id', '=', body.id)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw refuse('resource.groupNotFound');
-    await trx
-      .updateTable('resources')
-      .set({ group_id: null, updated_at: ctx.now() })
-      .where('owner_id', '=', ownerId)
-      .where('group_id', '=', body.id)
-      .execute();
-  });
+  const group = await findGroup(ctx.db, ownerId, body.id);
+  if (!group) throw refuse('resource.groupNotFound');
+  audit.change({ name: group.name }, null);
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      // The group first: an edit that moves a resource into it checks it still exists.
+      const deleted = await trx
+        .deleteFrom('resource_groups')
+        .where('id', '=', body.id)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) throw refuse('resource.groupNotFound');
+      await trx
+        .updateTable('resources')
+        .set({ group_id: null, updated_at: ctx.now() })
+        .where('owner_id', '=', ownerId)
+        .where('group_id', '=', body.id)
+        .execute();
+    },
+    { audit },
+  );
   return null;
 }

@@ -46,8 +46,9 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: resourceSchema,
     policy: OWN,
     body: resourceAddBody,
+    audit: { action: 'resource.add', resource: 'resource', id: 'result' },
     successMessage: 'resource.added',
-    handler: ({ auth, body }) => addResource(ctx, auth.user.id, body),
+    handler: ({ auth, body, audit }) => addResource(ctx, auth.user.id, body, audit),
   });
 
   defineRoute(app, {
@@ -56,8 +57,9 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: resourceSchema,
     policy: OWN,
     body: resourceEditBody,
+    audit: { action: 'resource.edit', resource: 'resource', id: ({ body }) => body.id },
     successMessage: 'resource.saved',
-    handler: ({ auth, body }) => editResource(ctx, auth, body),
+    handler: ({ auth, body, audit }) => editResource(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -66,8 +68,9 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: resourceDeleteReplySchema,
     policy: OWN,
     body: resourceDeleteBody,
+    audit: { action: 'resource.delete', resource: 'resource', id: ({ body }) => body.ids },
     successMessage: 'resource.deleted',
-    handler: ({ auth, body }) => deleteResources(ctx, auth, body),
+    handler: ({ auth, body, audit }) => deleteResources(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -84,8 +87,14 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: resourceGroupSchema,
     policy: OWN,
     body: groupAddBody,
+    audit: {
+      action: 'resource_group.add',
+      resource: 'resource_group',
+      id: 'result',
+      diff: ({ body }) => ({ after: { name: body.name } }),
+    },
     successMessage: 'resource.groupCreated',
-    handler: ({ auth, body }) => addGroup(ctx, auth, body),
+    handler: ({ auth, body, audit }) => addGroup(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -94,8 +103,9 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: resourceGroupSchema,
     policy: OWN,
     body: groupEditBody,
+    audit: { action: 'resource_group.edit', resource: 'resource_group', id: ({ body }) => body.id },
     successMessage: 'resource.groupSaved',
-    handler: ({ auth, body }) => editGroup(ctx, auth, body),
+    handler: ({ auth, body, audit }) => editGroup(ctx, auth, body, audit),
   });
 
   defineRoute(app, {
@@ -104,7 +114,12 @@ export function resourceRoutes(app: FastifyInstance): void {
     reply: noData,
     policy: OWN,
     body: groupDeleteBody,
+    audit: {
+      action: 'resource_group.delete',
+      resource: 'resource_group',
+      id: ({ body }) => body.id,
+    },
     successMessage: 'resource.groupDeleted',
-    handler: ({ auth, body }) => deleteGroup(ctx, auth, body),
+    handler: ({ auth, body, audit }) => deleteGroup(ctx, auth, body, audit),
   });
 }

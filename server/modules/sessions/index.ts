@@ -1,7 +1,1 @@
-export {
-  authenticate,
-  createSession,
-  endSessionByToken,
-  endSessionsOfUser,
-  setUserStatus,
-} from './service';
+export { authenticate, createSession, endSessionByToken, endSessionsOfUser } from './service';

@@ -9,6 +9,8 @@ import {
   type UploadDoneReply,
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError, refuse } from '../../platform/http/errors';
 import { parseInput } from '../../platform/http/validation';
 import { newFileKey } from '../../platform/storage/keys';
@@ -35,6 +37,7 @@ export async function formUpload(
   ctx: AppContext,
   ownerId: number,
   request: FastifyRequest,
+  audit: AuditTrail,
 ): Promise<UploadDoneReply> {
   // Parts in their order: the `type` field must have arrived when the file starts. Busboy stops
   // the file one byte past the larger limit; the storage's own limit refuses it.
@@ -113,23 +116,28 @@ export async function formUpload(
 
   const uploadKey = newUploadKey();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await checkQuota(ctx, trx, ownerId, size);
-      await insertUpload(trx, {
-        uploadKey,
-        ownerId,
-        type: input.type,
-        name: input.name,
-        size,
-        storageKey,
-        method: 'form',
-        s3UploadId: null,
-        state: 'uploaded',
-        createdAt: now,
-        expiresAt: now,
-        finishedAt: ctx.now(),
-      });
-    });
+    audit.change(null, { name: input.name, type: input.type, size, method: 'form' });
+    await runInTransaction(
+      ctx.db,
+      async (trx) => {
+        await checkQuota(ctx, trx, ownerId, size);
+        return insertUpload(trx, {
+          uploadKey,
+          ownerId,
+          type: input.type,
+          name: input.name,
+          size,
+          storageKey,
+          method: 'form',
+          s3UploadId: null,
+          state: 'uploaded',
+          createdAt: now,
+          expiresAt: now,
+          finishedAt: ctx.now(),
+        });
+      },
+      { audit },
+    );
   } catch (error) {
     await ctx.storage.delete(storageKey).catch(() => undefined);
     throw error;

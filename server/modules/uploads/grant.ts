@@ -6,6 +6,8 @@ import {
 } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { API_PREFIX } from '../../platform/http/policy';
 import { fileUrlSecret } from '../../platform/storage/create';
@@ -59,6 +61,7 @@ export async function grantUpload(
   ctx: AppContext,
   ownerId: number,
   input: { type: ResourceType; name: string; size: number },
+  audit: AuditTrail,
 ): Promise<UploadTokenReply> {
   const { type, name, size } = input;
   const { served } = checkName(type, name);
@@ -90,10 +93,15 @@ export async function grantUpload(
     finishedAt: null,
   };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await checkQuota(ctx, trx, ownerId, size);
-      await insertUpload(trx, upload);
-    });
+    audit.change(null, { name, type, size, method: upload.method });
+    await runInTransaction(
+      ctx.db,
+      async (trx) => {
+        await checkQuota(ctx, trx, ownerId, size);
+        return insertUpload(trx, upload);
+      },
+      { audit },
+    );
   } catch (error) {
     if (multipart && direct) {
       await direct.abortMultipart(storageKey, multipart.uploadId).catch(() => undefined);

@@ -1,6 +1,8 @@
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import type { UploadDoneReply } from '../../../src/api/contract/resources';
 import type { AppContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import type { DirectUploads } from '../../platform/storage/storage';
 import { overQuotaNow } from './quota';
@@ -44,8 +46,10 @@ export async function completeMultipart(
   ctx: AppContext,
   ownerId: number,
   body: { upload_key: string; parts: { part_number: number; etag: string }[] },
+  audit: AuditTrail,
 ): Promise<UploadDoneReply> {
   const { row, direct } = await pendingMultipart(ctx, ownerId, body.upload_key);
+  audit.target(row.id);
   let size: number;
   try {
     const info = await direct.completeMultipart(
@@ -78,8 +82,15 @@ export async function completeMultipart(
     }
     throw refuse('upload.overQuota', over);
   }
-  if (!(await moveUpload(ctx.db, row.id, 'pending', 'uploaded', { finishedAt: ctx.now() }))) {
-    throw refuse('validation.uploadKey');
-  }
+  audit.change({ state: 'pending' }, { state: 'uploaded', size });
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      if (!(await moveUpload(trx, row.id, 'pending', 'uploaded', { finishedAt: ctx.now() }))) {
+        throw refuse('validation.uploadKey');
+      }
+    },
+    { audit },
+  );
   return { upload_key: row.upload_key, size };
 }

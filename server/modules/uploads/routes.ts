@@ -31,7 +31,9 @@ export function uploadRoutes(app: FastifyInstance): void {
     policy: { roles: OWNERS, scope },
     query: uploadTokenQuery,
     reply: uploadTokenReplySchema,
-    handler: ({ query, auth }) => grantUpload(ctx, auth.user.id, query),
+    // A GET that records a pending upload (its declared size counts against the quota).
+    audit: { action: 'upload.grant', resource: 'upload', id: 'result' },
+    handler: ({ query, auth, audit }) => grantUpload(ctx, auth.user.id, query, audit),
   });
 
   defineRoute(app, {
@@ -50,7 +52,8 @@ export function uploadRoutes(app: FastifyInstance): void {
     policy: { roles: OWNERS, scope },
     body: uploadCompleteBody,
     reply: uploadDoneReplySchema,
-    handler: ({ body, auth }) => completeMultipart(ctx, auth.user.id, body),
+    audit: { action: 'upload.complete', resource: 'upload' },
+    handler: ({ body, auth, audit }) => completeMultipart(ctx, auth.user.id, body, audit),
   });
 
   defineRoute(app, {
@@ -72,7 +75,8 @@ export function uploadRoutes(app: FastifyInstance): void {
       policy: { roles: OWNERS, scope },
       bodyType: 'multipart/form-data',
       reply: uploadDoneReplySchema,
-      handler: ({ auth, request }) => formUpload(ctx, auth.user.id, request),
+      audit: { action: 'upload.add', resource: 'upload', id: 'result' },
+      handler: ({ auth, request, audit }) => formUpload(ctx, auth.user.id, request, audit),
     });
   });
 

@@ -171,12 +171,19 @@ export function tusRoutes(app: FastifyInstance): void {
       roles: 'public' as const,
       scope: 'the one upload its Upload-Grant header names, until the grant expires',
     };
+    const audit = {
+      none: 'the bytes of an upload whose grant generate_sts_token recorded (upload.grant); no session',
+    };
     scope.route({
       method: 'POST',
       url: TUS_PATH,
       exposeHeadRoute: false,
       compress: false,
-      config: { policy, doc: tusDoc('201 Created, `Location` the upload’s URL (tus creation)') },
+      config: {
+        policy,
+        audit,
+        doc: tusDoc('201 Created, `Location` the upload’s URL (tus creation)'),
+      },
       handler: handle,
     });
     scope.route({
@@ -186,6 +193,7 @@ export function tusRoutes(app: FastifyInstance): void {
       compress: false,
       config: {
         policy,
+        audit,
         doc: tusDoc(
           'HEAD: 200 with `Upload-Offset`; PATCH: 204 with the new `Upload-Offset`; DELETE: 204',
         ),

@@ -13,6 +13,7 @@ export function userRoutes(app: FastifyInstance): void {
     url: '/platform/get_user_info',
     reply: userInfoSchema,
     policy: { roles: 'any', scope: 'self' },
+    audit: { none: 'reads only' },
     handler: ({ auth }) => getUserInfo(ctx, auth),
   });
 
@@ -22,8 +23,9 @@ export function userRoutes(app: FastifyInstance): void {
     reply: userInfoSchema,
     policy: { roles: 'any', scope: 'self' },
     body: editProfileBody,
+    audit: { action: 'profile.edit', resource: 'user', id: ({ auth }) => auth?.user.id },
     successMessage: 'profile.saved',
-    handler: ({ auth, body }) => editProfile(ctx, auth, body),
+    handler: ({ auth, body, audit }) => editProfile(ctx, auth, body, audit),
   });
 
   defineRoute(app, {

@@ -2,6 +2,8 @@ import type { EditProfileBody, UserInfo } from '../../../src/api/contract/auth';
 import type { Account } from '../../../src/api/contract/dashboard';
 import type { AppContext, AuthContext } from '../../context';
 import type { UserRow } from '../../platform/db/schema';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { formatCents } from '../../platform/lib/money';
 import { findUserById, updateUser } from './repo';
 
@@ -55,6 +57,7 @@ export async function editProfile(
   ctx: AppContext,
   auth: AuthContext,
   body: EditProfileBody,
+  audit: AuditTrail,
 ): Promise<UserInfo> {
   const changes = {
     nickname: body.nickname,
@@ -67,7 +70,14 @@ export async function editProfile(
   };
   // Only the fields sent change (Kysely leaves undefined values out of the update).
   if (Object.values(changes).some((value) => value !== undefined)) {
-    await updateUser(ctx.db, auth.user.id, { ...changes, updated_at: ctx.now() });
+    audit.change(auth.user, changes);
+    await runInTransaction(
+      ctx.db,
+      (trx) => updateUser(trx, auth.user.id, { ...changes, updated_at: ctx.now() }),
+      { audit },
+    );
+  } else {
+    audit.unchanged();
   }
   const user = (await findUserById(ctx.db, auth.user.id)) ?? auth.user;
   return getUserInfo(ctx, { ...auth, user });

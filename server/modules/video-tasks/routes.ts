@@ -43,6 +43,7 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     reply: videoTaskEstimateSchema,
     policy: OWN,
     body: videoTaskBody,
+    audit: { none: 'reads only: an estimate' },
     handler: ({ auth, body }) => estimateTask(ctx, auth, body),
   });
 
@@ -52,8 +53,9 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     reply: videoTaskAddReplySchema,
     policy: OWN,
     body: videoTaskBody,
+    audit: { action: 'video_task.add', resource: 'video_task' },
     successMessage: 'videoTask.added',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       addTask(
         ctx,
         auth,
@@ -64,6 +66,7 @@ export function videoTaskRoutes(app: FastifyInstance): void {
           '/video_task/add',
           request.body,
         ),
+        audit,
       ),
   });
 
@@ -91,8 +94,9 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     reply: videoTaskRetryReplySchema,
     policy: OWN,
     body: videoTaskIdBody,
+    audit: { action: 'video_task.retry', resource: 'video_task', id: ({ body }) => body.id },
     successMessage: 'videoTask.retried',
-    handler: ({ auth, body, request }) =>
+    handler: ({ auth, body, request, audit }) =>
       retryTask(
         ctx,
         auth,
@@ -103,6 +107,7 @@ export function videoTaskRoutes(app: FastifyInstance): void {
           '/video_task/retry',
           request.body,
         ),
+        audit,
       ),
   });
 
@@ -112,8 +117,9 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     reply: videoTaskCancelReplySchema,
     policy: OWN,
     body: videoTaskIdBody,
+    audit: { action: 'video_task.cancel', resource: 'video_task', id: ({ body }) => body.id },
     successMessage: 'videoTask.cancelled',
-    handler: ({ auth, body }) => cancelTask(ctx, auth, body.id),
+    handler: ({ auth, body, audit }) => cancelTask(ctx, auth, body.id, audit),
   });
 
   defineRoute(app, {
@@ -122,7 +128,8 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     reply: videoTaskDeleteReplySchema,
     policy: OWN,
     body: videoTaskDeleteBody,
+    audit: { action: 'video_task.delete', resource: 'video_task', id: ({ body }) => body.ids },
     successMessage: 'videoTask.deleted',
-    handler: ({ auth, body }) => deleteTasks(ctx, auth, body.ids),
+    handler: ({ auth, body, audit }) => deleteTasks(ctx, auth, body.ids, audit),
   });
 }

@@ -19,6 +19,8 @@ import type {
 } from '../../../src/api/contract/video-tasks';
 import { FINISHED_TASK_STATUSES } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
@@ -78,7 +80,8 @@ export async function addTask(
   ctx: AppContext,
   auth: AuthContext,
   params: VideoTaskParams,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<{ id: number }> {
   checkKind(auth, params.kind);
   const ownerId = auth.user.id;
@@ -149,9 +152,17 @@ export async function addTask(
         )
         .execute();
       await freeze(ctx, trx, { id, ownerId, name: params.name }, plan.count, unit * plan.count);
+      audit.target(id);
+      audit.change(null, {
+        kind: params.kind,
+        name: params.name,
+        outputs: plan.count,
+        frozen: formatUnits('money', unit * plan.count),
+      });
       return { taskId: id, outputIds: rows.map((r) => Number(r.id)) };
     },
     idempotency,
+    audit,
   );
   // A replayed request (same Idempotency-Key) enqueues only what has no job yet.
   await enqueueOutputs(ctx, outputIds, { onlyNew: true });
@@ -292,7 +303,8 @@ export async function retryTask(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
-  idempotency?: Idempotency,
+  idempotency: Idempotency | undefined,
+  audit: AuditTrail,
 ): Promise<VideoTaskRetryReply> {
   const task = await ownTask(ctx, auth, id);
   const unit = Number(task.unit_price);
@@ -337,9 +349,11 @@ export async function retryTask(
         unit * ids.length,
       );
       await refreshTask(trx, id, now);
+      audit.change(null, { outputs: ids.length, frozen: formatUnits('money', unit * ids.length) });
       return ids;
     },
     idempotency,
+    audit,
   );
   await enqueueOutputs(ctx, outputIds, { onlyNew: true });
   return { count: outputIds.length, cost: formatUnits('money', unit * outputIds.length) };
@@ -350,6 +364,7 @@ export async function cancelTask(
   ctx: AppContext,
   auth: AuthContext,
   id: number,
+  audit: AuditTrail,
 ): Promise<VideoTaskCancelReply> {
   await ownTask(ctx, auth, id);
   const queued = await ctx.db
@@ -359,14 +374,24 @@ export async function cancelTask(
     .where('status', '=', 'queued')
     .execute();
   if (queued.length === 0) throw refuse('videoTask.nothingToCancel');
-  const result = await runMoney(ctx, (trx) =>
-    refundOutputs(
-      ctx,
-      trx,
-      auth.user.id,
-      queued.map((o) => Number(o.id)),
-      { to: 'cancelled', from: ['queued'] },
-    ),
+  const result = await runMoney(
+    ctx,
+    async (trx) => {
+      const refunded = await refundOutputs(
+        ctx,
+        trx,
+        auth.user.id,
+        queued.map((o) => Number(o.id)),
+        { to: 'cancelled', from: ['queued'] },
+      );
+      audit.change(null, {
+        outputs: refunded.count,
+        refunded: formatUnits('money', refunded.amount),
+      });
+      return refunded;
+    },
+    undefined,
+    audit,
   );
   // A concurrent cancel took them between the read and the refund: nothing left, as a later call.
   if (result.count === 0) throw refuse('videoTask.nothingToCancel');
@@ -386,39 +411,45 @@ export async function deleteTasks(
   ctx: AppContext,
   auth: AuthContext,
   ids: readonly number[],
+  audit: AuditTrail,
 ): Promise<VideoTaskDeleteReply> {
   const unique = [...new Set(ids)];
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    const tasks = [];
-    for (const id of unique) {
-      const task = await findTask(trx, auth.user.id, id);
-      if (!task) throw refuse('videoTask.notFound');
-      checkKind(auth, task.kind as VideoTaskKind);
-      if (!FINISHED_TASK_STATUSES.includes(task.status as TaskStatus)) {
-        throw refuse('videoTask.notFinished', { name: task.name });
+  const keys = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const tasks = [];
+      for (const id of unique) {
+        const task = await findTask(trx, auth.user.id, id);
+        if (!task) throw refuse('videoTask.notFound');
+        checkKind(auth, task.kind as VideoTaskKind);
+        if (!FINISHED_TASK_STATUSES.includes(task.status as TaskStatus)) {
+          throw refuse('videoTask.notFinished', { name: task.name });
+        }
+        tasks.push(task);
       }
-      tasks.push(task);
-    }
-    const now = ctx.now();
-    const hidden = await trx
-      .updateTable('video_tasks')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', 'in', unique)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', FINISHED_TASK_STATUSES)
-      .executeTakeFirst();
-    // A retry between the check and here: the task runs again.
-    if (Number(hidden.numUpdatedRows) !== unique.length) {
-      throw refuse('videoTask.notFinished', { name: tasks[0].name });
-    }
-    await trx
-      .deleteFrom('resource_refs')
-      .where('task_kind', '=', RELATED)
-      .where('task_id', 'in', unique)
-      .execute();
-    const outputs = await outputsOf(trx, unique);
-    return outputs.flatMap((o) => [o.storage_key, o.poster_key].filter((k) => k !== null));
-  });
+      const now = ctx.now();
+      const hidden = await trx
+        .updateTable('video_tasks')
+        .set({ deleted_at: now, updated_at: now })
+        .where('id', 'in', unique)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', FINISHED_TASK_STATUSES)
+        .executeTakeFirst();
+      // A retry between the check and here: the task runs again.
+      if (Number(hidden.numUpdatedRows) !== unique.length) {
+        throw refuse('videoTask.notFinished', { name: tasks[0].name });
+      }
+      await trx
+        .deleteFrom('resource_refs')
+        .where('task_kind', '=', RELATED)
+        .where('task_id', 'in', unique)
+        .execute();
+      audit.change({ deleted_at: null }, { deleted_at: now });
+      const outputs = await outputsOf(trx, unique);
+      return outputs.flatMap((o) => [o.storage_key, o.poster_key].filter((k) => k !== null));
+    },
+    { audit },
+  );
   for (const key of keys) await ctx.storage.delete(key);
   return { count: unique.length };
 }

@@ -12,6 +12,7 @@ import * as resourceAudio from './migrations/0008-resource-audio';
 import * as digitalHuman from './migrations/0009-digital-human';
 import * as dhSpeech from './migrations/0010-dh-speech';
 import * as integrationSettings from './migrations/0011-integration-settings';
+import * as auditTrail from './migrations/0012-audit-trail';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -44,6 +45,10 @@ function provider(engine: Engine): MigrationProvider {
     '0011-integration-settings': {
       up: (db) => integrationSettings.up(db),
       down: (db) => integrationSettings.down(db),
+    },
+    '0012-audit-trail': {
+      up: (db) => auditTrail.up(db, engine),
+      down: (db) => auditTrail.down(db, engine),
     },
   };
   return { getMigrations: async () => migrations };

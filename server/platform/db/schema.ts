@@ -86,16 +86,35 @@ export interface SessionsTable {
   revoked_reason: RevokeReason | null;
 }
 
+export type AuditResult = 'ok' | 'refused';
+
+/** Append-only (triggers refuse UPDATE and DELETE): docs/architecture.md §Audit. */
 export interface AuditLogTable {
   id: Generated<number>;
-  actor_id: number | null;
-  action: string;
-  target_type: string;
-  target_id: number | null;
-  ip: string | null;
-  /** JSON text. */
-  detail: string;
-  created_at: Millis;
+  /** The session's user; NULL for an anonymous caller. */
+  actor_id: ColumnType<number | null, number | null, never>;
+  /** The actor's role then (NULL on rows written before 0011). */
+  actor_role: ColumnType<string | null, string | null | undefined, never>;
+  /** Under a login-as (overstep) session: the user who stepped in. */
+  original_actor_id: ColumnType<number | null, number | null | undefined, never>;
+  /** `<area>.<verb>`, e.g. `card.add`. */
+  action: ColumnType<string, string, never>;
+  target_type: ColumnType<string, string, never>;
+  /** The resource when the call changed exactly one. */
+  target_id: ColumnType<number | null, number | null, never>;
+  /** JSON array of every resource id the call changed (`[]` on rows written before 0011). */
+  target_ids: ColumnType<string, string | undefined, never>;
+  /** JSON `{field: {before?, after?} | "changed"}` (secrets only "changed", mobiles masked). */
+  diff: ColumnType<string, string | undefined, never>;
+  ip: ColumnType<string | null, string | null | undefined, never>;
+  user_agent: ColumnType<string | null, string | null | undefined, never>;
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+  result: ColumnType<AuditResult, AuditResult | undefined, never>;
+  /** The refusal's message id (`money.insufficient`); NULL for `ok`. */
+  error_code: ColumnType<string | null, string | null | undefined, never>;
+  /** JSON text: free-form facts (rows written before 0011 keep theirs here). */
+  detail: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Millis, Millis, never>;
 }
 
 export interface DomainsTable {

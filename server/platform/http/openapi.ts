@@ -70,6 +70,13 @@ function operation(route: RegisteredRoute, components: Json): Json {
     },
     security: policy.roles === 'public' ? [] : [{ token: [] }],
   };
+  // What the call audits (docs/architecture.md §Audit): its action and resource, or why nothing.
+  if (route.audit) {
+    op['x-audit'] =
+      'none' in route.audit
+        ? { none: route.audit.none }
+        : { action: route.audit.action, resource: route.audit.resource };
+  }
   if (doc.raw) op['x-raw'] = true;
   if (doc.query) op.parameters = parameters(doc.query, components);
   if (doc.body || doc.bodyType) {

@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { ROLES, type Role } from '../../../src/api/contract/roles';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { SessionRow, UserRow } from '../db/schema';
+import type { AuditDeclaration } from './audit-trail';
 import { forbidden } from './errors';
 import type { RouteDoc } from './route-doc';
 
@@ -41,12 +42,15 @@ export interface RegisteredRoute extends RouteInputSchemas {
   policy: Policy;
   /** Its schemas, for the API reference and the tests' reply check. */
   doc?: RouteDoc;
+  /** What it audits, or why nothing (docs/architecture.md §Audit; the tests enumerate it). */
+  audit?: AuditDeclaration<never, never>;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
     input?: RouteInputSchemas;
+    audit?: AuditDeclaration<never, never>;
   }
   interface FastifyRequest {
     /** Set for routes whose policy needs a session. */
@@ -114,6 +118,7 @@ export function installPolicies(app: FastifyInstance, authenticate: Authenticate
         policy,
         ...route.config?.input,
         doc: route.config?.doc,
+        audit: route.config?.audit,
       });
     }
   });
@@ -122,8 +127,9 @@ export function installPolicies(app: FastifyInstance, authenticate: Authenticate
     const policy = request.routeOptions.config?.policy;
     if (!policy || policy.roles === 'public') return;
     const auth = await authenticate(tokenOf(request));
+    // Known before the role check: a refused call's audit row names who was refused.
+    request.auth = auth;
     if (policy.roles !== 'any' && !policy.roles.includes(auth.role)) throw forbidden();
     if (auth.session.kind === 'overstep' && policy.overstep === false) throw forbidden();
-    request.auth = auth;
   });
 }

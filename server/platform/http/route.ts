@@ -3,6 +3,14 @@ import { z } from 'zod';
 import type { Envelope } from '../../../src/api/contract/envelope';
 import { ReplyCode } from '../../../src/api/contract/envelope';
 import { t, type MessageId } from '../i18n';
+import {
+  AuditTrail,
+  isNoAudit,
+  type AuditActor,
+  type AuditDeclaration,
+  type AuditInput,
+} from './audit-trail';
+import { AppError } from './errors';
 import { JsonText } from './json-text';
 import type { AuthContext, Policy } from './policy';
 import type { RouteDoc } from './route-doc';
@@ -23,6 +31,11 @@ export interface RouteInput<P extends Policy, B, Q> {
   auth: P['roles'] extends 'public' ? AuthContext | null : AuthContext;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The call's audit trail: hand it to the function that commits the change (`runInTransaction`,
+   * `runMoney`), which writes the row in its transaction (docs/architecture.md §Audit).
+   */
+  audit: AuditTrail;
 }
 
 /** What a handler may return for the reply schema `R`: its data, or that data as JSON text. */
@@ -32,13 +45,12 @@ type ReplyData<R> = R extends z.ZodNull
     ? z.input<R> | JsonText<z.input<R>>
     : unknown;
 
-export interface RouteDefinition<
+interface RouteFields<
   P extends Policy,
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
   R extends z.ZodType,
 > {
-  method: 'GET' | 'POST';
   /** Relative to the API prefix, e.g. `/platform/login`. */
   url: string;
   policy: P;
@@ -54,8 +66,71 @@ export interface RouteDefinition<
 }
 
 /**
+ * A POST must say what it audits, or why nothing (`{ none: 'reads only' }`); a GET only when it
+ * changes state. tests/server/audit-declarations.test.ts checks every registered route.
+ */
+type AuditOf<B, Q> =
+  | { method: 'POST'; audit: AuditDeclaration<Output<B>, Output<Q>> }
+  | { method: 'GET'; audit?: AuditDeclaration<Output<B>, Output<Q>> };
+
+export type RouteDefinition<
+  P extends Policy,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  R extends z.ZodType,
+> = RouteFields<P, B, Q, R> & AuditOf<B, Q>;
+
+function actorOf(auth: AuthContext | null): AuditActor | null {
+  if (!auth) return null;
+  const { user, role, session } = auth;
+  return {
+    id: user.id,
+    role,
+    originalId: session.kind === 'overstep' ? session.overstep_by : null,
+  };
+}
+
+/** The trail of a call (a trail that records nothing when the route audits nothing). */
+function trailOf(
+  request: FastifyRequest,
+  declaration: AuditDeclaration<never, never> | undefined,
+  input?: AuditInput<unknown, unknown>,
+): AuditTrail {
+  const spec = declaration && !isNoAudit(declaration) ? declaration : null;
+  return new AuditTrail(spec, actorOf(request.auth), request, request.server.auditing.now, input);
+}
+
+/**
+ * A refused call's row (its own, outside any transaction: nothing changed). Only refusals of a
+ * known caller: anonymous refusals (a wrong reset code) would let anyone fill the table.
+ */
+async function auditRefusal(
+  request: FastifyRequest,
+  declaration: AuditDeclaration<never, never> | undefined,
+  error: unknown,
+): Promise<void> {
+  if (!(error instanceof AppError) || error.httpStatus >= 500) return;
+  const trail = request.auditTrail ?? trailOf(request, declaration);
+  try {
+    await trail.refused(request.server.auditing.db, error.messageId);
+  } catch (failure) {
+    request.log.error({ err: failure, reqId: request.id }, 'audit row of a refusal not written');
+  }
+}
+
+/** A successful audited call must have written its row (or said it changed nothing). */
+function checkWritten(request: FastifyRequest, trail: AuditTrail): void {
+  if (!trail.spec || trail.state !== 'open') return;
+  const problem = `${request.method} ${request.url.split('?')[0]} succeeded without writing its audit row (${trail.spec.action})`;
+  request.log.error({ reqId: request.id }, problem);
+  if (request.server.auditing.strict) throw new Error(problem);
+}
+
+/**
  * Registers one API call: policy in `config.policy` (enforced by the onRequest hook), body and
- * query validated with the contract's zod schemas, the result wrapped in `{code: 1, msg, data}`.
+ * query validated with the contract's zod schemas, the result wrapped in `{code: 1, msg, data}`,
+ * and its audit declaration in `config.audit`: the handler gets the call's audit trail, a refusal
+ * writes a `refused` row, a success that wrote no row is reported (docs/architecture.md §Audit).
  */
 export function defineRoute<
   const P extends Policy,
@@ -69,17 +144,23 @@ export function defineRoute<
     reply: def.reply,
     ...(def.bodyType ? { bodyType: def.bodyType } : {}),
   };
+  const audit = def.audit as AuditDeclaration<never, never> | undefined;
   app.route({
     method: def.method,
     url: def.url,
     exposeHeadRoute: false,
-    config: { policy: def.policy, input: { body: def.body, query: def.query }, doc },
+    config: { policy: def.policy, input: { body: def.body, query: def.query }, doc, audit },
+    // Also for refusals before the handler: the policy's 403, invalid input.
+    onError: async (request, _reply, error) => auditRefusal(request, audit, error),
     handler: async (request, reply): Promise<string | Buffer> => {
       const locale = request.locale;
       const body = parseInput(def.body ?? nothing, request.body, locale) as Output<B>;
       const query = parseInput(def.query ?? nothing, request.query, locale) as Output<Q>;
       const auth = request.auth as RouteInput<P, B, Q>['auth'];
-      const data = await def.handler({ body, query, auth, request, reply });
+      const trail = trailOf(request, audit, { body, query, auth: request.auth });
+      request.auditTrail = trail;
+      const data = await def.handler({ body, query, auth, request, reply, audit: trail });
+      checkWritten(request, trail);
       const msg = t(locale, def.successMessage ?? 'common.ok');
       const text =
         data instanceof JsonText

@@ -14,22 +14,28 @@ const GENERIC: ReadonlySet<MessageId> = new Set([
   'validation.nameChars',
 ]);
 
-/**
- * A zod failure as the `msg` of the reply: the first issue's message id in the caller's locale.
- * A control or hidden character comes first wherever it is: it is never a slip the other rules
- * explain.
- */
+/** The issue a refusal reports: a control or hidden character first wherever it is (never a slip). */
+const reported = (error: z.ZodError) =>
+  error.issues.find((i) => i.message === CONTROL_CHARS_MESSAGE) ??
+  error.issues.find((i) => i.message === NAME_CHARS_MESSAGE) ??
+  error.issues[0];
+
+/** The message id of a zod failure (its audit row's error code, server/platform/http/audit-trail.ts). */
+function issueId(issue: z.ZodError['issues'][number] | undefined): MessageId {
+  if (!issue) return 'validation.invalid';
+  if (issue.code === 'unrecognized_keys') return 'validation.unknownField';
+  return isValidationMessageId(issue.message) ? issue.message : 'validation.invalid';
+}
+
+/** A zod failure as the `msg` of the reply: the first issue's message in the caller's locale. */
 export function validationMessage(error: z.ZodError, locale: Locale): string {
-  const issue =
-    error.issues.find((i) => i.message === CONTROL_CHARS_MESSAGE) ??
-    error.issues.find((i) => i.message === NAME_CHARS_MESSAGE) ??
-    error.issues[0];
+  const issue = reported(error);
   if (!issue) return t(locale, 'validation.invalid');
   const separator = locale === 'zh-CN' ? '：' : ': ';
   if (issue.code === 'unrecognized_keys') {
     return `${t(locale, 'validation.unknownField')}${separator}${issue.keys.join(', ')}`;
   }
-  const id: MessageId = isValidationMessageId(issue.message) ? issue.message : 'validation.invalid';
+  const id = issueId(issue);
   // The top-level field the user filled in (not `group.1` for the second item of a list).
   const field = issue.path.length > 0 ? String(issue.path[0]) : '';
   const text = t(locale, id);
@@ -38,8 +44,11 @@ export function validationMessage(error: z.ZodError, locale: Locale): string {
 
 /** Zod failures become AppErrors whose message is already rendered (see the error handler). */
 export class ValidationError extends AppError {
-  constructor(readonly rendered: string) {
-    super('validation.invalid');
+  constructor(
+    readonly rendered: string,
+    id: MessageId = 'validation.invalid',
+  ) {
+    super(id);
     this.name = 'ValidationError';
   }
 }
@@ -50,6 +59,11 @@ export function parseInput<S extends z.ZodType>(
   locale: Locale,
 ): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationError(validationMessage(result.error, locale));
+  if (!result.success) {
+    throw new ValidationError(
+      validationMessage(result.error, locale),
+      issueId(reported(result.error)),
+    );
+  }
   return result.data;
 }
