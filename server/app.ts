@@ -53,6 +53,7 @@ import { userRoutes } from './modules/users';
 import { videoTaskRoutes } from './modules/video-tasks';
 import { cloneRoutes } from './modules/digital-human';
 import { integrationSettingRoutes } from './modules/integration-settings';
+import { notificationRoutes } from './modules/notifications';
 import type { Integrations } from './integrations/registry';
 import type { FileStorage } from './platform/storage/storage';
 
@@ -104,6 +105,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   cloneRoutes,
   integrationSettingRoutes,
   auditRoutes,
+  notificationRoutes,
 ];
 
 /**

@@ -247,6 +247,17 @@ const enUS = {
   'integration.secretSaved': 'Secret saved',
   'integration.secretCleared': 'Secret cleared',
   'integration.unknownSecret': 'The {kind} integration has no secret named {name}',
+  // Notifications (docs/domain.md §18): shown in the reader's locale.
+  'notice.videoTask.done': 'Video task “{name}” is finished: {done} videos ready',
+  'notice.videoTask.partlyDone':
+    'Video task “{name}” partly finished: {done} of {total} videos ready, {failed} failed (refunded)',
+  'notice.videoTask.failed': 'Video task “{name}” failed: no video could be made (refunded)',
+  'notice.imageClone.ready': 'Image clone “{name}” is ready',
+  'notice.imageClone.failed': 'Image clone “{name}” failed (refunded)',
+  'notice.voiceClone.ready': 'Voice clone “{name}” is ready',
+  'notice.voiceClone.failed': 'Voice clone “{name}” failed (refunded)',
+  'notice.dhVideo.done': 'Digital-human video “{name}” is done',
+  'notice.dhVideo.failed': 'Digital-human video “{name}” failed (refunded)',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -481,6 +492,16 @@ const zhCN: Record<ServerMessageId, string> = {
   'integration.secretSaved': '密钥已保存',
   'integration.secretCleared': '密钥已清除',
   'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
+  'notice.videoTask.done': '视频任务“{name}”已完成：{done} 个视频已生成',
+  'notice.videoTask.partlyDone':
+    '视频任务“{name}”部分完成：{total} 个视频中 {done} 个已生成，{failed} 个失败（已退款）',
+  'notice.videoTask.failed': '视频任务“{name}”失败：没有生成任何视频（已退款）',
+  'notice.imageClone.ready': '形象克隆“{name}”已就绪',
+  'notice.imageClone.failed': '形象克隆“{name}”失败（已退回）',
+  'notice.voiceClone.ready': '声音克隆“{name}”已就绪',
+  'notice.voiceClone.failed': '声音克隆“{name}”失败（已退回）',
+  'notice.dhVideo.done': '数字人视频“{name}”已生成',
+  'notice.dhVideo.failed': '数字人视频“{name}”失败（已退回）',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

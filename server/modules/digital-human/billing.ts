@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Asset } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
 import { lockUsers, post, postSystem, type Trx } from '../ledger';
+import { notifyDhFinished } from '../notifications';
 
 /**
  * The billing of digital-human work (DOMAIN.md §12), shared by image clones (`image_clone`
@@ -239,6 +240,7 @@ export async function finishHeld(ctx: AppContext, trx: Trx, finish: Finish): Pro
     .returning('cost')
     .executeTakeFirst();
   if (!updated) return false;
+  await notifyDhFinished(trx, finish.table, finish.id, finish.set.status); // docs/domain.md §18
   const work: Work = { table: finish.table, id: finish.id, ownerId, name: row.name };
   const cost = Number(updated.cost);
   if (finish.bill === 'refund') {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
 import { lockUsers, post, postSystem, runMoney, type Trx } from '../ledger';
+import { notifyVideoTaskStatus } from '../notifications';
 
 /**
  * The money of video tasks (DOMAIN.md §12), each movement in the transaction of the status change
@@ -286,5 +287,6 @@ export async function refreshTask(db: Executor, taskId: number, now: number): Pr
     })
     .where('id', '=', taskId)
     .execute();
+  await notifyVideoTaskStatus(db, taskId, status); // docs/domain.md §18
   return status;
 }

@@ -604,6 +604,25 @@ export interface IntegrationSettingsTable {
   updated_by: number | null;
 }
 
+/** A notification of one user's (docs/domain.md §18): a message id + params, unread or read. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: ColumnType<number, number, never>;
+  /** The event: `video_task.done`, `dh_video.failed`, … */
+  kind: ColumnType<string, string, never>;
+  /** A server message id (rendered in the reader's locale) and its JSON params. */
+  message_id: ColumnType<string, string, never>;
+  params: ColumnType<string, string | undefined, never>;
+  /** What it is about (the console links to it). */
+  subject_type: ColumnType<string, string, never>;
+  subject_id: ColumnType<number, number, never>;
+  /** Unique per event: the same event written twice is one row. */
+  event_key: ColumnType<string, string, never>;
+  created_at: ColumnType<Millis, Millis, never>;
+  /** Null while unread; the only column that changes. */
+  read_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -634,6 +653,7 @@ export interface Database {
   dh_videos: DhVideosTable;
   dh_templates: DhTemplatesTable;
   integration_settings: IntegrationSettingsTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;

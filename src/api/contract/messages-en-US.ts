@@ -48,6 +48,8 @@ export const signedInValidationEnUS = {
   'validation.integrationKind': 'Choose an integration',
   'validation.secretName': 'Choose a secret field',
   'validation.secretValue': 'Enter the secret (to remove a stored one, clear it)',
+  'validation.notificationSelection':
+    'Name the notifications to mark as read (ids, 1 to 100 of them), or all',
 } as const;
 
 /** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):

@@ -46,6 +46,7 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.integrationKind': '请选择集成服务',
   'validation.secretName': '请选择密钥字段',
   'validation.secretValue': '请输入密钥（如需删除已保存的密钥，请使用清除）',
+  'validation.notificationSelection': '请指定要标为已读的通知（ids，1 到 100 条），或全部',
 };
 
 export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {

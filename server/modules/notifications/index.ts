@@ -1,0 +1,2 @@
+export { notifyDhFinished, notifyVideoTaskStatus } from './events';
+export { notificationRoutes } from './routes';
