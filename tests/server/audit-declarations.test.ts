@@ -29,6 +29,7 @@ const NOT_AUDITED = new Set([
   'PATCH /api/v1/upload/tus/*',
   'DELETE /api/v1/upload/tus/*',
   'GET /api/v1/recharge_card/export_data',
+  'POST /api/v1/notification/read', // the caller's own rows; their read_at records it
 ]);
 
 const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`;

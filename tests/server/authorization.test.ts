@@ -143,6 +143,11 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/integration/clear_secret': [401, 'ok', 403, 403, 403, 403, 403],
   // The audit log: admin (every row) and partners (their subtree's rows).
   'GET /api/v1/audit/list': /*            */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  // Notifications (docs/domain.md §18): everyone signed in, own rows only; a login-as session
+  // looks at the merchant's but does not mark them read.
+  'GET /api/v1/notification/list': /*    */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/notification/unread_count': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/notification/read': /*   */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
   // The job runner's counts (issue 12 §1): admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
   // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.

@@ -45,9 +45,16 @@ const id = z.coerce
 
 export const notificationListQuery = z.strictObject({
   ...pageQuery,
-  /** `1`/`true`: only the unread ones. */
+  /** `1`/`true`: only the unread ones; `0`/`false` or absent: all. */
   unread: z.preprocess(
-    (v) => (v === '' || v === undefined ? undefined : v === '1' || v === 'true' || v === true),
+    (v) =>
+      v === ''
+        ? undefined
+        : v === '1' || v === 'true'
+          ? true
+          : v === '0' || v === 'false'
+            ? false
+            : v,
     z.boolean(msg('validation.invalid')).optional(),
   ),
 });
