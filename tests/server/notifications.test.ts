@@ -477,7 +477,13 @@ describe.each(engines)('notifications on %s', (engine) => {
       code: 0,
       msg: '请指定要标为已读的通知（ids，1 到 100 条），或全部',
     });
-    for (const query of [{ page: '0' }, { limit: '101' }, { unread: 'maybe' }, { x: '1' }]) {
+    const queries: Record<string, string>[] = [
+      { page: '0' },
+      { limit: '101' },
+      { unread: 'maybe' },
+      { x: '1' },
+    ];
+    for (const query of queries) {
       const reply = await get('/notification/list', query);
       expect(reply.status).toBe(200);
       expect(reply.body.code, JSON.stringify(query)).toBe(0);

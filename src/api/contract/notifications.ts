@@ -58,7 +58,12 @@ export const notificationListQuery = z.strictObject({
     z.boolean(msg('validation.invalid')).optional(),
   ),
 });
-export type NotificationListQuery = z.input<typeof notificationListQuery>;
+/** What the console sends (the schema's input is loose: query strings). */
+export interface NotificationListQuery {
+  unread?: boolean;
+  page?: number;
+  limit?: number;
+}
 export type NotificationListParams = z.output<typeof notificationListQuery>;
 
 /** `{ids}` (1–100 of the caller's) or `{all: true}`; never both, never neither. */

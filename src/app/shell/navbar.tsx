@@ -5,9 +5,10 @@ import { Icon } from '../../components/icons';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { useAppActors } from '../actors/actors-context';
 import { commandById } from './commands';
+import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
-/** The top bar: brand, command palette, locale, theme, settings and the user menu. */
+/** The top bar: brand, command palette, notifications, locale, theme, settings, user menu. */
 export function Navbar(props: { onOpenPalette: () => void }) {
   const intl = useIntl();
   const actors = useAppActors();
@@ -47,6 +48,7 @@ export function Navbar(props: { onOpenPalette: () => void }) {
             {intl.formatMessage({ id: 'palette.shortcut' })}
           </Kbd>
         </Button>
+        <NotificationBell />
         <LocaleSwitch />
         <IconButton
           variant="ghost"

@@ -6,10 +6,13 @@ import { useLocation, useMatches } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors/actors-context';
+import { useArea } from '../actors/areas';
+import { notificationsArea } from '../actors/notifications';
 import { CommandPalette, usePaletteShortcut } from './command-palette';
 import { Footer } from './footer';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { Navbar } from './navbar';
+import { shownCount } from './notification-bell';
 import { OverstepBanner } from './overstep-banner';
 import { SettingsDrawer } from './settings-drawer';
 import { ShellRouteContext } from './shell-route-context';
@@ -25,13 +28,17 @@ import { TopMenu } from './top-menu';
 function DocumentTitle() {
   const { branding } = useAppActors();
   const brandName = useSelector(branding, (s) => s.context.info?.name);
+  // The unread notifications lead the title, "(3) Page - Brand" (docs/domain.md §18).
+  const { bell } = useArea(notificationsArea);
+  const unread = useSelector(bell, (s) => s.context.count ?? 0);
   const intl = useIntl();
   const matches = useMatches();
   const handle = matches[matches.length - 1]?.handle as { titleId?: MessageId } | undefined;
   useEffect(() => {
     const page = handle?.titleId ? intl.formatMessage({ id: handle.titleId }) : '';
-    document.title = [page, brandName].filter(Boolean).join(' - ');
-  }, [handle?.titleId, brandName, intl]);
+    const title = [page, brandName].filter(Boolean).join(' - ');
+    document.title = unread > 0 ? `(${shownCount(unread)}) ${title}` : title;
+  }, [handle?.titleId, brandName, intl, unread]);
   return null;
 }
 

@@ -29,6 +29,7 @@ import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../compo
 import { isActive } from '../../machines/video-tasks/task-watch';
 import { ConfirmRowDialog } from '../shared/call-dialog';
 import { formatMoney } from '../shared/amounts';
+import { TASK_PARAM, useDeepLink } from '../shared/deep-links';
 import { VideoTaskDrawer } from './video-task-detail';
 import { TASK_STATUS_LABEL } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
@@ -121,6 +122,8 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
   const rows = useMemo(() => list.rows.map((r) => known[r.id] ?? r), [list.rows, known]);
   const detail = area.detail(kind);
   const applied = list.query.filters;
+  // A notification's link (`?task=12`) opens the task's drawer (docs/domain.md §18).
+  useDeepLink(TASK_PARAM, (id) => detail.send({ type: 'OPEN', id }));
 
   const columns = useMemo<Column<VideoTask>[]>(
     () => [

@@ -18,6 +18,7 @@ import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
 import { Page } from '../../components/page';
+import { VIDEO_PARAM, useDeepLink } from '../shared/deep-links';
 import { useT, type T } from '../shared/use-t';
 import {
   DH_STATUS_LABEL,
@@ -78,6 +79,8 @@ function Filters(props: {
 export default function DigitalVideoPage() {
   const t = useT();
   const area = useArea(dhVideosArea);
+  // A notification's link (`?video=7`) opens the video (docs/domain.md §18).
+  useDeepLink(VIDEO_PARAM, (id) => area.detail.send({ type: 'OPEN', id }));
   const list = useListActor(area.videos);
   const known = useSelector(area.watch, (s) => s.context.tasks);
   const rows = useMemo(() => list.rows.map((r) => known[r.id] ?? r), [list.rows, known]);
