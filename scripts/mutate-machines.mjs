@@ -309,6 +309,14 @@ const MACHINES = {
     senders: [{ file: 'src/views/digital-human/sound-clone-page.tsx', to: ['preview'] }],
     tests: ['tests/model/voice-preview-view.test.tsx'],
   },
+  notifications: {
+    machine: 'src/machines/notifications.ts',
+    senders: [
+      { file: 'src/app/actors/notifications.ts', to: ['bell'] },
+      { file: 'src/views/notifications/notification-drawer.tsx', to: ['bell'] },
+    ],
+    tests: ['tests/model/notifications-view.test.tsx'],
+  },
 };
 
 const args = process.argv.slice(2);

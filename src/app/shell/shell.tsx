@@ -25,7 +25,7 @@ import { TopMenu } from './top-menu';
  * Sets the document title from the open route and the brand name. A leaf component, like
  * ScrollReset: route changes re-render these, not the whole shell.
  */
-function DocumentTitle() {
+export function DocumentTitle() {
   const { branding } = useAppActors();
   const brandName = useSelector(branding, (s) => s.context.info?.name);
   // The unread notifications lead the title, "(3) Page - Brand" (docs/domain.md §18).
