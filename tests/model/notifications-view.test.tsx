@@ -60,6 +60,7 @@ const TRANSITIONS: Record<string, string> = {
   'asking error count': 'unknown, waiting longer',
   'asking HIDE': 'asking, hidden',
   'asking, hidden done count': 'paused 3',
+  'asking, hidden error count': 'unknown, paused',
   'unknown, waiting longer TICK_LONG': 'asking',
   'shown 3 TICK': 'shown 3, asking',
   'shown 3, asking done count': 'shown 3',
@@ -107,6 +108,9 @@ function events(s: NotificationsSnapshot): PathEvent[] {
     list.push({ type: 'xstate.done.actor.count', output: count ?? 3 });
     if (count === null && visible && failures === 0 && !s.context.markError) {
       list.push({ type: 'xstate.error.actor.count' }, { type: 'VISIBILITY', visible: false });
+    }
+    if (count === null && !visible && failures === 0) {
+      list.push({ type: 'xstate.error.actor.count' });
     }
     return list;
   }
@@ -298,6 +302,13 @@ function world(options: { mayMark?: boolean } = {}) {
       shows(3);
       asking(true);
     },
+    'unknown, paused': async () => {
+      shows(0);
+      asking(false);
+      // A failed check of a hidden page does not try again until the page is shown.
+      await tick(10 * MAX_POLL_MS);
+      asking(false);
+    },
     'paused 3': async () => {
       shows(3);
       asking(false);
@@ -311,6 +322,11 @@ function world(options: { mayMark?: boolean } = {}) {
     },
     'mark failed': () => {
       shows(3);
+      expect(
+        drawer()!
+          .getByRole('button', { name: text('notifications.markAllRead') })
+          .hasAttribute('disabled'),
+      ).toBe(false);
       expect(drawer()!.getByText(text('notifications.markFailed'))).toBeTruthy();
       expect(marks).toEqual([]);
     },
@@ -338,10 +354,14 @@ function world(options: { mayMark?: boolean } = {}) {
       asking(true);
       expect(marks, 'mark calls under way').toEqual([]);
     },
-    'two unread': () => {
+    'two unread': async () => {
       shows(2);
       asking(false);
       expect(marks, 'mark calls under way').toEqual([]);
+      // Marking is over: all the rest may be marked.
+      await openDrawer();
+      const all = drawer()!.getByRole('button', { name: text('notifications.markAllRead') });
+      expect(all.hasAttribute('disabled')).toBe(false);
     },
   };
   return {
