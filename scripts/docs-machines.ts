@@ -44,6 +44,7 @@ import { dhVideoWatchMachine } from '../src/machines/digital-human/videos';
 import { createCloneFormMachine } from '../src/machines/digital-human/clone-form';
 import { cloneWatchMachine } from '../src/machines/digital-human/clone-watch';
 import { voicePreviewMachine } from '../src/machines/digital-human/voice-preview';
+import { notificationsMachine } from '../src/machines/notifications';
 import { voiceSampleMachine } from '../src/machines/digital-human/voice-sample';
 
 interface TransitionLike {
@@ -288,6 +289,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/digital-human/voice-sample.ts',
     about:
       'The voice preview of the digital-human video form: a voice saying the start of the text; a newer request replaces one under way.',
+  },
+  {
+    machine: notificationsMachine,
+    file: 'src/machines/notifications.ts',
+    about:
+      'The notifications bell: the unread count asked at once and every 30 s while the page is shown, paused while hidden, longer waits after failures; marking one or all read.',
   },
 ];
 
