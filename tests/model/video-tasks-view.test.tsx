@@ -12,7 +12,7 @@
  *   failed check, and goes on while the page is not shown (switching pages or tabs).
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -239,6 +239,12 @@ function world(options: Options = {}) {
   };
 }
 type World = ReturnType<typeof world>;
+
+/** The address the page is at (a deep link's parameter goes once used). */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
 
 async function showList(w: World) {
   renderAt(w.actors, <MixedTaskPage />, '/creation/mixed-task');
@@ -1014,6 +1020,24 @@ describe('progress without reloading: the area’s watch', () => {
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(w.lists.filter((c) => c.quiet)).toHaveLength(3);
     router.dispose();
+    w.dispose();
+  }, 30_000);
+
+  test('a notification’s link (?task=) opens the task’s drawer, then leaves the address', async () => {
+    const w = world({ tasks: [SPRING] });
+    renderAt(
+      w.actors,
+      <>
+        <MixedTaskPage />
+        <Where />
+      </>,
+      `/creation/mixed-task?task=${SPRING.id}`,
+    );
+    await vi.waitFor(() => within(drawer()!).getByRole('heading', { name: 'Spring sale' }), {
+      timeout: 5000,
+    });
+    expect(w.details.map((d) => d.id)).toContain(SPRING.id);
+    expect(screen.getByTestId('where').textContent).toBe('/creation/mixed-task');
     w.dispose();
   }, 30_000);
 
