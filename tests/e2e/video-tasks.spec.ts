@@ -162,6 +162,28 @@ test('a mixed-cut of 3 from three uploaded clips: estimate, progress, play, a fa
   await drawer.getByRole('button', { name: t['form.close'] }).click();
   await expect(row.getByTestId('task-status')).toHaveText(t['videoTasks.statusDone']);
   await expect(row).toContainText(fill(t['videoTasks.doneOfTotal'], { done: 3, total: 3 }));
+
+  // The bell tells of both finishes (docs/domain.md §18), partly done then done, and so does
+  // the title; following the newer leads back to the task's drawer and reads it.
+  const bell = page.getByRole('button', { name: /^通知，\d+ 条未读$/ });
+  await expect(bell).toBeVisible({ timeout: 35_000 });
+  await expect(page).toHaveTitle(/^\(\d+\) /);
+  await bell.click();
+  const panel = page.getByTestId('notification-drawer');
+  await expect(
+    panel.getByRole('link', {
+      name: `未读: 视频任务“${tag}”部分完成：3 个视频中 2 个已生成，1 个失败（已退款）`,
+    }),
+  ).toBeVisible();
+  const news = panel.getByRole('link', { name: `未读: 视频任务“${tag}”已完成：3 个视频已生成` });
+  await news.click();
+  await expect(panel).toBeHidden();
+  await expect(drawer.getByRole('heading', { name: tag })).toBeVisible();
+  await drawer.getByRole('button', { name: t['form.close'] }).click();
+  await bell.click();
+  await expect(
+    panel.getByRole('link', { name: `视频任务“${tag}”已完成：3 个视频已生成` }),
+  ).toBeVisible();
 });
 
 test('the clip editor makes a trimmed video with a title (en-US)', async ({ page }, info) => {
