@@ -63,7 +63,7 @@ const PAGES = {
   gallery: [<MyCreationPage key="gallery" />, '/digital-human/my-creation'],
 } as const;
 
-function world(page: keyof typeof PAGES = 'list', start: Partial<DhVideo> = {}) {
+function world(page: keyof typeof PAGES | 'link' = 'list', start: Partial<DhVideo> = {}) {
   /** The server's copy of the one video (null once deleted). */
   let server: DhVideoDetail | null = video(start);
   /** list: every list call; checks: the watch's (quiet) ones among them. */
@@ -98,7 +98,9 @@ function world(page: keyof typeof PAGES = 'list', start: Partial<DhVideo> = {}) 
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
-  const [element, path] = PAGES[page];
+  // 'link': the list page opened by a notification's link (`?video=<id>`).
+  const [element, path] =
+    page === 'link' ? [PAGES.list[0], `${PAGES.list[1]}?video=${video(start).id}`] : PAGES[page];
   renderAt(actors, element, path);
   const tick = async (ms: number) => {
     await act(async () => {
@@ -126,6 +128,15 @@ function world(page: keyof typeof PAGES = 'list', start: Partial<DhVideo> = {}) 
 }
 
 viewPathHooks();
+
+test('a notification’s link (?video=) opens the player with that video', async () => {
+  const w = world('link', { status: 'done', progress: 100 });
+  await vi.waitFor(() =>
+    expect(w.player()?.getByRole('heading', { name: 'Spring promo' })).toBeTruthy(),
+  );
+  expect(w.calls.detail).toEqual([video({}).id]);
+  w.dispose();
+});
 
 test('a video being made moves on the list without a reload; the watch stops when it is done', async () => {
   const w = world();
