@@ -83,7 +83,9 @@ export async function markRead(
     .set({ read_at: now })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
-    .$if(which !== 'all', (q) => q.where('id', 'in', (which as { ids: number[] }).ids))
+    .$if(typeof which === 'object', (q) =>
+      q.where('id', 'in', typeof which === 'object' ? which.ids : []),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -44,7 +44,12 @@ export function notificationRoutes(app: FastifyInstance): void {
       none: "marks the caller's own notifications read: each row's read_at records when, and nothing else changes",
     },
     handler: async ({ auth, body }) => ({
-      count: await markRead(ctx.db, auth.user.id, body.all ? 'all' : { ids: body.ids! }, ctx.now()),
+      count: await markRead(
+        ctx.db,
+        auth.user.id,
+        body.all ? 'all' : { ids: body.ids ?? [] },
+        ctx.now(),
+      ),
     }),
   });
 }
