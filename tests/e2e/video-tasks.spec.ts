@@ -18,6 +18,7 @@ import {
   enUS,
   expect,
   fill,
+  seriousViolations,
   storeToken,
   test,
   zhCN,
@@ -176,6 +177,7 @@ test('a mixed-cut of 3 from three uploaded clips: estimate, progress, play, a fa
     }),
   ).toBeVisible();
   const news = panel.getByRole('link', { name: `未读: 视频任务“${tag}”已完成：3 个视频已生成` });
+  expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
   await news.click();
   await expect(panel).toBeHidden();
   await expect(drawer.getByRole('heading', { name: tag })).toBeVisible();
