@@ -13,6 +13,7 @@ import * as digitalHuman from './migrations/0009-digital-human';
 import * as dhSpeech from './migrations/0010-dh-speech';
 import * as integrationSettings from './migrations/0011-integration-settings';
 import * as auditTrail from './migrations/0012-audit-trail';
+import * as ledgerHolds from './migrations/0013-ledger-holds';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -49,6 +50,10 @@ function provider(engine: Engine): MigrationProvider {
     '0012-audit-trail': {
       up: (db) => auditTrail.up(db, engine),
       down: (db) => auditTrail.down(db, engine),
+    },
+    '0013-ledger-holds': {
+      up: (db) => ledgerHolds.up(db, engine),
+      down: (db) => ledgerHolds.down(db),
     },
   };
   return { getMigrations: async () => migrations };
