@@ -326,6 +326,9 @@ export const ALL_TABLES: readonly (keyof Database)[] = [
   'recharge_packages',
   'recharge_orders',
   'download_tickets',
+  'ledger_holds',
+  'ledger_hold_moves',
+  'notifications',
 ];
 
 /**

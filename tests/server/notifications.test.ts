@@ -6,7 +6,7 @@ import type {
 } from '../../src/api/contract/notifications';
 import type { VideoTaskAddReply } from '../../src/api/contract/video-tasks';
 import { startAppWorker } from '../../server/app-jobs';
-import { finishHeld, type DhTable } from '../../server/modules/digital-human/billing';
+import { finishHeld, freezeWork, type DhTable } from '../../server/modules/digital-human/billing';
 import { failClone } from '../../server/modules/digital-human/clone-jobs';
 import { failVideo } from '../../server/modules/digital-human/video-job';
 import { runMoney } from '../../server/modules/ledger';
@@ -286,7 +286,12 @@ describe.each(engines)('notifications on %s', (engine) => {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-    return Number(row.id);
+    const id = Number(row.id);
+    // A held row has its hold in the ledger (docs/domain.md §9): freeze nothing, as submit does.
+    await runMoney(t.app.ctx, (trx) =>
+      freezeWork(t.app.ctx, trx, { table, id, ownerId: merchantId, name }, 0),
+    );
+    return id;
   }
   const succeed = (table: DhTable, id: number, status: string) =>
     runMoney(t.app.ctx, (trx) =>

@@ -2,38 +2,43 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Asset } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
-import { lockUsers, post, postSystem, type Trx } from '../ledger';
+import {
+  balanceOf as ledgerBalanceOf,
+  closeHold,
+  extendHold,
+  holdsOf,
+  lockUsers,
+  openHold,
+  refundPart,
+  settlePart,
+  type Trx,
+} from '../ledger';
 import { notifyDhFinished } from '../notifications';
 
 /**
- * The billing of digital-human work (DOMAIN.md §12), shared by image clones (`image_clone`
- * units), voice clones (`digital_voice`) and videos (`digital_man` seconds). Every movement goes
- * through the platform's `task_hold` account, in the transaction of the status change that causes
- * it:
- * - freeze (submit): user `task_freeze` −units, `task_hold` +units; the row's `cost` grows;
- * - settle (done): `task_hold` −, `revenue` + (system rows typed `task_settle`), the row's
- *   `settled` grows; what was frozen and not used is given back (refund);
- * - refund (failed): user `task_refund` +units, `task_hold` −; the row's `refunded` grows.
- * A row moves from `billing = 'held'` exactly once (conditional update), so a crash, a retried
- * job or a repeated vendor callback settles or refunds it once. Per row: cost = settled +
- * refunded while held is 0 (reconcile checks it). A zero amount writes no ledger row.
+ * The billing of digital-human work (docs/domain.md §9, §10), shared by image clones
+ * (`image_clone` units), voice clones (`digital_voice`) and videos (`digital_man` seconds),
+ * through the ledger's holds: one hold per row, each movement in the transaction of the status
+ * change that causes it:
+ * - freeze (submit): a hold of the estimate (`openHold`: user `task_freeze`, `task_hold` +); the
+ *   row's `cost` grows;
+ * - settle (done): a video that ran longer holds the extra (up to the balance, `extendHold`); the
+ *   part `all` (units used) goes to `revenue`, and closing the hold gives back what was not used;
+ * - refund (failed): the part `all` (everything held) goes back to the owner; the hold closes.
+ * A row moves from `billing = 'held'` exactly once (conditional update) and its part once (the
+ * ledger's unique part), so a crash, a retried job or a repeated vendor callback moves units
+ * once. The row's `cost`, `settled` and `refunded` are what its reply shows; the reconciliation
+ * reads the holds. A zero amount writes no ledger row.
  */
 
 export type DhTable = 'dh_image_clones' | 'dh_voice_clones' | 'dh_videos';
 
-/** Each table's ledger asset and the `related_type` of its ledger rows. */
+/** Each table's ledger asset and the `related_type` of its holds and ledger rows. */
 export const DH_BILLING: Record<DhTable, { asset: Asset; related: string }> = {
   dh_image_clones: { asset: 'image_clone', related: 'dh_image_clone' },
   dh_voice_clones: { asset: 'digital_voice', related: 'dh_voice_clone' },
   dh_videos: { asset: 'digital_man', related: 'dh_video' },
 };
-
-const BALANCE = {
-  image_clone: 'image_clone_count',
-  digital_voice: 'voice_clone_count',
-  digital_man: 'digital_man_seconds',
-  money: 'money',
-} as const satisfies Record<Asset, string>;
 
 export interface Work {
   table: DhTable;
@@ -44,14 +49,8 @@ export interface Work {
 }
 
 /** The caller's balance of an asset. */
-export async function balanceOf(trx: Trx | AppContext['db'], userId: number, asset: Asset) {
-  const column = BALANCE[asset];
-  const row = await trx
-    .selectFrom('users')
-    .select(sql<number>`${sql.ref(column)}`.as('balance'))
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance);
+export function balanceOf(trx: Trx | AppContext['db'], userId: number, asset: Asset) {
+  return ledgerBalanceOf(trx, userId, asset);
 }
 
 /**
@@ -73,27 +72,15 @@ export async function freezeWork(
       balance: String(balance),
     });
   }
-  if (amount === 0) return;
-  const now = ctx.now();
-  await post(trx, {
+  await openHold(ctx, trx, {
     userId: work.ownerId,
     asset,
-    type: 'task_freeze',
-    change: -amount,
+    relatedType: related,
+    relatedId: work.id,
+    amount,
     memo: { id: 'memo.dhFreeze', params: { name: work.name } },
-    relatedType: related,
-    relatedId: work.id,
-    now,
   });
-  await postSystem(trx, {
-    account: 'task_hold',
-    asset,
-    type: 'task_freeze',
-    change: amount,
-    relatedType: related,
-    relatedId: work.id,
-    now,
-  });
+  if (amount === 0) return;
   await trx
     .updateTable(work.table)
     .set({ cost: sql`cost + ${amount}` })
@@ -101,9 +88,17 @@ export async function freezeWork(
     .execute();
 }
 
+/** The row's hold (the one its submit opened). */
+async function holdOfRow(trx: Trx, work: Work) {
+  const holds = await holdsOf(trx, DH_BILLING[work.table].related, work.id);
+  const hold = holds.at(-1);
+  if (!hold) throw new Error(`${work.table} ${work.id} has no hold`);
+  return hold;
+}
+
 /**
  * Settles a held row that is done: `used` units go to revenue. When `used` is less than what was
- * frozen the rest is given back; when more, the extra is frozen (up to the balance) and settled
+ * frozen the rest is given back; when more, the extra is held (up to the balance) and settled
  * too. Call after the conditional status update that moved the row from `billing = 'held'` to
  * `'settled'` succeeded (see {@link finishHeld}). Answers the units settled and refunded.
  */
@@ -111,90 +106,37 @@ async function settleHeld(
   ctx: AppContext,
   trx: Trx,
   work: Work,
-  cost: number,
   used: number,
 ): Promise<{ settled: number; refunded: number }> {
-  const { asset, related } = DH_BILLING[work.table];
-  const now = ctx.now();
-  let frozen = cost;
-  if (used > cost) {
-    const extra = Math.min(used - cost, await balanceOf(trx, work.ownerId, asset));
+  const { asset } = DH_BILLING[work.table];
+  const hold = await holdOfRow(trx, work);
+  let frozen = hold.held;
+  if (used > frozen) {
+    const extra = Math.min(used - frozen, await balanceOf(trx, work.ownerId, asset));
     if (extra > 0) {
-      await post(trx, {
-        userId: work.ownerId,
-        asset,
-        type: 'task_freeze',
-        change: -extra,
-        memo: { id: 'memo.dhExtra', params: { name: work.name } },
-        relatedType: related,
-        relatedId: work.id,
-        now,
-      });
-      await postSystem(trx, {
-        account: 'task_hold',
-        asset,
-        type: 'task_freeze',
-        change: extra,
-        relatedType: related,
-        relatedId: work.id,
-        now,
+      await extendHold(ctx, trx, hold.id, extra, {
+        id: 'memo.dhExtra',
+        params: { name: work.name },
       });
       frozen += extra;
     }
   }
   const settled = Math.min(used, frozen);
-  const refunded = frozen - settled;
-  if (settled > 0) {
-    const common = {
-      asset,
-      type: 'task_settle' as const,
-      relatedType: related,
-      relatedId: work.id,
-      now,
-    };
-    await postSystem(trx, { ...common, account: 'task_hold', change: -settled });
-    await postSystem(trx, { ...common, account: 'revenue', change: settled });
-  }
-  if (refunded > 0) await refundUnits(trx, work, refunded, 'memo.dhUnused', now);
+  await settlePart(ctx, trx, hold.id, 'all', settled);
+  const closed = await closeHold(ctx, trx, hold.id, {
+    id: 'memo.dhUnused',
+    params: { name: work.name },
+  });
   await trx
     .updateTable(work.table)
     .set({
-      cost: frozen,
+      cost: hold.amount + (frozen - hold.held),
       settled: sql`settled + ${settled}`,
-      refunded: sql`refunded + ${refunded}`,
+      refunded: sql`refunded + ${closed.refunded}`,
     })
     .where('id', '=', work.id)
     .execute();
-  return { settled, refunded };
-}
-
-async function refundUnits(
-  trx: Trx,
-  work: Work,
-  amount: number,
-  memoId: 'memo.dhRefund' | 'memo.dhUnused',
-  now: number,
-) {
-  const { asset, related } = DH_BILLING[work.table];
-  await post(trx, {
-    userId: work.ownerId,
-    asset,
-    type: 'task_refund',
-    change: amount,
-    memo: { id: memoId, params: { name: work.name } },
-    relatedType: related,
-    relatedId: work.id,
-    now,
-  });
-  await postSystem(trx, {
-    account: 'task_hold',
-    asset,
-    type: 'task_refund',
-    change: -amount,
-    relatedType: related,
-    relatedId: work.id,
-    now,
-  });
+  return { settled, refunded: closed.refunded };
 }
 
 export interface Finish {
@@ -219,7 +161,7 @@ export interface Finish {
 export async function finishHeld(ctx: AppContext, trx: Trx, finish: Finish): Promise<boolean> {
   const row = await trx
     .selectFrom(finish.table)
-    .select(['owner_id', 'name', 'cost'])
+    .select(['owner_id', 'name'])
     .where('id', '=', finish.id)
     .executeTakeFirst();
   if (!row || row.owner_id === null) return false;
@@ -237,23 +179,25 @@ export async function finishHeld(ctx: AppContext, trx: Trx, finish: Finish): Pro
     .where('id', '=', finish.id)
     .where('status', 'in', finish.from)
     .where('billing', '=', 'held')
-    .returning('cost')
+    .returning('id')
     .executeTakeFirst();
   if (!updated) return false;
   await notifyDhFinished(trx, finish.table, finish.id, finish.set.status); // docs/domain.md §18
   const work: Work = { table: finish.table, id: finish.id, ownerId, name: row.name };
-  const cost = Number(updated.cost);
   if (finish.bill === 'refund') {
-    if (cost > 0) {
-      await refundUnits(trx, work, cost, 'memo.dhRefund', now);
+    const hold = await holdOfRow(trx, work);
+    const memo = { id: 'memo.dhRefund' as const, params: { name: work.name } };
+    const moved = await refundPart(ctx, trx, hold.id, 'all', hold.held, memo);
+    await closeHold(ctx, trx, hold.id);
+    if (moved.done && moved.amount > 0) {
       await trx
         .updateTable(finish.table)
-        .set({ refunded: sql`refunded + ${cost}` })
+        .set({ refunded: sql`refunded + ${moved.amount}` })
         .where('id', '=', finish.id)
         .execute();
     }
   } else {
-    await settleHeld(ctx, trx, work, cost, finish.bill.settle);
+    await settleHeld(ctx, trx, work, finish.bill.settle);
   }
   return true;
 }

@@ -1,3 +1,16 @@
+export {
+  balanceOf,
+  closeHold,
+  extendHold,
+  findHold,
+  holdsOf,
+  openHold,
+  refundPart,
+  settlePart,
+  type Hold,
+  type NewHold,
+  type PartMove,
+} from './holds';
 export { memoColumns, memoText, type Memo } from './memo';
 export { postEntry } from './repo';
 export {

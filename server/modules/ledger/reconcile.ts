@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { rowCount } from '../../platform/db/conditions';
-import { ASSETS, type Asset, type Executor } from '../../platform/db/schema';
+import { ASSETS, type Executor } from '../../platform/db/schema';
 import { BALANCE_COLUMN } from './repo';
 
 /**
@@ -8,11 +8,8 @@ import { BALANCE_COLUMN } from './repo';
  * hold): per asset, users' balances and the platform's accounts sum to zero; every balance equals
  * the sum of its ledger; every ledger row's after = before + change; no balance is negative; every
  * transfer has its ledger rows; the cards account holds exactly the face value of the cards not yet
- * redeemed or deleted; the task-hold account holds exactly the price of the video outputs still
- * held, and per video task frozen = settled + refunded + held (its ledger rows agree), and a
- * finished task holds nothing; per digital-human asset the task-hold account holds exactly the
- * cost of the held rows of its table, and every digital-human row agrees with its ledger rows
- * (cost = settled + refunded once it no longer holds).
+ * redeemed or deleted; and the holds of paid work agree with their moves and ledger rows
+ * (`reconcileHolds`).
  */
 export async function reconcile(db: Executor): Promise<string[]> {
   const problems: string[] = [];
@@ -128,182 +125,163 @@ export async function reconcile(db: Executor): Promise<string[]> {
       problems.push(`${asset}: cards account ${actual} ≠ face value of live cards ${expected}`);
     }
   }
-  problems.push(...(await reconcileTasks(db)));
-  problems.push(...(await reconcileDigitalHuman(db)));
+  problems.push(...(await reconcileHolds(db)));
   return problems;
 }
 
-/** The video tasks' money (DOMAIN.md §12): see `reconcile`. */
-async function reconcileTasks(db: Executor): Promise<string[]> {
+/**
+ * The holds of paid work (docs/domain.md §9), whatever feature opened them: per hold, held in =
+ * settled + refunded + still held (still held ≥ 0), its settled and refunded parts sum to its
+ * totals, and its ledger rows agree (the owner's `task_freeze` rows = held in, `task_refund` rows
+ * = refunded, `revenue` settle rows = settled, its `task_hold` rows = still held, all of its
+ * owner and asset); a closed hold holds nothing; per asset the `task_hold` account = the sum still
+ * held, and every `task_hold` row belongs to a hold.
+ */
+async function reconcileHolds(db: Executor): Promise<string[]> {
   const problems: string[] = [];
-  const held = await db
-    .selectFrom('video_outputs')
-    .select(sql<number>`coalesce(sum(price), 0)`.as('total'))
-    .where('billing', '=', 'held')
-    .executeTakeFirstOrThrow();
-  const hold = await db
-    .selectFrom('system_accounts')
-    .select('balance')
-    .where('account', '=', 'task_hold')
-    .where('asset', '=', 'money')
-    .executeTakeFirst();
-  if (Number(hold?.balance ?? 0) !== Number(held.total)) {
-    problems.push(`money: task_hold ${hold?.balance ?? 0} ≠ price of held outputs ${held.total}`);
-  }
-  const tasks = await db
-    .selectFrom('video_tasks as t')
+  const sumOf = (expression: string) => sql<number>`coalesce(sum(${sql.raw(expression)}), 0)`;
+  const holds = await db
+    .selectFrom('ledger_holds as h')
     .leftJoin(
       db
-        .selectFrom('video_outputs')
-        .select(['task_id', sql<number>`sum(price)`.as('held')])
-        .where('billing', '=', 'held')
-        .groupBy('task_id')
-        .as('h'),
-      'h.task_id',
-      't.id',
+        .selectFrom('ledger_hold_moves')
+        .select([
+          'hold_id',
+          sumOf("case when kind = 'settle' then amount else 0 end").as('settled'),
+          sumOf("case when kind = 'refund' then amount else 0 end").as('refunded'),
+        ])
+        .groupBy('hold_id')
+        .as('m'),
+      'm.hold_id',
+      'h.id',
     )
     .leftJoin(
       db
         .selectFrom('ledger')
         .select([
-          'related_id',
-          sql<number>`sum(case when type = 'task_freeze' then -change else 0 end)`.as('frozen'),
-          sql<number>`sum(case when type = 'task_refund' then change else 0 end)`.as('refunded'),
+          'hold_id',
+          sumOf("case when type = 'task_freeze' then -change else 0 end").as('frozen'),
+          sumOf("case when type = 'task_refund' then change else 0 end").as('refunded'),
+          sumOf("case when type not in ('task_freeze', 'task_refund') then 1 else 0 end").as(
+            'other',
+          ),
+          sql<number>`min(user_id)`.as('user_min'),
+          sql<number>`max(user_id)`.as('user_max'),
+          sql<string>`min(asset)`.as('asset_min'),
+          sql<string>`max(asset)`.as('asset_max'),
         ])
-        .where('related_type', '=', 'video_task')
-        .groupBy('related_id')
+        .where('hold_id', 'is not', null)
+        .groupBy('hold_id')
         .as('l'),
-      'l.related_id',
-      't.id',
+      'l.hold_id',
+      'h.id',
     )
     .leftJoin(
       db
         .selectFrom('system_ledger')
-        .select(['related_id', sql<number>`sum(change)`.as('settled')])
-        .where('related_type', '=', 'video_task')
-        .where('account', '=', 'revenue')
-        .where('type', '=', 'task_settle')
-        .groupBy('related_id')
+        .select([
+          'hold_id',
+          sumOf("case when account = 'task_hold' then change else 0 end").as('held'),
+          sumOf("case when account = 'revenue' and type = 'task_settle' then change else 0 end").as(
+            'settled',
+          ),
+          sumOf("case when account not in ('task_hold', 'revenue') then 1 else 0 end").as('other'),
+          sql<string>`min(asset)`.as('asset_min'),
+          sql<string>`max(asset)`.as('asset_max'),
+        ])
+        .where('hold_id', 'is not', null)
+        .groupBy('hold_id')
         .as('s'),
-      's.related_id',
-      't.id',
+      's.hold_id',
+      'h.id',
     )
-    .select(['t.id', 't.status', 't.frozen', 't.settled', 't.refunded', 'h.held'])
     .select([
+      'h.id',
+      'h.user_id',
+      'h.asset',
+      'h.related_type',
+      'h.related_id',
+      'h.amount',
+      'h.settled',
+      'h.refunded',
+      'h.closed_at',
+      'm.settled as move_settled',
+      'm.refunded as move_refunded',
       'l.frozen as ledger_frozen',
       'l.refunded as ledger_refunded',
+      'l.other as ledger_other',
+      'l.user_min',
+      'l.user_max',
+      'l.asset_min as ledger_asset_min',
+      'l.asset_max as ledger_asset_max',
+      's.held as ledger_held',
       's.settled as ledger_settled',
+      's.other as system_other',
+      's.asset_min as system_asset_min',
+      's.asset_max as system_asset_max',
     ])
+    .orderBy('h.id')
     .execute();
-  const finished = ['done', 'partly_done', 'failed', 'cancelled'];
-  for (const task of tasks) {
-    const [frozen, settled, refunded] = [task.frozen, task.settled, task.refunded].map(Number);
-    const heldNow = Number(task.held ?? 0);
-    if (frozen !== settled + refunded + heldNow) {
+  const stillHeld = new Map<string, number>();
+  for (const hold of holds) {
+    const name = `hold ${hold.id} (${hold.related_type} ${hold.related_id}, ${hold.asset})`;
+    const [amount, settled, refunded] = [hold.amount, hold.settled, hold.refunded].map(Number);
+    const held = amount - settled - refunded;
+    stillHeld.set(hold.asset, (stillHeld.get(hold.asset) ?? 0) + held);
+    if (held < 0 || settled < 0 || refunded < 0) {
       problems.push(
-        `video task ${task.id}: frozen ${frozen} ≠ settled ${settled} + refunded ${refunded} + held ${heldNow}`,
+        `${name}: held ${amount} ≠ settled ${settled} + refunded ${refunded} + ${held}`,
       );
     }
-    if (finished.includes(task.status) && heldNow !== 0) {
-      problems.push(`video task ${task.id}: ${task.status} but holds ${heldNow}`);
+    if (hold.closed_at !== null && held !== 0) problems.push(`${name}: closed but holds ${held}`);
+    const moves = [hold.move_settled, hold.move_refunded].map((v) => Number(v ?? 0));
+    if (moves[0] !== settled || moves[1] !== refunded) {
+      problems.push(`${name}: parts settle/refund ${moves.join('/')} ≠ ${settled}/${refunded}`);
     }
-    const ledger = [task.ledger_frozen, task.ledger_settled, task.ledger_refunded].map((v) =>
-      Number(v ?? 0),
-    );
-    if (ledger[0] !== frozen || ledger[1] !== settled || ledger[2] !== refunded) {
+    const ledger = [
+      hold.ledger_frozen,
+      hold.ledger_settled,
+      hold.ledger_refunded,
+      hold.ledger_held,
+    ].map((v) => Number(v ?? 0));
+    const expected = [amount, settled, refunded, held];
+    if (ledger.some((v, i) => v !== expected[i])) {
       problems.push(
-        `video task ${task.id}: ledger freeze/settle/refund ${ledger.join('/')} ≠ ${frozen}/${settled}/${refunded}`,
+        `${name}: ledger freeze/settle/refund/held ${ledger.join('/')} ≠ ${expected.join('/')}`,
       );
+    }
+    const strangers =
+      Number(hold.ledger_other ?? 0) > 0 ||
+      Number(hold.system_other ?? 0) > 0 ||
+      (hold.user_min !== null && Number(hold.user_min) !== Number(hold.user_id)) ||
+      (hold.user_max !== null && Number(hold.user_max) !== Number(hold.user_id)) ||
+      [
+        hold.ledger_asset_min,
+        hold.ledger_asset_max,
+        hold.system_asset_min,
+        hold.system_asset_max,
+      ].some((a) => a !== null && a !== hold.asset);
+    if (strangers) problems.push(`${name}: ledger rows of another user, asset or kind`);
+  }
+  const accounts = await db
+    .selectFrom('system_accounts')
+    .select(['asset', 'balance'])
+    .where('account', '=', 'task_hold')
+    .execute();
+  for (const asset of ASSETS) {
+    const balance = Number(accounts.find((a) => a.asset === asset)?.balance ?? 0);
+    const expected = stillHeld.get(asset) ?? 0;
+    if (balance !== expected) {
+      problems.push(`${asset}: task_hold ${balance} ≠ still held by open holds ${expected}`);
     }
   }
-  return problems;
-}
-
-/**
- * The digital human's units (DOMAIN.md §12, server/modules/digital-human/billing.ts): per table
- * (its asset), `task_hold` = Σ cost of its held rows; per row, its ledger rows agree with its
- * columns (frozen = cost, settled to revenue = settled, refunded = refunded) and a row that no
- * longer holds has cost = settled + refunded (a held one has settled and refunded nothing).
- */
-const DH_BILLING = {
-  dh_image_clones: { asset: 'image_clone', related: 'dh_image_clone' },
-  dh_voice_clones: { asset: 'digital_voice', related: 'dh_voice_clone' },
-  dh_videos: { asset: 'digital_man', related: 'dh_video' },
-} as const satisfies Record<string, { asset: Asset; related: string }>;
-type DhTable = keyof typeof DH_BILLING;
-
-async function reconcileDigitalHuman(db: Executor): Promise<string[]> {
-  const problems: string[] = [];
-  for (const table of Object.keys(DH_BILLING) as DhTable[]) {
-    const { asset, related } = DH_BILLING[table];
-    const held = await db
-      .selectFrom(table)
-      .select(sql<number>`coalesce(sum(cost), 0)`.as('total'))
-      .where('billing', '=', 'held')
-      .executeTakeFirstOrThrow();
-    const hold = await db
-      .selectFrom('system_accounts')
-      .select('balance')
-      .where('account', '=', 'task_hold')
-      .where('asset', '=', asset)
-      .executeTakeFirst();
-    if (Number(hold?.balance ?? 0) !== Number(held.total)) {
-      problems.push(
-        `${asset}: task_hold ${hold?.balance ?? 0} ≠ cost of held ${table} ${held.total}`,
-      );
-    }
-    const rows = await db
-      .selectFrom(`${table} as w` as 'dh_videos as w')
-      .leftJoin(
-        db
-          .selectFrom('ledger')
-          .select([
-            'related_id',
-            sql<number>`sum(case when type = 'task_freeze' then -change else 0 end)`.as('frozen'),
-            sql<number>`sum(case when type = 'task_refund' then change else 0 end)`.as('refunded'),
-          ])
-          .where('related_type', '=', related)
-          .groupBy('related_id')
-          .as('l'),
-        'l.related_id',
-        'w.id',
-      )
-      .leftJoin(
-        db
-          .selectFrom('system_ledger')
-          .select(['related_id', sql<number>`sum(change)`.as('settled')])
-          .where('related_type', '=', related)
-          .where('account', '=', 'revenue')
-          .where('type', '=', 'task_settle')
-          .groupBy('related_id')
-          .as('s'),
-        's.related_id',
-        'w.id',
-      )
-      .select(['w.id', 'w.billing', 'w.cost', 'w.settled', 'w.refunded'])
-      .select([
-        'l.frozen as ledger_frozen',
-        'l.refunded as ledger_refunded',
-        's.settled as ledger_settled',
-      ])
-      .execute();
-    for (const row of rows) {
-      const [cost, settled, refunded] = [row.cost, row.settled, row.refunded].map(Number);
-      const name = `${related} ${row.id}`;
-      if (row.billing === 'held' ? settled + refunded !== 0 : cost !== settled + refunded) {
-        problems.push(
-          `${name} (${row.billing}): cost ${cost}, settled ${settled}, refunded ${refunded}`,
-        );
-      }
-      const ledger = [row.ledger_frozen, row.ledger_settled, row.ledger_refunded].map((v) =>
-        Number(v ?? 0),
-      );
-      if (ledger[0] !== cost || ledger[1] !== settled || ledger[2] !== refunded) {
-        problems.push(
-          `${name}: ledger freeze/settle/refund ${ledger.join('/')} ≠ ${cost}/${settled}/${refunded}`,
-        );
-      }
-    }
-  }
+  const orphans = await db
+    .selectFrom('system_ledger')
+    .select('id')
+    .where('account', '=', 'task_hold')
+    .where('hold_id', 'is', null)
+    .limit(rowCount(10))
+    .execute();
+  for (const row of orphans) problems.push(`task_hold row ${row.id} belongs to no hold`);
   return problems;
 }

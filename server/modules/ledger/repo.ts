@@ -20,6 +20,8 @@ export interface LedgerEntry {
   relatedType?: string;
   relatedId?: number;
   operatorId?: number | null;
+  /** The hold this row moves (holds.ts). */
+  holdId?: number;
   now: number;
 }
 
@@ -58,6 +60,7 @@ export async function postEntry(db: Executor, entry: LedgerEntry): Promise<numbe
       related_type: entry.relatedType ?? null,
       related_id: entry.relatedId ?? null,
       operator_id: entry.operatorId ?? null,
+      hold_id: entry.holdId ?? null,
       created_at: entry.now,
     })
     .execute();
@@ -72,6 +75,7 @@ export interface SystemEntry {
   type?: LedgerType;
   relatedType?: string;
   relatedId?: number;
+  holdId?: number;
   now: number;
 }
 
@@ -99,6 +103,7 @@ export async function postSystemEntry(db: Executor, entry: SystemEntry): Promise
       type: entry.type ?? null,
       related_type: entry.relatedType ?? null,
       related_id: entry.relatedId ?? null,
+      hold_id: entry.holdId ?? null,
       created_at: entry.now,
     })
     .execute();

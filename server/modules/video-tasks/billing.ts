@@ -4,65 +4,70 @@ import type { OutputStatus, TaskStatus } from '../../../src/api/contract/video-t
 import type { AppContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
-import { lockUsers, post, postSystem, runMoney, type Trx } from '../ledger';
+import {
+  balanceOf,
+  closeHold,
+  holdsOf,
+  lockUsers,
+  openHold,
+  refundPart,
+  runMoney,
+  settlePart,
+  type Trx,
+} from '../ledger';
 import { notifyVideoTaskStatus } from '../notifications';
 
 /**
- * The money of video tasks (DOMAIN.md §12), each movement in the transaction of the status change
- * that causes it:
- * - freeze (add, retry): user `task_freeze` −price of the outputs, `task_hold` + (system row typed
- *   `task_freeze`);
- * - settle (an output done): `task_hold` − and `revenue` + (system rows typed `task_settle`; the
- *   user's balance does not move: the money left it at the freeze);
- * - refund (an output failed or cancelled): user `task_refund` +price, `task_hold` −.
- * Outputs move with conditional updates (`status … AND billing = 'held'`): an output settles or
- * is refunded once per freeze, whatever runs twice. A zero price writes no ledger row.
+ * The money of video tasks (docs/domain.md §9) through the ledger's holds, each movement in the
+ * transaction of the status change that causes it:
+ * - freeze (add, retry): a hold of the outputs' price for the task (`openHold`: user
+ *   `task_freeze`, `task_hold` +); each output keeps the id of the hold that paid it;
+ * - settle (an output done): its part `output:<id>` of that hold goes to `revenue`;
+ * - refund (an output failed or cancelled): its part goes back to the owner (`task_refund`);
+ * - close: once the task is finished its holds (each now empty) are closed.
+ * Outputs move with conditional updates (`status … AND billing = 'held'`) and each part moves
+ * once per hold (the ledger's unique part), so whatever runs twice moves money once. The task's
+ * `frozen`, `settled` and `refunded` columns are what its list shows; the reconciliation reads the
+ * holds. A zero price writes no ledger row.
  */
 
 export const RELATED = 'video_task';
 
-/** Freezes `amount` cents of the owner's money for a task; refuses with the amount needed. */
+const partOf = (outputId: number) => `output:${outputId}`;
+
+/**
+ * Freezes `amount` cents of the owner's money for the task's `outputIds` (one hold, its id on each
+ * output); refuses with the amount needed.
+ */
 export async function freeze(
   ctx: AppContext,
   trx: Trx,
   task: { id: number; ownerId: number; name: string },
-  count: number,
+  outputIds: readonly number[],
   amount: number,
 ): Promise<void> {
   await lockUsers(ctx, trx, [task.ownerId]);
-  const user = await trx
-    .selectFrom('users')
-    .select('money')
-    .where('id', '=', task.ownerId)
-    .executeTakeFirstOrThrow();
-  const balance = Number(user.money);
+  const balance = await balanceOf(trx, task.ownerId, 'money');
   if (balance < amount) {
     throw refuse('videoTask.insufficient', {
       amount: formatUnits('money', amount),
       balance: formatUnits('money', balance),
     });
   }
-  if (amount === 0) return;
-  const now = ctx.now();
-  await post(trx, {
+  const holdId = await openHold(ctx, trx, {
     userId: task.ownerId,
     asset: 'money',
-    type: 'task_freeze',
-    change: -amount,
-    memo: { id: 'memo.taskFreeze', params: { name: task.name, count: String(count) } },
     relatedType: RELATED,
     relatedId: task.id,
-    now,
+    amount,
+    memo: { id: 'memo.taskFreeze', params: { name: task.name, count: String(outputIds.length) } },
   });
-  await postSystem(trx, {
-    account: 'task_hold',
-    asset: 'money',
-    type: 'task_freeze',
-    change: amount,
-    relatedType: RELATED,
-    relatedId: task.id,
-    now,
-  });
+  await trx
+    .updateTable('video_outputs')
+    .set({ hold_id: holdId })
+    .where('id', 'in', [...outputIds])
+    .execute();
+  if (amount === 0) return;
   await trx
     .updateTable('video_tasks')
     .set({ frozen: sql`frozen + ${amount}` })
@@ -113,34 +118,20 @@ export function settleOutput(
       .where('id', '=', outputId)
       .where('status', '=', 'rendering')
       .where('billing', '=', 'held')
-      .returning(['task_id', 'price'])
+      .returning(['task_id', 'price', 'hold_id'])
       .executeTakeFirst();
     if (!updated) return false;
     const taskId = Number(updated.task_id);
     const price = Number(updated.price);
-    if (price > 0) {
-      const common = { asset: 'money' as const, type: 'task_settle' as const, now };
-      await postSystem(trx, {
-        ...common,
-        account: 'task_hold',
-        change: -price,
-        relatedType: RELATED,
-        relatedId: taskId,
-      });
-      await postSystem(trx, {
-        ...common,
-        account: 'revenue',
-        change: price,
-        relatedType: RELATED,
-        relatedId: taskId,
-      });
+    const moved = await settlePart(ctx, trx, holdIdOf(updated), partOf(outputId), price);
+    if (moved.done && price > 0) {
       await trx
         .updateTable('video_tasks')
         .set({ settled: sql`settled + ${price}` })
         .where('id', '=', taskId)
         .execute();
     }
-    await refreshTask(trx, taskId, now);
+    await finishTask(ctx, trx, taskId, now);
     return true;
   });
 }
@@ -170,6 +161,7 @@ export async function refundOutputs(
   let count = 0;
   let amount = 0;
   const touched = new Set<number>();
+  const names = new Map<number, string>();
   for (const outputId of outputIds) {
     const updated = await trx
       .updateTable('video_outputs')
@@ -185,47 +177,56 @@ export async function refundOutputs(
       .where('id', '=', outputId)
       .where('status', 'in', refusal.from)
       .where('billing', '=', 'held')
-      .returning(['task_id', 'price', 'idx'])
+      .returning(['task_id', 'price', 'idx', 'hold_id'])
       .executeTakeFirst();
     if (!updated) continue;
     count += 1;
     const taskId = Number(updated.task_id);
     const price = Number(updated.price);
     touched.add(taskId);
-    if (price === 0) continue;
+    if (!names.has(taskId)) {
+      const task = await trx
+        .selectFrom('video_tasks')
+        .select('name')
+        .where('id', '=', taskId)
+        .executeTakeFirstOrThrow();
+      names.set(taskId, task.name);
+    }
+    const memo = {
+      id: 'memo.taskRefund' as const,
+      params: { name: names.get(taskId)!, index: String(updated.idx) },
+    };
+    const moved = await refundPart(ctx, trx, holdIdOf(updated), partOf(outputId), price, memo);
+    if (!moved.done || price === 0) continue;
     amount += price;
-    const task = await trx
-      .selectFrom('video_tasks')
-      .select('name')
-      .where('id', '=', taskId)
-      .executeTakeFirstOrThrow();
-    await post(trx, {
-      userId: ownerId,
-      asset: 'money',
-      type: 'task_refund',
-      change: price,
-      memo: { id: 'memo.taskRefund', params: { name: task.name, index: String(updated.idx) } },
-      relatedType: RELATED,
-      relatedId: taskId,
-      now,
-    });
-    await postSystem(trx, {
-      account: 'task_hold',
-      asset: 'money',
-      type: 'task_refund',
-      change: -price,
-      relatedType: RELATED,
-      relatedId: taskId,
-      now,
-    });
     await trx
       .updateTable('video_tasks')
       .set({ refunded: sql`refunded + ${price}` })
       .where('id', '=', taskId)
       .execute();
   }
-  for (const taskId of touched) await refreshTask(trx, taskId, now);
+  for (const taskId of touched) await finishTask(ctx, trx, taskId, now);
   return { count, amount };
+}
+
+function holdIdOf(output: { hold_id: number | null }): number {
+  if (output.hold_id === null) throw new Error('a held output without its hold');
+  return Number(output.hold_id);
+}
+
+/** Sets the task's status after an output moved; once it is finished its holds are closed. */
+async function finishTask(ctx: AppContext, trx: Trx, taskId: number, now: number) {
+  const status = await refreshTask(trx, taskId, now);
+  if (!FINISHED.includes(status)) return;
+  for (const hold of await holdsOf(trx, RELATED, taskId)) {
+    if (hold.closed) continue;
+    // Every output moved, so each hold is empty; one that is not stays open (and is logged).
+    if (hold.held !== 0) {
+      ctx.log.error({ holdId: hold.id, taskId, held: hold.held }, 'finished task still holds');
+      continue;
+    }
+    await closeHold(ctx, trx, hold.id);
+  }
 }
 
 /** Fails one output (refunded) in its own transaction; false when it was no longer held. */

@@ -151,7 +151,8 @@ export async function addTask(
           })),
         )
         .execute();
-      await freeze(ctx, trx, { id, ownerId, name: params.name }, plan.count, unit * plan.count);
+      const outputIds = rows.map((r) => Number(r.id));
+      await freeze(ctx, trx, { id, ownerId, name: params.name }, outputIds, unit * plan.count);
       audit.target(id);
       audit.change(null, {
         kind: params.kind,
@@ -159,7 +160,7 @@ export async function addTask(
         outputs: plan.count,
         frozen: formatUnits('money', unit * plan.count),
       });
-      return { taskId: id, outputIds: rows.map((r) => Number(r.id)) };
+      return { taskId: id, outputIds };
     },
     idempotency,
     audit,
@@ -345,7 +346,7 @@ export async function retryTask(
         ctx,
         trx,
         { id, ownerId: auth.user.id, name: task.name },
-        ids.length,
+        ids,
         unit * ids.length,
       );
       await refreshTask(trx, id, now);

@@ -13,6 +13,7 @@ import * as digitalHuman from './migrations/0009-digital-human';
 import * as dhSpeech from './migrations/0010-dh-speech';
 import * as integrationSettings from './migrations/0011-integration-settings';
 import * as auditTrail from './migrations/0012-audit-trail';
+import * as ledgerHolds from './migrations/0013-ledger-holds';
 import * as notifications from './migrations/0014-notifications';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
@@ -51,7 +52,10 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => auditTrail.up(db, engine),
       down: (db) => auditTrail.down(db, engine),
     },
-    // 0013 is another change's (merged beside this one).
+    '0013-ledger-holds': {
+      up: (db) => ledgerHolds.up(db, engine),
+      down: (db) => ledgerHolds.down(db),
+    },
     '0014-notifications': {
       up: (db) => notifications.up(db, engine),
       down: (db) => notifications.down(db),

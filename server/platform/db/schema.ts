@@ -186,6 +186,8 @@ export interface LedgerTable {
   related_type: string | null;
   related_id: number | null;
   operator_id: number | null;
+  /** The hold the row moves (paid work's freeze, refund; migration 0013). */
+  hold_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Millis;
 }
 
@@ -211,6 +213,35 @@ export interface SystemLedgerTable {
   type: ColumnType<LedgerType | null, LedgerType | null | undefined, LedgerType | null>;
   related_type: string | null;
   related_id: number | null;
+  /** The hold the row moves (task_hold and revenue rows of paid work; migration 0013). */
+  hold_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Millis;
+}
+
+/** An estimate held for paid work (docs/domain.md §9; migration 0013). */
+export interface LedgerHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: Asset;
+  related_type: string;
+  related_id: number;
+  /** Units held in (the freeze and any extension); settled + refunded ≤ amount. */
+  amount: number;
+  settled: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+  updated_at: Millis;
+  /** Null while open; a closed hold holds nothing (settled + refunded = amount). */
+  closed_at: Millis | null;
+}
+
+/** A settled or refunded part of a hold: unique per hold and part key. */
+export interface LedgerHoldMovesTable {
+  id: Generated<number>;
+  hold_id: number;
+  part: string;
+  kind: 'settle' | 'refund';
+  amount: number;
   created_at: Millis;
 }
 
@@ -473,6 +504,8 @@ export interface VideoOutputsTable {
   /** Cents frozen for this output (by the last freeze). */
   price: number;
   attempts: ColumnType<number, number | undefined, number>;
+  /** The ledger hold that paid its last freeze (migration 0013). */
+  hold_id: ColumnType<number | null, number | null | undefined, number | null>;
   job_id: string | null;
   progress: ColumnType<number, number | undefined, number>;
   storage_key: string | null;
@@ -634,6 +667,8 @@ export interface Database {
   ledger: LedgerTable;
   system_accounts: SystemAccountsTable;
   system_ledger: SystemLedgerTable;
+  ledger_holds: LedgerHoldsTable;
+  ledger_hold_moves: LedgerHoldMovesTable;
   idempotency_keys: IdempotencyKeysTable;
   transfers: TransfersTable;
   recharge_cards: RechargeCardsTable;
