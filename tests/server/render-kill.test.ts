@@ -86,7 +86,7 @@ describe.each(queueEngines('embedded'))(
       await fs.rm(dataDir, { recursive: true, force: true });
     });
 
-    function startWorker(): ChildProcess {
+    function startWorker(preset = 'ultrafast'): ChildProcess {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
         cwd: ROOT,
         env: {
@@ -95,7 +95,7 @@ describe.each(queueEngines('embedded'))(
           DATABASE_URL: databaseUrl ?? '',
           REDIS_URL: '',
           LOG_LEVEL: 'error',
-          VIDEO_RENDER_PRESET: 'ultrafast',
+          VIDEO_RENDER_PRESET: preset,
           VIDEO_TASK_STALL_MS: String(STALL_MS),
         },
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -137,7 +137,8 @@ describe.each(queueEngines('embedded'))(
         const workRoot = path.join(dataDir, 'work', 'video-output');
         const workDirs = () => (existsSync(workRoot) ? readdirSync(workRoot) : []);
 
-        const first = startWorker();
+        // A slow preset: a render that outlived its worker would still be running for seconds.
+        const first = startWorker('medium');
         await until('ffmpeg rendering an output', async () => {
           const rows = await outputs();
           return (
@@ -159,15 +160,17 @@ describe.each(queueEngines('embedded'))(
         await until(
           'the killed worker’s ffmpeg gone',
           () => processesUsing(dataDir).length === 0,
-          5_000,
+          500,
         ).catch(() => {});
         expect(processesUsing(dataDir), `ffmpeg ${ffmpegs.join(',')} still running`).toEqual([]);
         // Its work directory is still there until a worker starts again.
         expect(workDirs()).toEqual(expect.arrayContaining(left));
 
         const second = startWorker();
-        await until('the dead worker’s work directories swept', () =>
-          left.every((name) => !existsSync(path.join(workRoot, name))),
+        await until(
+          'the dead worker’s work directories swept',
+          () => left.every((name) => !existsSync(path.join(workRoot, name))),
+          30_000,
         );
         await until('the task finished', async () => {
           await sweepVideoTasks(app.ctx);
