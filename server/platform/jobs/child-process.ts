@@ -54,7 +54,9 @@ export class ChildProcessError extends Error {
  * Runs long work (ffmpeg…) in a child process at a lower CPU priority (`nice`), never on the
  * event loop: an argument array (no shell), stdout read line by line, the last stderr lines
  * kept as the failure reason. Resolves when it exits with 0; rejects with a ChildProcessError
- * otherwise, or with the signal's reason when aborted.
+ * otherwise, or with the signal's reason when aborted. The child dies with this process (even by
+ * `kill -9`: setpriv's parent-death signal) and is recorded in the unit's work directory, so a
+ * later start stops it if it outlived its worker anyway (work-dirs.ts).
  */
 export function runNiced(command: string, args: readonly string[], options: ChildOptions = {}) {
   const { signal, niceness = 10, keepLines = 20, killAfterMs = 5_000 } = options;
