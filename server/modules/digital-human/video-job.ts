@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -18,15 +17,13 @@ import {
   type ProviderProgress,
   type ProviderRun,
 } from '../../integrations/digital-human/types';
-import type { PutOptions } from '../../platform/storage/storage';
 import { runMoney } from '../ledger';
 import { finishHeld } from './billing';
+import { mediaRefOf, storeFile } from './clones-repo';
 import { DH_JOB, type DhJobData } from './job-kinds';
 import { templateOf } from './templates';
 
 const DETAIL_CHARS = 1_500;
-/** Signed input URLs outlive the longest render. */
-const INPUT_URL_SECONDS = 6 * 3600;
 /** Of a video's progress: speech up to here, the render the rest. */
 const SPEECH_SHARE = 20;
 
@@ -224,7 +221,7 @@ async function create(
     await work.flush();
     const ext = path.extname(speech.audioPath).toLowerCase() === '.m4a' ? 'm4a' : 'wav';
     const key = `dh/u${ownerId}/v${id}/speech.${ext}`;
-    await store(ctx, key, speech.audioPath, {
+    await storeFile(ctx, key, speech.audioPath, {
       contentType: ext === 'm4a' ? 'audio/mp4' : 'audio/wav',
     });
     await ctx.db
@@ -296,11 +293,11 @@ async function create(
   // ---- store, then done and settled on the real length (once)
   const stem = `dh/u${ownerId}/v${id}/video-${randomBytes(6).toString('hex')}`;
   const size = (await fs.stat(result.videoPath)).size;
-  const storageKey = await store(ctx, `${stem}.mp4`, result.videoPath, {
+  const storageKey = await storeFile(ctx, `${stem}.mp4`, result.videoPath, {
     contentType: 'video/mp4',
     filename: `${row.name}.mp4`,
   });
-  const posterKey = await store(ctx, `${stem}.jpg`, result.posterPath, {
+  const posterKey = await storeFile(ctx, `${stem}.jpg`, result.posterPath, {
     contentType: 'image/jpeg',
     filename: `${row.name}.jpg`,
   });
@@ -393,21 +390,5 @@ async function writeProgress(
   await job.progress(percent);
 }
 
-/** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
-async function store(ctx: AppContext, key: string, file: string, options: PutOptions) {
-  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
-  else await ctx.storage.put(key, createReadStream(file), options);
-  return key;
-}
-
-/**
- * A stored file as a provider input: its path on local disk (the embedded provider reads it)
- * and an absolute signed URL (a vendor fetches it: `PUBLIC_URL` + the local signed URL, or S3's
- * presigned one).
- */
-export async function mediaOf(ctx: AppContext, key: string): Promise<MediaRef> {
-  const signed = (await ctx.storage.signedReadUrl(key, INPUT_URL_SECONDS)).url;
-  const url = signed.startsWith('/') ? `${ctx.config.publicUrl}${signed}` : signed;
-  if (ctx.storage.localFiles) return { path: ctx.storage.localFiles.path(key), url };
-  return { url };
-}
+/** A stored file as a provider input (the same as a clone's: clones-repo.ts). */
+export const mediaOf = mediaRefOf;
