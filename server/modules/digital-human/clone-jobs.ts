@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   DH_LIMITS,
   type ImageCloneTier,
@@ -11,8 +8,13 @@ import type { AppContext } from '../../context';
 import { ChildProcessError } from '../../platform/jobs/child-process';
 import { failureDetail } from '../../platform/jobs/failure-detail';
 import { handleJob } from '../../platform/jobs/define-job';
+import { runOutsideWork, type Workspace } from '../../platform/jobs/outside-work';
 import type { RunningJob } from '../../platform/jobs/queue';
-import { ProviderError, type ProviderRun } from '../../integrations/digital-human/types';
+import {
+  ProviderError,
+  type ProviderProgress,
+  type ProviderRun,
+} from '../../integrations/digital-human/types';
 import { runMoney } from '../ledger';
 import { finishHeld } from './billing';
 import { contentTypeOf, extOf, mediaRefOf, sourceKey, storeFile } from './clones-repo';
@@ -21,6 +23,7 @@ import { countSceneChanges } from './scene-changes';
 
 /**
  * The jobs of image clones (`dh-image-clone`) and voice clones (`dh-voice-clone`), data `{id}`:
+ * Each is a unit of outside work (server/platform/jobs/outside-work.ts runs the lifecycle):
  * 1. Claims the row: queued → training (a re-run after a crash, a retry or a vendor callback takes
  *    a training row again; a ready, failed or deleted one is skipped).
  * 2. Does the work through the provider (`ctx.integrations.digitalHuman`): the vendor job id an earlier run
@@ -37,8 +40,6 @@ import { countSceneChanges } from './scene-changes';
 
 type CloneTable = 'dh_image_clones' | 'dh_voice_clones';
 
-/** Progress is written at most this often (ms). */
-const PROGRESS_EVERY_MS = 1_000;
 const DETAIL_CHARS = 1_500;
 
 /** A failure of the work itself (the input): not retried. */
@@ -123,6 +124,7 @@ export function failClone(
   );
 }
 
+/** One clone as a unit of outside work (server/platform/jobs/outside-work.ts runs the lifecycle). */
 async function runClone(
   ctx: AppContext,
   job: RunningJob<DhJobData>,
@@ -130,13 +132,70 @@ async function runClone(
   perform: (row: ClaimedRow, run: ProviderRun) => Promise<Done>,
 ): Promise<void> {
   const id = Number(job.data.id);
+  await runOutsideWork<ClaimedRow, Done, ProviderProgress>(ctx.config, job, {
+    kind: table === 'dh_image_clones' ? 'dh-image-clone' : 'dh-voice-clone',
+    key: id,
+    claim: () => claimClone(ctx, table, id),
+    perform: (row, work) => perform(row, providerRun(ctx, table, row, work)),
+    progress: (_, update) => writeProgress(ctx, job, table, id, update),
+    store: async (row, done) => {
+      const finished = await runMoney(ctx, (trx) =>
+        finishHeld(ctx, trx, {
+          table,
+          id,
+          from: ['training'],
+          set: {
+            ...done.set,
+            status: 'ready',
+            progress: 100,
+            queue_position: null,
+            reason_id: null,
+            reason_params: null,
+            reason_detail: null,
+          },
+          bill: { settle: row.cost },
+        }),
+      );
+      if (!finished) for (const key of done.keys) await ctx.storage.delete(key);
+    },
+    classify: (error) => {
+      if (error instanceof CloneFailure) {
+        const detail = error.message === error.reasonId ? undefined : error.message;
+        return {
+          permanent: { reasonId: error.reasonId, reasonParams: error.reasonParams, detail },
+        };
+      }
+      if (error instanceof ProviderError && error.permanent) {
+        const { reasonId, reasonParams } = error;
+        return { permanent: { reasonId, reasonParams, detail: tail(error) } };
+      }
+      return 'transient';
+    },
+    exhausted: (error) => ({ reasonId: 'digitalHuman.reason.providerFailed', detail: tail(error) }),
+    fail: async (_, reason) => {
+      await failClone(ctx, table, id, {
+        id: reason.reasonId,
+        params: reason.reasonParams,
+        detail: reason.detail,
+      });
+    },
+  });
+}
+
+/** queued → training (a training one again); null when there is nothing to do. */
+async function claimClone(
+  ctx: AppContext,
+  table: CloneTable,
+  id: number,
+): Promise<{ unit: ClaimedRow; resumed: boolean } | null> {
   const row = await ctx.db
     .selectFrom(table)
     .select(['id', 'owner_id', 'name', 'cost', 'status', 'billing', 'deleted_at', 'vendor_job_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || row.deleted_at !== null || row.owner_id === null || row.billing !== 'held') return;
-  if (row.status !== 'queued' && row.status !== 'training') return;
+  if (!row || row.deleted_at !== null || row.owner_id === null || row.billing !== 'held')
+    return null;
+  if (row.status !== 'queued' && row.status !== 'training') return null;
   const now = ctx.now();
   const claimed = await ctx.db
     .updateTable(table)
@@ -150,106 +209,64 @@ async function runClone(
     .where('status', 'in', ['queued', 'training'])
     .where('billing', '=', 'held')
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  return {
+    resumed: row.status === 'training',
+    unit: {
+      id,
+      owner_id: Number(row.owner_id),
+      name: row.name,
+      cost: Number(row.cost),
+      vendor_job_id: row.vendor_job_id,
+    },
+  };
+}
 
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-clone-'));
-  let lastWrite = 0;
-  let writing: Promise<unknown> = Promise.resolve();
-  const run: ProviderRun = {
-    workDir,
-    signal: job.signal,
+/** The provider's run: the work dir, abort, progress, the vendor job id recorded / resumed. */
+function providerRun(
+  ctx: AppContext,
+  table: CloneTable,
+  row: ClaimedRow,
+  work: Workspace<ProviderProgress>,
+): ProviderRun {
+  return {
+    workDir: work.dir,
+    signal: work.signal,
     vendorJobId: row.vendor_job_id,
     onSubmitted: async (vendorJobId) => {
       await ctx.db
         .updateTable(table)
         .set({ vendor_job_id: vendorJobId, updated_at: ctx.now() })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
         .where('status', '=', 'training')
         .execute();
     },
-    onProgress: (update) => {
-      const at = Date.now();
-      if (at - lastWrite < PROGRESS_EVERY_MS) return;
-      lastWrite = at;
-      const set: { progress?: number; queue_position?: number | null; updated_at: number } = {
-        updated_at: ctx.now(),
-      };
-      if (update.progress !== undefined) {
-        set.progress = Math.max(0, Math.min(99, Math.floor(update.progress * 100)));
-      }
-      if (update.queuePosition !== undefined) set.queue_position = update.queuePosition;
-      writing = writing
-        .then(() =>
-          ctx.db
-            .updateTable(table)
-            .set(set)
-            .where('id', '=', id)
-            .where('status', '=', 'training')
-            .execute(),
-        )
-        .then(() => (set.progress !== undefined ? job.progress(set.progress) : undefined))
-        .catch(() => {});
-    },
+    onProgress: work.report,
   };
-  const claimedRow: ClaimedRow = {
-    id,
-    owner_id: Number(row.owner_id),
-    name: row.name,
-    cost: Number(row.cost),
-    vendor_job_id: row.vendor_job_id,
+}
+
+/** Writes a clone's progress and queue position (throttled by the lifecycle). */
+async function writeProgress(
+  ctx: AppContext,
+  job: RunningJob<DhJobData>,
+  table: CloneTable,
+  id: number,
+  update: ProviderProgress,
+): Promise<void> {
+  const set: { progress?: number; queue_position?: number | null; updated_at: number } = {
+    updated_at: ctx.now(),
   };
-  try {
-    let done: Done;
-    try {
-      done = await perform(claimedRow, run);
-      await writing;
-    } catch (error) {
-      await writing;
-      if (job.signal.aborted) throw error;
-      if (error instanceof CloneFailure) {
-        await failClone(ctx, table, id, {
-          id: error.reasonId,
-          params: error.reasonParams,
-          detail: error.message === error.reasonId ? undefined : error.message,
-        });
-        return;
-      }
-      if (error instanceof ProviderError && error.permanent) {
-        await failClone(ctx, table, id, {
-          id: error.reasonId,
-          params: error.reasonParams,
-          detail: tail(error),
-        });
-        return;
-      }
-      if (job.attempt < job.maxAttempts) throw error;
-      await failClone(ctx, table, id, {
-        id: 'digitalHuman.reason.providerFailed',
-        detail: tail(error),
-      });
-      return;
-    }
-    const finished = await runMoney(ctx, (trx) =>
-      finishHeld(ctx, trx, {
-        table,
-        id,
-        from: ['training'],
-        set: {
-          ...done.set,
-          status: 'ready',
-          progress: 100,
-          queue_position: null,
-          reason_id: null,
-          reason_params: null,
-          reason_detail: null,
-        },
-        bill: { settle: claimedRow.cost },
-      }),
-    );
-    if (!finished) for (const key of done.keys) await ctx.storage.delete(key);
-  } finally {
-    await fs.rm(workDir, { recursive: true, force: true });
+  if (update.progress !== undefined) {
+    set.progress = Math.max(0, Math.min(99, Math.floor(update.progress * 100)));
   }
+  if (update.queuePosition !== undefined) set.queue_position = update.queuePosition;
+  await ctx.db
+    .updateTable(table)
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'training')
+    .execute();
+  if (set.progress !== undefined) await job.progress(set.progress);
 }
 
 const fileKey = (ownerId: number, area: string, id: number, ext: string) =>

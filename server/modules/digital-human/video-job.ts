@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import {
   speechLanguageOf,
@@ -11,6 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import { handleJob } from '../../platform/jobs/define-job';
 import { failureDetail } from '../../platform/jobs/failure-detail';
+import { runOutsideWork, type Workspace } from '../../platform/jobs/outside-work';
 import type { RunningJob } from '../../platform/jobs/queue';
 import {
   ProviderError,
@@ -18,17 +17,13 @@ import {
   type ProviderProgress,
   type ProviderRun,
 } from '../../integrations/digital-human/types';
-import type { PutOptions } from '../../platform/storage/storage';
 import { runMoney } from '../ledger';
 import { finishHeld } from './billing';
+import { mediaRefOf, storeFile } from './clones-repo';
 import { DH_JOB, type DhJobData } from './job-kinds';
 import { templateOf } from './templates';
 
-/** Progress is written at most this often (ms). */
-const PROGRESS_EVERY_MS = 1_000;
 const DETAIL_CHARS = 1_500;
-/** Signed input URLs outlive the longest render. */
-const INPUT_URL_SECONDS = 6 * 3600;
 /** Of a video's progress: speech up to here, the render the rest. */
 const SPEECH_SHARE = 20;
 
@@ -53,33 +48,63 @@ export const dhVideoJob = handleJob(DH_JOB.dh_videos, makeVideo, {
 });
 
 /**
- * The `dh-video` job: makes one digital-human video.
- * 1. Claims it: queued → creating (a run after a crash or a vendor callback takes a creating
- *    video again; a done, failed or deleted one is skipped: duplicate runs are harmless).
- * 2. Speech: unless stored by an earlier run (`speech_key`), synthesized by the provider (the
- *    voice's profile, the text's language, speed and volume) and stored, so a restart does not
- *    redo it. A vendor's job id is recorded as soon as it is submitted (`vendor_job_id`) and a
- *    later run resumes it instead of submitting again; it is cleared when the speech is stored,
- *    and the render's own job id recorded next.
- * 3. Render: the avatar's poster and loop, the speech, subtitles, music, the template's frame and
- *    layout (portrait by default); inputs are local paths and absolute signed URLs (a vendor
- *    fetches them). Progress and the vendor's queue position are written at most every second.
- * 4. The video and its poster are stored, then in one transaction the video is done and billed
- *    on its real length: ceil(seconds) × unit cost settled (billing.ts `finishHeld`: the unused
- *    part given back, or the extra charged up to the balance) — once, whatever runs twice.
+ * The `dh-video` job: makes one digital-human video, as a unit of outside work
+ * (server/platform/jobs/outside-work.ts runs the lifecycle).
+ * 1. Claim: queued → creating (a run after a crash or a vendor callback takes a creating video
+ *    again; a done, failed or deleted one is skipped: duplicate runs are harmless).
+ * 2. Perform — speech: unless stored by an earlier run (`speech_key`), synthesized by the
+ *    provider (the voice's profile, the text's language, speed and volume) and stored, so a
+ *    restart does not redo it. A vendor's job id is recorded as soon as it is submitted
+ *    (`vendor_job_id`) and a later run resumes it instead of submitting again; it is cleared when
+ *    the speech is stored, and the render's own job id recorded next. Render: the avatar's poster
+ *    and loop, the speech, subtitles, music, the template's frame and layout (portrait by
+ *    default); inputs are local paths and absolute signed URLs (a vendor fetches them). Progress
+ *    and the vendor's queue position are written at most every second. The video and its poster
+ *    are stored.
+ * 3. Store: in one transaction the video is done and billed on its real length: ceil(seconds) ×
+ *    unit cost settled (billing.ts `finishHeld`: the unused part given back, or the extra charged
+ *    up to the balance) — once, whatever runs twice.
  * A permanent failure (unusable input, the vendor failed the job) fails and refunds the video at
- * once; another is thrown (the runner runs the job again) until the last attempt, which fails and
- * refunds it.
+ * once; another is retried until the last attempt, which fails and refunds it.
  */
 export async function makeVideo(ctx: AppContext, job: RunningJob<DhJobData>): Promise<void> {
   const id = Number(job.data.id);
+  await runOutsideWork<number, Made | null, VideoProgress>(ctx.config, job, {
+    kind: 'dh-video',
+    key: id,
+    claim: () => claimVideo(ctx, id),
+    perform: (_, work) => create(ctx, id, work),
+    progress: (_, update) => writeProgress(ctx, job, id, update),
+    store: (_, made) => (made ? finishVideo(ctx, id, made) : Promise.resolve()),
+    classify: (error) =>
+      error instanceof Permanent || (error instanceof ProviderError && error.permanent)
+        ? {
+            permanent: {
+              reasonId: error.reasonId,
+              reasonParams: error.reasonParams,
+              detail: tail(error),
+            },
+          }
+        : 'transient',
+    exhausted: (error) => ({ reasonId: 'dhVideo.reason.failed', detail: tail(error) }),
+    fail: async (_, reason) => {
+      await failVideo(ctx, id, reason.reasonId, reason.reasonParams ?? {}, reason.detail ?? '');
+    },
+  });
+}
+
+/** queued → creating (a creating one again); null when there is nothing to do. */
+async function claimVideo(
+  ctx: AppContext,
+  id: number,
+): Promise<{ unit: number; resumed: boolean } | null> {
   const row = await ctx.db
     .selectFrom('dh_videos')
-    .selectAll()
+    .select(['status', 'deleted_at', 'started_at'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row || row.deleted_at !== null) return;
-  if (row.status !== 'queued' && row.status !== 'creating') return;
+  if (!row || row.deleted_at !== null) return null;
+  if (row.status !== 'queued' && row.status !== 'creating') return null;
   const now = ctx.now();
   const claimed = await ctx.db
     .updateTable('dh_videos')
@@ -95,26 +120,8 @@ export async function makeVideo(ctx: AppContext, job: RunningJob<DhJobData>): Pr
     .where('status', 'in', ['queued', 'creating'])
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
-
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-video-'));
-  try {
-    await create(ctx, job, id, work);
-  } catch (error) {
-    if (job.signal.aborted) throw error;
-    const permanent =
-      error instanceof Permanent || (error instanceof ProviderError && error.permanent);
-    if (!permanent && job.attempt < job.maxAttempts) throw error;
-    const reasonId =
-      error instanceof Permanent || error instanceof ProviderError
-        ? error.reasonId
-        : 'dhVideo.reason.failed';
-    const reasonParams =
-      error instanceof Permanent || error instanceof ProviderError ? error.reasonParams : {};
-    await failVideo(ctx, id, reasonId, reasonParams, tail(error));
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  return { unit: id, resumed: row.status === 'creating' };
 }
 
 /** Fails a creating (or queued) video and refunds what it froze; false if already finished. */
@@ -144,12 +151,30 @@ export async function failVideo(
   );
 }
 
+/** A video made and stored, to be finished and billed. */
+interface Made {
+  storageKey: string;
+  posterKey: string;
+  duration: number;
+  size: number;
+  width: number;
+  height: number;
+  unitCost: number;
+}
+
+/** A progress report of the provider, mapped into [from, to] percent of the video. */
+interface VideoProgress {
+  update: ProviderProgress;
+  from: number;
+  to: number;
+}
+
+/** Makes the speech (unless stored) and the video, and stores it; null when finished meanwhile. */
 async function create(
   ctx: AppContext,
-  job: RunningJob<DhJobData>,
   id: number,
-  work: string,
-): Promise<void> {
+  work: Workspace<VideoProgress>,
+): Promise<Made | null> {
   let row = await ctx.db
     .selectFrom('dh_videos')
     .selectAll()
@@ -166,7 +191,8 @@ async function create(
   if (!avatar?.poster_key || !avatar.loop_key || avatar.status !== 'ready') {
     throw new Permanent('dhVideo.reason.avatarGone');
   }
-  const progress = progressWriter(ctx, job, id);
+  const progress = (update: ProviderProgress, from: number, to: number) =>
+    work.report({ update, from, to });
 
   // ---- speech (stored once; a run after a restart reuses it)
   if (row.speech_key === null || row.speech_ms === null) {
@@ -178,7 +204,7 @@ async function create(
       .executeTakeFirst();
     if (!voice?.profile || voice.status !== 'ready')
       throw new Permanent('dhVideo.reason.voiceGone');
-    const speechDir = path.join(work, 'speech');
+    const speechDir = path.join(work.dir, 'speech');
     await fs.mkdir(speechDir);
     const speech = await ctx.integrations.digitalHuman.synthesize(
       {
@@ -188,12 +214,14 @@ async function create(
         speed: params.speed,
         volume: params.volume,
       },
-      providerRun(ctx, job, id, speechDir, row.vendor_job_id, (p) => progress(p, 0, SPEECH_SHARE)),
+      providerRun(ctx, work.signal, id, speechDir, row.vendor_job_id, (p) =>
+        progress(p, 0, SPEECH_SHARE),
+      ),
     );
-    await progress.flush();
+    await work.flush();
     const ext = path.extname(speech.audioPath).toLowerCase() === '.m4a' ? 'm4a' : 'wav';
     const key = `dh/u${ownerId}/v${id}/speech.${ext}`;
-    await store(ctx, key, speech.audioPath, {
+    await storeFile(ctx, key, speech.audioPath, {
       contentType: ext === 'm4a' ? 'audio/mp4' : 'audio/wav',
     });
     await ctx.db
@@ -215,7 +243,7 @@ async function create(
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    if (row.status !== 'creating') return; // finished meanwhile by another run
+    if (row.status !== 'creating') return null; // finished meanwhile by another run
     if (row.speech_key === null || row.speech_ms === null) throw new Error('speech not recorded');
   }
 
@@ -237,7 +265,7 @@ async function create(
     if (!resource) throw new Permanent('dhVideo.reason.musicGone');
     music = await mediaOf(ctx, resource.storage_key);
   }
-  const renderDir = path.join(work, 'render');
+  const renderDir = path.join(work.dir, 'render');
   await fs.mkdir(renderDir);
   const result = await ctx.integrations.digitalHuman.renderVideo(
     {
@@ -256,22 +284,37 @@ async function create(
       height: Number(template.height),
       layout: JSON.parse(template.layout) as TemplateLayout,
     },
-    providerRun(ctx, job, id, renderDir, row.vendor_job_id, (p) => progress(p, SPEECH_SHARE, 99)),
+    providerRun(ctx, work.signal, id, renderDir, row.vendor_job_id, (p) =>
+      progress(p, SPEECH_SHARE, 99),
+    ),
   );
-  await progress.flush();
+  await work.flush();
 
   // ---- store, then done and settled on the real length (once)
   const stem = `dh/u${ownerId}/v${id}/video-${randomBytes(6).toString('hex')}`;
   const size = (await fs.stat(result.videoPath)).size;
-  const storageKey = await store(ctx, `${stem}.mp4`, result.videoPath, {
+  const storageKey = await storeFile(ctx, `${stem}.mp4`, result.videoPath, {
     contentType: 'video/mp4',
     filename: `${row.name}.mp4`,
   });
-  const posterKey = await store(ctx, `${stem}.jpg`, result.posterPath, {
+  const posterKey = await storeFile(ctx, `${stem}.jpg`, result.posterPath, {
     contentType: 'image/jpeg',
     filename: `${row.name}.jpg`,
   });
-  const used = Math.ceil(result.duration - 1e-6) * Number(row.unit_cost);
+  return {
+    storageKey,
+    posterKey,
+    duration: result.duration,
+    size,
+    width: result.width,
+    height: result.height,
+    unitCost: Number(row.unit_cost),
+  };
+}
+
+/** Done and settled on the real length (once); a run that lost the race removes its files. */
+async function finishVideo(ctx: AppContext, id: number, made: Made): Promise<void> {
+  const used = Math.ceil(made.duration - 1e-6) * made.unitCost;
   const finished = await runMoney(ctx, (trx) =>
     finishHeld(ctx, trx, {
       table: 'dh_videos',
@@ -281,12 +324,12 @@ async function create(
         status: 'done',
         progress: 100,
         queue_position: null,
-        storage_key: storageKey,
-        poster_key: posterKey,
-        duration_ms: Math.round(result.duration * 1000),
-        size,
-        width: result.width,
-        height: result.height,
+        storage_key: made.storageKey,
+        poster_key: made.posterKey,
+        duration_ms: Math.round(made.duration * 1000),
+        size: made.size,
+        width: made.width,
+        height: made.height,
         reason_id: null,
         reason_params: null,
         reason_detail: null,
@@ -296,15 +339,15 @@ async function create(
   );
   if (!finished) {
     // Another run finished it first, or it failed meanwhile: these files are not used.
-    await ctx.storage.delete(storageKey);
-    await ctx.storage.delete(posterKey);
+    await ctx.storage.delete(made.storageKey);
+    await ctx.storage.delete(made.posterKey);
   }
 }
 
 /** The provider's run: work dir, abort, progress, and the vendor job id recorded / resumed. */
 function providerRun(
   ctx: AppContext,
-  job: RunningJob<DhJobData>,
+  signal: AbortSignal,
   id: number,
   workDir: string,
   vendorJobId: string | null,
@@ -312,7 +355,7 @@ function providerRun(
 ): ProviderRun {
   return {
     workDir,
-    signal: job.signal,
+    signal,
     onProgress,
     vendorJobId,
     onSubmitted: async (vendorJob) => {
@@ -326,52 +369,26 @@ function providerRun(
   };
 }
 
-/**
- * Writes a video's progress (mapped into [from, to] percent) and the vendor's queue position (1 =
- * next) at most every second; `flush` waits for the writes under way.
- */
-function progressWriter(ctx: AppContext, job: RunningJob<DhJobData>, id: number) {
-  let lastWrite = 0;
-  let writing: Promise<unknown> = Promise.resolve();
-  const write = (update: ProviderProgress, from: number, to: number) => {
-    const at = Date.now();
-    if (at - lastWrite < PROGRESS_EVERY_MS) return;
-    lastWrite = at;
-    const fraction = Math.max(0, Math.min(1, update.progress ?? 0));
-    const percent = Math.min(99, Math.floor(from + fraction * (to - from)));
-    const ahead = update.queuePosition;
-    const position = ahead === undefined || ahead === null || ahead <= 0 ? null : ahead + 1;
-    writing = writing
-      .then(async () => {
-        const now = ctx.now();
-        await ctx.db
-          .updateTable('dh_videos')
-          .set({ progress: percent, queue_position: position, updated_at: now, progress_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'creating')
-          .execute();
-        await job.progress(percent);
-      })
-      .catch(() => {});
-  };
-  return Object.assign(write, { flush: () => writing });
+/** Writes a video's progress and the vendor's queue position (1 = next); throttled by the lifecycle. */
+async function writeProgress(
+  ctx: AppContext,
+  job: RunningJob<DhJobData>,
+  id: number,
+  { update, from, to }: VideoProgress,
+): Promise<void> {
+  const fraction = Math.max(0, Math.min(1, update.progress ?? 0));
+  const percent = Math.min(99, Math.floor(from + fraction * (to - from)));
+  const ahead = update.queuePosition;
+  const position = ahead === undefined || ahead === null || ahead <= 0 ? null : ahead + 1;
+  const now = ctx.now();
+  await ctx.db
+    .updateTable('dh_videos')
+    .set({ progress: percent, queue_position: position, updated_at: now, progress_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .execute();
+  await job.progress(percent);
 }
 
-/** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
-async function store(ctx: AppContext, key: string, file: string, options: PutOptions) {
-  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
-  else await ctx.storage.put(key, createReadStream(file), options);
-  return key;
-}
-
-/**
- * A stored file as a provider input: its path on local disk (the embedded provider reads it)
- * and an absolute signed URL (a vendor fetches it: `PUBLIC_URL` + the local signed URL, or S3's
- * presigned one).
- */
-export async function mediaOf(ctx: AppContext, key: string): Promise<MediaRef> {
-  const signed = (await ctx.storage.signedReadUrl(key, INPUT_URL_SECONDS)).url;
-  const url = signed.startsWith('/') ? `${ctx.config.publicUrl}${signed}` : signed;
-  if (ctx.storage.localFiles) return { path: ctx.storage.localFiles.path(key), url };
-  return { url };
-}
+/** A stored file as a provider input (the same as a clone's: clones-repo.ts). */
+export const mediaOf = mediaRefOf;

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SqlBool } from 'kysely';
 import {
   DH_LIMITS,
@@ -22,6 +20,7 @@ import type { Condition } from '../../platform/db/conditions';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Executor } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
+import { inWorkDir, openWorkDir } from '../../platform/jobs/work-dirs';
 import type { VoiceProfile } from '../../integrations/digital-human/types';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import type { Idempotency } from '../ledger';
@@ -408,17 +407,20 @@ export async function voicePreview(
   const factsKey = `${PREVIEW_AREA}/${hash}.json`;
   let cached = (await readJson(ctx, factsKey)) as CachedPreview | undefined;
   if (!cached || !(await ctx.storage.exists(cached.key))) {
-    const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-dh-preview-'));
+    // Under DATA_DIR/work like every outside work's (docs/architecture.md §The path of a job).
+    const workDir = await openWorkDir(ctx.config.dataDir, 'dh-voice-preview', hash.slice(0, 12));
     try {
-      const speech = await ctx.integrations.digitalHuman.synthesize(
-        {
-          text: body.text,
-          language: speechLanguageOf(body.text),
-          voice: voice.profile,
-          speed: 1,
-          volume: 1,
-        },
-        { workDir, signal: AbortSignal.timeout(120_000) },
+      const speech = await inWorkDir(workDir, () =>
+        ctx.integrations.digitalHuman.synthesize(
+          {
+            text: body.text,
+            language: speechLanguageOf(body.text),
+            voice: voice.profile,
+            speed: 1,
+            volume: 1,
+          },
+          { workDir, signal: AbortSignal.timeout(120_000) },
+        ),
       );
       const ext = extOf(speech.audioPath) || '.wav';
       const key = await storeFile(ctx, `${PREVIEW_AREA}/${hash}${ext}`, speech.audioPath, {

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
 import { failureDetail, type NamedSource } from '../../platform/jobs/failure-detail';
+import {
+  PermanentWorkFailure,
+  runOutsideWork,
+  type Workspace,
+} from '../../platform/jobs/outside-work';
 import type { RunningJob } from '../../platform/jobs/queue';
 import { probeVideo, renderVideo } from '../../platform/render/render';
 import type { RenderInput, RenderSpec } from '../../platform/render/spec';
@@ -16,37 +19,63 @@ import type { Combination } from './plan';
 import type { VideoOutputJob } from './queue';
 import type { ResourceType } from '../../../src/api/contract/resources';
 
-/** Progress is written at most this often (ms). */
-const PROGRESS_EVERY_MS = 1_000;
 /** Signed input URLs (S3) outlive the longest render. */
 const INPUT_URL_SECONDS = 6 * 3600;
 
 /** A failure that running again cannot fix (an input ffmpeg cannot read): `detail` is readable. */
-class InputUnreadable extends Error {
+class InputUnreadable extends PermanentWorkFailure {
+  constructor(detail: string, cause: unknown) {
+    super({ reasonId: 'videoTask.reason.inputUnreadable', reasonParams: {}, detail }, { cause });
+  }
+}
+
+/** A render that failed (ffmpeg): retried; `detail` names the inputs, not the server's paths. */
+class RenderFailed extends Error {
   constructor(
     readonly detail: string,
     readonly cause: unknown,
   ) {
-    super(detail);
+    super(cause instanceof Error ? cause.message : String(cause));
   }
 }
 
+interface Claimed {
+  outputId: number;
+  taskId: number;
+  ownerId: number;
+  name: string;
+  idx: number;
+  params: VideoTaskParams;
+  combination: Combination;
+}
+
+interface Rendered {
+  storageKey: string;
+  posterKey: string;
+  durationMs: number;
+  size: number;
+  width: number;
+  height: number;
+}
+
 /**
- * The `video-output` job: renders one output of a task.
- * 1. Claims it: queued → rendering (a re-run after a crash renders a rendering output again; a
+ * The `video-output` job: renders one output of a task, as a unit of outside work
+ * (server/platform/jobs/outside-work.ts runs the lifecycle).
+ * 1. Claim: queued → rendering (a re-run after a crash renders a rendering output again; a
  *    done, failed or cancelled one is skipped).
- * 2. Builds its RenderSpec from the task's params and the output's combination; every input is a
- *    path (local disk) or a presigned URL (S3). A video input's length and sound come from its
- *    resource row (`duration_ms`, `has_audio`, recorded at upload): no ffprobe per output. A row
- *    that does not know them yet (made before migration 0008) has its file probed once here and
- *    `has_audio` written back; a file that ffprobe cannot read then fails the output at once.
- * 3. Renders to a temp file (progress written at most every second; the poster from the same
- *    ffmpeg run), stores both under the owner and task, then marks the output done and settles
- *    its price in one transaction (server/modules/video-tasks/billing.ts). When ffmpeg fails, the
+ * 2. Perform: builds its RenderSpec from the task's params and the output's combination; every
+ *    input is a path (local disk) or a presigned URL (S3). A video input's length and sound come
+ *    from its resource row (`duration_ms`, `has_audio`, recorded at upload): no ffprobe per
+ *    output. A row that does not know them yet (made before migration 0008) has its file probed
+ *    once here and `has_audio` written back; a file that ffprobe cannot read then fails the output
+ *    at once. Renders into the work dir (progress written at most every second; the poster from
+ *    the same ffmpeg run) and stores both files under the owner and task. When ffmpeg fails, the
  *    video inputs not probed in this run are probed then (the failure path only): one that
  *    ffprobe cannot read fails the output at once (reason + detail) and refunds it, as running
- *    again cannot fix it. Another error is thrown (the job runs again) until the last attempt,
- *    which fails and refunds the output.
+ *    again cannot fix it. Another error is retried until the last attempt, which fails and
+ *    refunds the output.
+ * 3. Store: marks the output done and settles its price in one transaction
+ *    (server/modules/video-tasks/billing.ts); a run that lost the race removes its files.
  * A failed output's detail names its inputs by their resource names, never by the server's paths
  * or signed URLs (failure-detail.ts); the whole error goes to the server's log.
  */
@@ -55,6 +84,45 @@ export async function renderOutput(
   job: RunningJob<VideoOutputJob>,
 ): Promise<void> {
   const outputId = Number(job.data.outputId);
+  await runOutsideWork<Claimed, Rendered, number>(ctx.config, job, {
+    kind: 'video-output',
+    key: outputId,
+    claim: () => claimOutput(ctx, outputId),
+    perform: (unit, work) => render(ctx, unit, work),
+    progress: (unit, fraction) =>
+      writeProgress(ctx, unit, Math.min(99, Math.floor(fraction * 100)), job),
+    store: async (unit, file) => {
+      const settled = await settleOutput(ctx, unit.outputId, file);
+      if (!settled) {
+        // Another run finished it first, or it was refunded meanwhile: this file is not used.
+        await ctx.storage.delete(file.storageKey);
+        await ctx.storage.delete(file.posterKey);
+      }
+    },
+    exhausted: (error) => ({
+      reasonId: 'videoTask.reason.renderFailed',
+      detail: error instanceof RenderFailed ? error.detail : readable(ctx, error, []),
+    }),
+    fail: async (unit, reason, error) => {
+      const cause =
+        error instanceof RenderFailed || error instanceof InputUnreadable ? error.cause : error;
+      ctx.log.warn(
+        { err: cause, outputId: unit.outputId, taskId: unit.taskId },
+        `video output failed: ${reason.reasonId}`,
+      );
+      await failOutput(ctx, unit.outputId, {
+        reasonId: reason.reasonId,
+        reasonDetail: reason.detail ?? '',
+      });
+    },
+  });
+}
+
+/** queued → rendering (a rendering one again after a crash); null when there is nothing to do. */
+async function claimOutput(
+  ctx: AppContext,
+  outputId: number,
+): Promise<{ unit: Claimed; resumed: boolean } | null> {
   const row = await ctx.db
     .selectFrom('video_outputs as o')
     .innerJoin('video_tasks as t', 't.id', 'o.task_id')
@@ -62,8 +130,8 @@ export async function renderOutput(
     .select(['t.name', 't.deleted_at'])
     .where('o.id', '=', outputId)
     .executeTakeFirst();
-  if (!row || row.deleted_at !== null) return;
-  if (row.status !== 'queued' && row.status !== 'rendering') return;
+  if (!row || row.deleted_at !== null) return null;
+  if (row.status !== 'queued' && row.status !== 'rendering') return null;
   const now = ctx.now();
   const claimed = await ctx.db
     .updateTable('video_outputs')
@@ -77,95 +145,72 @@ export async function renderOutput(
     .where('id', '=', outputId)
     .where('status', 'in', ['queued', 'rendering'])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
   const taskId = Number(row.task_id);
-  const ownerId = Number(row.owner_id);
   await refreshTask(ctx.db, taskId, now);
+  return {
+    resumed: row.status === 'rendering',
+    unit: {
+      outputId,
+      taskId,
+      ownerId: Number(row.owner_id),
+      name: row.name,
+      idx: Number(row.idx),
+      params: JSON.parse(row.params) as VideoTaskParams,
+      combination: JSON.parse(row.combination) as Combination,
+    },
+  };
+}
 
-  const params = JSON.parse(row.params) as VideoTaskParams;
-  const combination = JSON.parse(row.combination) as Combination;
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-output-'));
+/** Renders the output into the work dir and stores the video and its poster. */
+async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): Promise<Rendered> {
+  const { spec, unprobed, sources } = await specOf(
+    ctx,
+    unit.ownerId,
+    unit.params,
+    unit.combination,
+    work.signal,
+  );
+  const video = path.join(work.dir, 'output.mp4');
+  const poster = path.join(work.dir, 'poster.jpg');
+  let result;
   try {
-    let spec: RenderSpec;
-    let unprobed: NamedSource[];
-    let sources: NamedSource[];
-    const fail = async (reasonId: string, detail: string, cause: unknown) => {
-      ctx.log.warn({ err: cause, outputId, taskId }, `video output failed: ${reasonId}`);
-      await failOutput(ctx, outputId, { reasonId, reasonDetail: detail });
-    };
-    try {
-      ({ spec, unprobed, sources } = await specOf(ctx, ownerId, params, combination, job.signal));
-    } catch (error) {
-      if (!(error instanceof InputUnreadable)) throw error;
-      await fail('videoTask.reason.inputUnreadable', error.detail, error.cause);
-      return;
-    }
-    const video = path.join(work, 'output.mp4');
-    const poster = path.join(work, 'poster.jpg');
-    let lastWrite = 0;
-    let writing: Promise<unknown> = Promise.resolve();
-    const onProgress = (fraction: number) => {
-      const at = Date.now();
-      if (at - lastWrite < PROGRESS_EVERY_MS) return;
-      lastWrite = at;
-      const percent = Math.min(99, Math.floor(fraction * 100));
-      writing = writing
-        .then(() => writeProgress(ctx, outputId, taskId, percent, job))
-        .catch(() => {});
-    };
-    let result;
-    try {
-      result = await renderVideo(spec, video, {
-        signal: job.signal,
-        onProgress,
-        tmpDir: work,
-        posterPath: poster,
-      });
-    } catch (error) {
-      await writing;
-      if (job.signal.aborted) throw error;
-      const unreadable = await firstUnreadable(ctx, unprobed, job.signal);
-      if (unreadable) {
-        await fail('videoTask.reason.inputUnreadable', unreadable.detail, unreadable.cause);
-        return;
-      }
-      if (job.attempt < job.maxAttempts) throw error;
-      await fail('videoTask.reason.renderFailed', readable(ctx, error, sources), error);
-      return;
-    }
-    await writing;
-    const stem = `videos/u${ownerId}/t${taskId}/o${outputId}-${randomBytes(6).toString('hex')}`;
-    const fileName = `${row.name}-${row.idx}`;
-    const storageKey = await store(ctx, `${stem}.mp4`, video, {
-      contentType: 'video/mp4',
-      filename: `${fileName}.mp4`,
+    result = await renderVideo(spec, video, {
+      signal: work.signal,
+      onProgress: work.report,
+      tmpDir: work.dir,
+      posterPath: poster,
     });
-    const posterKey = await store(ctx, `${stem}.jpg`, poster, {
-      contentType: 'image/jpeg',
-      filename: `${fileName}.jpg`,
-    });
-    const settled = await settleOutput(ctx, outputId, {
-      storageKey,
-      posterKey,
-      durationMs: Math.round(result.duration * 1000),
-      size: result.size,
-      width: result.width,
-      height: result.height,
-    });
-    if (!settled) {
-      // Another run finished it first, or it was refunded meanwhile: this file is not used.
-      await ctx.storage.delete(storageKey);
-      await ctx.storage.delete(posterKey);
-    }
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
+  } catch (error) {
+    if (work.signal.aborted) throw error;
+    const unreadable = await firstUnreadable(ctx, unprobed, work.signal);
+    if (unreadable) throw unreadable;
+    throw new RenderFailed(readable(ctx, error, sources), error);
   }
+  await work.flush();
+  const stem = `videos/u${unit.ownerId}/t${unit.taskId}/o${unit.outputId}-${randomBytes(6).toString('hex')}`;
+  const fileName = `${unit.name}-${unit.idx}`;
+  const storageKey = await store(ctx, `${stem}.mp4`, video, {
+    contentType: 'video/mp4',
+    filename: `${fileName}.mp4`,
+  });
+  const posterKey = await store(ctx, `${stem}.jpg`, poster, {
+    contentType: 'image/jpeg',
+    filename: `${fileName}.jpg`,
+  });
+  return {
+    storageKey,
+    posterKey,
+    durationMs: Math.round(result.duration * 1000),
+    size: result.size,
+    width: result.width,
+    height: result.height,
+  };
 }
 
 async function writeProgress(
   ctx: AppContext,
-  outputId: number,
-  taskId: number,
+  { outputId, taskId }: Claimed,
   percent: number,
   job: RunningJob<VideoOutputJob>,
 ): Promise<void> {

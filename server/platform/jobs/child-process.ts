@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { currentWorkDir, recordChild } from './work-dirs';
 
 export interface ChildOptions {
   /** Aborting it stops the child (SIGTERM, then SIGKILL after `killAfterMs`). */
@@ -12,6 +13,24 @@ export interface ChildOptions {
   /** stderr lines kept as the failure reason (default 20). */
   keepLines?: number;
   killAfterMs?: number;
+  /** The unit's work directory the child is recorded in (default: the one this code runs for). */
+  workDir?: string;
+}
+
+let deathSignal: boolean | undefined;
+/**
+ * Whether children can be made to die with this process: `setpriv --pdeathsig KILL` (util-linux)
+ * asks the kernel to SIGKILL the child when its parent dies, even by `kill -9`. Checked once; where
+ * it is missing (not Linux, an old util-linux) children run without it and the start's sweep of
+ * work directories stops them (docs/decisions.md "Children die with their worker").
+ */
+export function childrenDieWithWorker(): boolean {
+  if (deathSignal === undefined) {
+    deathSignal =
+      process.platform === 'linux' &&
+      spawnSync('setpriv', ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore' }).status === 0;
+  }
+  return deathSignal;
 }
 
 /** A child that exited with an error: `message` ends with the last lines it wrote to stderr. */
@@ -35,13 +54,19 @@ export class ChildProcessError extends Error {
  * Runs long work (ffmpeg…) in a child process at a lower CPU priority (`nice`), never on the
  * event loop: an argument array (no shell), stdout read line by line, the last stderr lines
  * kept as the failure reason. Resolves when it exits with 0; rejects with a ChildProcessError
- * otherwise, or with the signal's reason when aborted.
+ * otherwise, or with the signal's reason when aborted. The child dies with this process (even by
+ * `kill -9`: setpriv's parent-death signal) and is recorded in the unit's work directory, so a
+ * later start stops it if it outlived its worker anyway (work-dirs.ts).
  */
 export function runNiced(command: string, args: readonly string[], options: ChildOptions = {}) {
   const { signal, niceness = 10, keepLines = 20, killAfterMs = 5_000 } = options;
   return new Promise<void>((resolve, reject) => {
     signal?.throwIfAborted();
-    const child = spawn('nice', ['-n', String(niceness), command, ...args], {
+    const niced = ['nice', '-n', String(niceness), command, ...args];
+    const [program, ...argv] = childrenDieWithWorker()
+      ? ['setpriv', '--pdeathsig', 'KILL', '--', ...niced]
+      : niced;
+    const child = spawn(program!, argv, {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,6 +74,10 @@ export function runNiced(command: string, args: readonly string[], options: Chil
       // left running would also hold the pipes open).
       detached: true,
     });
+    // Recorded in the unit's work directory: a start after this worker died stops it if it lives.
+    const workDir = options.workDir ?? currentWorkDir();
+    const forget =
+      workDir && child.pid ? recordChild(workDir, child.pid, [command, ...args]) : () => {};
     const tail: string[] = [];
     let partialErr = '';
     let partialOut = '';
@@ -85,11 +114,13 @@ export function runNiced(command: string, args: readonly string[], options: Chil
     signal?.addEventListener('abort', onAbort, { once: true });
 
     child.once('error', (error) => {
+      forget();
       signal?.removeEventListener('abort', onAbort);
       reject(error);
     });
     child.once('close', (code, exitSignal) => {
       clearTimeout(killTimer);
+      forget();
       signal?.removeEventListener('abort', onAbort);
       keep(partialErr);
       if (partialOut && options.onLine) options.onLine(partialOut);
