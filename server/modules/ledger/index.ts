@@ -7,9 +7,6 @@ export {
   openHold,
   refundPart,
   settlePart,
-  type Hold,
-  type NewHold,
-  type PartMove,
 } from './holds';
 export { memoColumns, memoText, type Memo } from './memo';
 export { postEntry } from './repo';
