@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The template databases each test copies (migrated, seeded), made once per run.
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },
