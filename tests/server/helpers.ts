@@ -193,8 +193,8 @@ const MIGRATION_LOCK = 7_270_002;
 
 /**
  * A database of its own on the test PostgreSQL (TEST_DATABASE_URL), for a server or worker process
- * started on DATABASE_URL (which takes no schema): its URL, and `drop` (with force: connections
- * a killed process left are closed).
+ * started on DATABASE_URL (which takes no schema): its URL, and `drop` (`dropDatabase`: once the
+ * test's own connections are gone; those a killed process left are forced).
  */
 export async function createScratchDatabase(
   prefix: string,
@@ -206,9 +206,7 @@ export async function createScratchDatabase(
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
-    drop: async () => {
-      await withPgClient((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    drop: () => dropDatabase(name),
   };
 }
 
