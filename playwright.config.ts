@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const MOVES_MONEY = [
   '**/cards.spec.ts',
   '**/cards-large.spec.ts',
@@ -17,6 +17,22 @@ const MOVES_MONEY = [
   '**/digital-human-clones.spec.ts',
 ];
 
+/**
+ * Each project has a server of its own (`npm start` with the demo data on a fresh data dir under
+ * E2E_DATA_DIR, on E2E_PORT and the port after it): no project waits for another or sees its
+ * changes (docs/decisions.md "Tests").
+ */
+const SERVERS = { seeded: PORT, 'moves-money': PORT + 1 } as const;
+type ProjectName = keyof typeof SERVERS;
+const dataDir = (project: ProjectName) => `${E2E_DATA_DIR}/${project}`;
+const baseURL = (project: ProjectName) => `http://127.0.0.1:${SERVERS[project]}`;
+const project = (name: ProjectName) => ({
+  name,
+  use: { baseURL: baseURL(name) },
+  // tests/e2e/fixtures.ts `dataDir()`: the server's sms.log and stored files.
+  metadata: { dataDir: dataDir(name) },
+});
+
 /** Browser tests: the system Chromium against `npm start` on a fresh temporary data dir. */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +43,6 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     // Recording a trace snapshots the page at every step: on 2 cores the demo-data specs took
     // 7.8 min with traces and 4.5 min without. `E2E_TRACE=1` records them (kept for failed tests).
@@ -45,28 +60,28 @@ export default defineConfig({
       ],
     },
   },
-  // Specs that read the demo data's numbers (dashboards, seeded balances and counts) run first;
-  // the specs that move money and add users (partners with balances of their own) run after them,
-  // so no spec sees another's changes half-way.
+  // Specs that read the demo data's numbers (dashboards, seeded balances and counts) and the specs
+  // that move money and add users (partners with balances of their own) each have their own
+  // server and data, so no spec sees another's changes half-way and neither waits for the other.
   projects: [
-    { name: 'seeded', testIgnore: MOVES_MONEY },
-    { name: 'moves-money', testMatch: MOVES_MONEY, dependencies: ['seeded'] },
+    { ...project('seeded'), testIgnore: MOVES_MONEY },
+    { ...project('moves-money'), testMatch: MOVES_MONEY },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node scripts/start.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/v1/platform/get_system_info?domain=127.0.0.1`,
+  webServer: (Object.keys(SERVERS) as ProjectName[]).map((name) => ({
+    command: `rm -rf ${dataDir(name)} && node scripts/start.mjs`,
+    url: `${baseURL(name)}/api/v1/platform/get_system_info?domain=127.0.0.1`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(SERVERS[name]),
       HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
+      DATA_DIR: dataDir(name),
       SKIP_BUILD: '1',
       DEMO: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // 2 s renders at 720p, as fast as x264 goes (the product's default is veryfast).
       VIDEO_RENDER_PRESET: 'ultrafast',
     },
-  },
+  })),
 });

@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A file that renders nothing and touches no browser API says so on its first line
+          // (`// @vitest-environment node`): no jsdom is set up for it.
           setupFiles: ['tests/setup-dom.ts'],
           // View tests render real Chakra pages in jsdom: on a busy 2-core machine one can take
           // several seconds (a path's steps each render and settle).
@@ -31,6 +33,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The template databases each test copies (migrated, seeded), made once per run.
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const handle = openDatabase(config);
   const app = await buildApp({ config, db: handle });
   try {
-    if (await prepareDatabase(handle, config, app.log)) {
+    if ((await prepareDatabase(handle, config, app.log)) && config.demoMedia) {
       await seedDemoMedia(app.ctx, app.log);
       await seedDemoClones(app.ctx, app.log);
     }

@@ -9,6 +9,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Seed demo data on a fresh database (default on; `DEMO=0` turns it off). */
   demo: boolean;
+  /**
+   * With the demo data, also render the demo library's media and make its clones at the first
+   * start (default on; `DEMO_MEDIA=0` skips both: the server tests that restart a server and use
+   * no media, docs/decisions.md "Tests").
+   */
+  demoMedia: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   sessionAbsoluteHours: number;
@@ -179,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text(env, 'DATA_DIR') ?? './data'),
     databaseUrl: text(env, 'DATABASE_URL'),
     demo: !OFF.includes((env.DEMO ?? '').trim().toLowerCase()),
+    demoMedia: !OFF.includes((env.DEMO_MEDIA ?? '').trim().toLowerCase()),
     adminUsername: text(env, 'ADMIN_USERNAME'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionAbsoluteHours: positiveNumber(env, 'SESSION_ABSOLUTE_HOURS', 12),

@@ -8,7 +8,14 @@
 import type { Page } from '@playwright/test';
 import type { zhCN } from './fixtures';
 import { expect, fill, seriousViolations, test } from './fixtures';
-import { BOTH_LOCALES, makeClip, signInMerchant, specMediaDir, uploadToLibrary } from './media';
+import {
+  BOTH_LOCALES,
+  makeClip,
+  searchPicker,
+  signInMerchant,
+  specMediaDir,
+  uploadToLibrary,
+} from './media';
 
 type Catalogue = typeof zhCN;
 
@@ -37,8 +44,7 @@ for (const [locale, t] of BOTH_LOCALES) {
     // The picker: the library's posters, found by name, one ticked.
     await editor.getByRole('button', { name: t['clipEditor.pickVideo'] }).click();
     const picker = page.getByRole('dialog', { name: t['taskForm.pickerTitleOne'] });
-    await picker.getByRole('textbox', { name: t['resources.keyword'] }).fill(tag);
-    await picker.getByRole('button', { name: t['filter.search'] }).click();
+    await searchPicker(picker, t, tag, 1);
     const name = `${tag}.mp4`;
     const tick = picker.getByRole('checkbox', { name: fill(t['resources.select'], { name }) });
     await expect(tick).toHaveCount(1);

@@ -30,8 +30,13 @@ export const API = '/api/v1';
 export const MONEY = '星币';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The server's data dir (playwright.config.ts): its sms.log holds the codes the server sent. */
-export const DATA_DIR = path.resolve(ROOT, process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
+/**
+ * The data dir of the running test's server (each project has its own, playwright.config.ts): its
+ * sms.log holds the codes the server sent, `files/` what was stored.
+ */
+export function dataDir(): string {
+  return path.resolve(ROOT, String(base.info().project.metadata.dataDir));
+}
 
 /** `{name}` placeholders of a catalogue message filled in. */
 export function fill(text: string, values: Record<string, string | number>): string {
@@ -109,7 +114,7 @@ export async function smsCode(mobile: string, purpose: 'reset' | 'register'): Pr
   await expect
     .poll(
       async () => {
-        const log = await readFile(path.join(DATA_DIR, 'sms.log'), 'utf8').catch(() => '');
+        const log = await readFile(path.join(dataDir(), 'sms.log'), 'utf8').catch(() => '');
         const lines = log.split('\n').filter((line) => line.startsWith(`${mobile} ${purpose} `));
         code = lines.at(-1)?.split(' ')[2];
         return code;

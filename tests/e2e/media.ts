@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, enUS, expect, storeToken, test, zhCN } from './fixtures';
 
 /** A fresh temp dir for one spec file's media. */
@@ -28,6 +28,25 @@ export function specMediaDir(prefix: string): (name: string) => string {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return (name) => path.join(dir, name);
+}
+
+/**
+ * Searches the resource picker's library for `keyword` and waits until the list shows that
+ * search's `count` rows. While a search loads, the picker keeps the previous rows on screen
+ * (aria-busy): a tick aimed at one of them lands wherever the new rows move it, or on nothing
+ * ("Clicking the checkbox did not change its state"; docs/decisions.md "Tests").
+ */
+export async function searchPicker(
+  picker: Locator,
+  t: typeof zhCN,
+  keyword: string,
+  count: number,
+): Promise<void> {
+  await picker.getByRole('textbox', { name: t['resources.keyword'] }).fill(keyword);
+  await picker.getByRole('button', { name: t['filter.search'] }).click();
+  const rows = picker.getByRole('list', { name: t['taskForm.pickerList'] }).getByRole('listitem');
+  await expect(rows).toHaveCount(count);
+  await expect(picker.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Both locales with their catalogues, for the specs that run each test in both. */

@@ -14,7 +14,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   apiCall,
   apiLogin,
-  DATA_DIR,
+  dataDir,
   enUS,
   expect,
   fill,
@@ -23,7 +23,7 @@ import {
   test,
   zhCN,
 } from './fixtures';
-import { makeClip, mediaDir, uploadToLibrary } from './media';
+import { makeClip, mediaDir, searchPicker, uploadToLibrary } from './media';
 import { DEFAULT_LAYOUT, openInApp, tab } from './shell-fixtures';
 
 type Catalogue = typeof zhCN;
@@ -44,7 +44,7 @@ function storedCopyOf(file: string): string {
       const full = path.join(folder, entry.name);
       return entry.isDirectory() ? walk(full) : [full];
     });
-  const copies = walk(path.join(DATA_DIR, 'files')).filter(
+  const copies = walk(path.join(dataDir(), 'files')).filter(
     (f) => statSync(f).size === bytes.length && readFileSync(f).equals(bytes),
   );
   expect(copies, `one stored copy of ${path.basename(file)}`).toHaveLength(1);
@@ -65,8 +65,7 @@ async function playFor(player: Locator): Promise<number> {
 
 async function pick(page: Page, t: Catalogue, title: string, keyword: string, names: string[]) {
   const picker = page.getByRole('dialog', { name: title });
-  await picker.getByRole('textbox', { name: t['resources.keyword'] }).fill(keyword);
-  await picker.getByRole('button', { name: t['filter.search'] }).click();
+  await searchPicker(picker, t, keyword, names.length);
   for (const name of names) {
     await picker
       .getByRole('checkbox', { name: fill(t['resources.select'], { name }) })

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The dashboard area reloads what it shows after a change in another area (an event between
  * actors, no view effect): here, a customer saved.

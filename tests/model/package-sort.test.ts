@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The package sort machine's order arithmetic (/account/recharge's move up / down). The machine's
  * flow (read the whole order afresh, save it swapped, nothing at an end, failures, one move at a

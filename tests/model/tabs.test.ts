@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Model-based path tests of the tabs machine: every shortest path of a bounded model (three
  * pages: one route with two queries, and a page marked ignoreCache) of the real machine, run on a

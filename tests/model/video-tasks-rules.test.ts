@@ -1,3 +1,4 @@
+// @vitest-environment node
 /** The pure rules of the video task pages: the watch's waits, the actions a task allows, formats. */
 import { describe, expect, test } from 'vitest';
 import type { VideoTask } from '../../src/api/contract/video-tasks';

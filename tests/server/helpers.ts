@@ -3,19 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import type { Config } from '../../server/platform/config';
 import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
 import type { Engine } from '../../server/platform/db/dialect';
-import { migrateToLatest } from '../../server/platform/db/migrate';
 import type { Database, Db, UserRow } from '../../server/platform/db/schema';
-import { DEMO_PASSWORD, seedDemo } from '../../server/modules/demo/seed';
+import { DEMO_PASSWORD } from '../../server/modules/demo/seed';
 import { checkReplies, takeReplyMismatches } from './reply-check';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import type { SmsMessage, SmsProvider } from '../../server/integrations/sms';
+import { PG_SCHEMA, T0, databaseUrl, withPgClient, type TemplateKind } from './db-templates';
 
-export { DEMO_PASSWORD };
+export { DEMO_PASSWORD, T0 };
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -34,9 +34,6 @@ export const engines: Engine[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 export function queueEngines(queue: 'embedded' | 'bullmq'): Engine[] {
   return queue === 'bullmq' && engines.includes('postgres') ? ['postgres'] : engines;
 }
-
-/** A fixed start (a weekday morning, Asia/Shanghai) so expiry arithmetic is exact. */
-export const T0 = Date.parse('2026-03-02T02:00:00.000Z');
 
 export interface TestClock {
   (): number;
@@ -117,12 +114,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite dir, or a private schema on the test PostgreSQL. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A fresh database of its own: a temp SQLite dir, or a database on the test PostgreSQL (its tables
+ * in schema `pgSchema`). A copy of this Vitest run's template (tests/server/global-setup.ts):
+ * migrated, or also with the platform defaults and the demo data seeded at T0.
+ */
+export async function createTestDatabase(
+  engine: Engine,
+  kind: TemplateKind = 'migrated',
+): Promise<TestDatabase> {
+  const templates = inject('dbTemplates');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-server-test-'));
   if (engine === 'sqlite') {
+    await fs.copyFile(templates.sqlite[kind], path.join(dataDir, 'app.db'));
     const handle = openDatabase({ dataDir });
-    await migrateToLatest(handle.db, handle.engine);
     return {
       handle,
       dataDir,
@@ -132,31 +137,51 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       },
     };
   }
-  if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withPgClient((client) => client.query(`create schema ${schema}`));
-  const handle = openDatabase({ dataDir, databaseUrl: PG_URL, pgSchema: schema });
-  const drop = async () => {
-    await handle.close();
-    await withPgClient(async (client) => {
-      await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
-      await client.query(`drop schema if exists ${schema} cascade`);
-    });
-    await fs.rm(dataDir, { recursive: true, force: true });
+  if (!PG_URL || !templates.postgres) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${templates.prefix}_${randomBytes(5).toString('hex')}`;
+  await withPgClient((client) =>
+    client.query(`create database ${name} template ${templates.postgres![kind]}`),
+  );
+  const url = databaseUrl(name);
+  const handle = openDatabase({ dataDir, databaseUrl: url, pgSchema: PG_SCHEMA });
+  return {
+    handle,
+    dataDir,
+    databaseUrl: url,
+    pgSchema: PG_SCHEMA,
+    drop: async () => {
+      await handle.close();
+      await dropDatabase(name);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
   };
-  try {
-    await underMigrationLock(engine, () => migrateToLatest(handle.db, handle.engine));
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  return { handle, dataDir, databaseUrl: PG_URL, pgSchema: schema, drop };
+}
+
+/**
+ * Drops a test's database once its connections are gone. A closed pool's connections end a moment
+ * after `close()` resolves (their Terminate is still on its way): dropped `with (force)` at once,
+ * such a connection received "terminating connection due to administrator command" and threw in
+ * the test process. Connections a killed child process left (whose process is gone) are forced.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  await withPgClient(async (client) => {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
 }
 
 /**
  * Kysely's migrator introspects every schema of the database (pg_get_serial_sequence by name),
- * which fails when another test file drops its schema at that moment. Migrations therefore hold
- * a shared advisory lock and schema drops an exclusive one.
+ * which failed when another test file dropped its schema at that moment, while tests shared one
+ * database a schema each. Each test now has a database of its own (`createTestDatabase`); a test
+ * that migrates again (tests/server/seed.test.ts) still holds these locks, harmlessly.
  */
 const SCHEMA_LOCK = 7_270_001;
 /**
@@ -166,20 +191,10 @@ const SCHEMA_LOCK = 7_270_001;
  */
 const MIGRATION_LOCK = 7_270_002;
 
-async function withPgClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end(); // ends the session, releasing its advisory locks
-  }
-}
-
 /**
  * A database of its own on the test PostgreSQL (TEST_DATABASE_URL), for a server or worker process
- * started on DATABASE_URL (which takes no schema): its URL, and `drop` (with force: connections
- * a killed process left are closed).
+ * started on DATABASE_URL (which takes no schema): its URL, and `drop` (`dropDatabase`: once the
+ * test's own connections are gone; those a killed process left are forced).
  */
 export async function createScratchDatabase(
   prefix: string,
@@ -191,9 +206,7 @@ export async function createScratchDatabase(
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
-    drop: async () => {
-      await withPgClient((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    drop: () => dropDatabase(name),
   };
 }
 
@@ -212,14 +225,14 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { seed = true, realSms = false, config, integrations, ...build } = options;
-  const database = await createTestDatabase(engine);
+  // Seeded: the platform defaults and the demo data at T0, as the template has them.
+  const database = await createTestDatabase(engine, seed ? 'seeded' : 'migrated');
   const { db } = database.handle;
   const clock = testClock();
   const sms = new CapturingSms();
   let app: FastifyInstance;
   try {
-    await ensurePlatformDefaults(db, clock());
-    if (seed) await seedDemo(db, clock());
+    if (!seed) await ensurePlatformDefaults(db, clock());
     app = await buildApp({
       logger: false,
       instrument: checkReplies,

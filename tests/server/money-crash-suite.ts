@@ -70,6 +70,9 @@ export function defineMoneyCrashSuite(engine: Engine): void {
         STATIC_DIR: path.join(dataDir, 'no-console'),
         LOG_LEVEL: 'error',
         DEMO: '1',
+        // The demo users and money, without the demo library's media and clones (no call here
+        // uses them; rendering them took most of the first start).
+        DEMO_MEDIA: '0',
         DATABASE_URL: databaseUrl ?? '',
       };
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -77,8 +80,7 @@ export function defineMoneyCrashSuite(engine: Engine): void {
         env,
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      // The first start seeds the demo data and renders its media (about 10 s on a quiet
-      // machine, several times that while the other test files run).
+      // The first start migrates and seeds the demo data (no media: DEMO_MEDIA=0).
       const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         try {

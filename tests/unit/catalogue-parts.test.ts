@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 /**
  * The catalogue comes in parts (src/i18n/messages.ts): a page shows an id that is in none of the
  * parts it loads as the raw id, with no error anywhere. These tests read the code each part of the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Digital-human time reads one way everywhere, exactly (docs/decisions.md "Digital-human time:
  * minutes and seconds, exact"), and is typed in the same minutes and seconds.

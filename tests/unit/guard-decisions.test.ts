@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The route guard's decisions as tables, one per rule of spec §2. Expected answers are written
  * out here from the spec, not read from the route table.

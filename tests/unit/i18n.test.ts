@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test, vi } from 'vitest';
 import { validationMessages } from '../../src/api/contract/messages';
 import enUS from '../../src/i18n/en-US';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 /**
  * The server's layers are enforced by lint (docs/architecture.md §Layers): each forbidden import
  * below fails `npm run lint`, each allowed one passes.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest';
 import { MASK, maskForInspector } from '../../src/app/boot/mask-for-inspector';
 

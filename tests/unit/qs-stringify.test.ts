@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest';
 import { stringify } from '../../src/vendor/qs-stringify';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * The create forms' drafts read by the contract's rules (src/app/actors/video-task-forms.ts,
  * src/machines/mixed-task-form.ts, clip-editor.ts, task-form.ts): what a person typed becomes the

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 /**
  * The layering of the views (docs/architecture.md §Rules of the design, rule 9): ESLint refuses
  * an import from one view area into another, and any import of an area from src/views/shared.
