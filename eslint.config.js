@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Layering (CONVENTIONS.md, ARCHITECTURE.md). Each layer imports only from the layers below it:
+// Layering (docs/decisions.md, docs/architecture.md). Each layer imports only from the layers below it:
 //   views      → app/actors, app/hooks, machines, components, i18n, contract types
 //   components → i18n, contract types (nothing above them: no views, app or machines)
 //   machines   → other machines, contract types, the route table (pure: no React, no HTTP, no

@@ -190,7 +190,7 @@ const MACHINES: MachineDoc[] = [
     about:
       'One file’s upload: waiting for a slot, grant, transfer (pause / resume), the server’s check (resource/add); failed (retry) or refused; interrupted by a reload until the file is chosen again.',
   },
-  // Video tasks (issue 13): the task pages' drawer and the area's progress watch.
+  // Video tasks: the task pages' drawer and the area's progress watch.
   {
     machine: taskDetailMachine,
     file: 'src/machines/video-tasks/task-detail.ts',
@@ -203,7 +203,7 @@ const MACHINES: MachineDoc[] = [
     about:
       'The video tasks area’s progress watch: a check every 2 s while a task on show runs, longer waits after failures, idle when nothing runs.',
   },
-  // Video task create forms (issue 13). The contract's check is the area's; here a stand-in.
+  // Video task create forms. The contract's check is the area's; here a stand-in.
   {
     machine: createTaskFormMachine('taskForm', {
       fresh: () => ({}),
@@ -232,7 +232,7 @@ const MACHINES: MachineDoc[] = [
     about:
       'The resource picker of the create forms: one or several of the library ticked, confirmed into the form that opened it.',
   },
-  // Digital-human videos (issue 14).
+  // Digital-human videos.
   {
     machine: createDhVideoFormMachine({
       check: () => ({ body: null, errors: {}, estimate: null }),
@@ -262,7 +262,7 @@ const MACHINES: MachineDoc[] = [
       'The digital-human videos’ live queue position and progress (and their detail, an instance of taskDetail): a check every 2 s while a video on show is queued or creating.',
     instanceOf: 'taskWatch',
   },
-  // Digital-human clones (issue 14).
+  // Digital-human clones.
   {
     machine: createCloneFormMachine('cloneForm', {
       fresh: () => ({}),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Proof for issue 11 §2: do the path tests catch a broken flow? Applies one mutation at a time to
+ * Proof: do the path tests catch a broken flow? Applies one mutation at a time to
  * a copy of the repository and runs the Vitest files that cover the machine:
  *   (a) a transition's target changed to another valid state of the same machine (a sibling of
  *       the original target, so the machine still builds);
@@ -201,7 +201,7 @@ const MACHINES = {
     eventCalls: ['send'],
     tests: ['tests/model/upload-view.test.tsx'],
   },
-  // The video-task create forms (issue 13) and the digital-human video form (issue 14): one
+  // The video-task create forms and the digital-human video form: one
   // generic machine (task-form.ts) made three times. Its targets and the fields' EDIT (shared
   // parts) are mutated once, under task-form; each form's entry mutates what its own page and
   // area send (events named in task-form.ts).

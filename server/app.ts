@@ -171,7 +171,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // round trips cost ten times more. Brotli at quality 1, not the plugin's 4: a 20-row page
     // (9–14 KB of JSON) becomes 0.8 KB instead of 0.6 KB for a third of the CPU time (quality 2:
     // 0.7 KB, 20–30 µs more a merchant page); compression was the largest cost of a list page
-    // after its query (docs/performance.md, issue 4). The console's own files are compressed at
+    // after its query (docs/performance.md). The console's own files are compressed at
     // build time, at quality 11.
     await app.register(compress, {
       global: true,

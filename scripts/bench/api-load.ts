@@ -1,4 +1,4 @@
-// npm run bench, section d: the issue 4 speed targets as ratios to baselines measured in the same
+// npm run bench, section d: the speed targets as ratios to baselines measured in the same
 // run (docs/performance.md "Money API and large lists"). Seeds its own database (SQLite, or
 // PostgreSQL with BENCH_DATABASE_URL: a private schema), runs the real server in a child process,
 // loads it over real HTTP with closed-loop clients, and prints each measure beside its baseline,

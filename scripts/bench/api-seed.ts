@@ -6,7 +6,7 @@ import type { Engine } from '../../server/platform/db/dialect';
 import type { Db } from '../../server/platform/db/schema';
 import { openBenchDatabase, type BenchDatabaseBase } from './bench-setup';
 
-/** Sizes (environment overrides): the 10 000 users and 100 000 cards by default. */
+/** Sizes (environment overrides): 10 000 users and 100 000 cards by default. */
 export const SIZES = {
   merchants: Number(process.env.BENCH_MERCHANTS ?? 10_000),
   ledgerRows: Number(process.env.BENCH_LEDGER_ROWS ?? 200_000),

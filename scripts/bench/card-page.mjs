@@ -1,4 +1,4 @@
-// Section e of `npm run bench`: the card page at 1000 rows per page (issue 4, "the card page
+// Section e of `npm run bench`: the card page at 1000 rows per page ("the card page
 // stays responsive at 1,000 rows per page (virtualised)"). Builds the console twice — as shipped
 // (pages over 100 rows virtualised) and with VITE_TABLE_VIRTUALIZE_OVER=100000 (every row
 // rendered, the baseline) — starts each with `npm start`'s script on a fresh data dir with the

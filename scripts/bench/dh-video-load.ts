@@ -1,4 +1,4 @@
-// npm run bench, section i (issue 14 "Speed"): a digital-human video of about 30 seconds with
+// npm run bench, section i: a digital-human video of about 30 seconds with
 // the embedded provider, through the API (`POST /digital_human/video_add`) and the server's
 // in-process job worker (scripts/bench/video-server.ts runs the app's kinds, `dh-video` among
 // them).

@@ -1,4 +1,4 @@
-// npm run bench, section g (issue 12 "Speed"): (a) the resource library's list at 100 000
+// npm run bench, section g: (a) the resource library's list at 100 000
 // resources of one merchant with 20 clients, as a ratio to a trivial authenticated endpoint
 // measured in the same run (target ≤ 3×); (b) that trivial endpoint's p95 while two renders run
 // (ffmpeg 720p encodes through the job runner, niced child processes) against its idle p95

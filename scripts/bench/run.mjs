@@ -1,10 +1,10 @@
 // npm run bench: how light and fast the console is, as ratios to a floor timed in the same run
-// (issue 3, "Speed"), the money API under load with large lists (issue 4, section d) and the card
-// page at 1000 rows per page (issue 4, section e: scripts/bench/card-page.mjs), uploads through
-// tus (issue 12, section f: scripts/bench/upload-load.ts), the resource library and the API under
-// renders (issue 12, section g: scripts/bench/resource-load.ts), video tasks through the queue
-// vs a plain ffmpeg loop (issue 13, section h: scripts/bench/video-load.ts), a 30-second
-// digital-human video (issue 14, section i: scripts/bench/dh-video-load.ts). Prints figures
+//, the money API under load with large lists and the card
+// page at 1000 rows per page (scripts/bench/card-page.mjs), uploads through
+// tus (scripts/bench/upload-load.ts), the resource library and the API under
+// renders (scripts/bench/resource-load.ts), video tasks through the queue
+// vs a plain ffmpeg loop (scripts/bench/video-load.ts), a 30-second
+// digital-human video (scripts/bench/dh-video-load.ts). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -54,7 +54,7 @@ try {
   if (BROWSER_SECTIONS) await browserSections();
   if (ONLY.has('d')) {
     section(
-      'd. Money API and large lists: issue 4 targets as ratios to baselines of the same run ' +
+      'd. Money API and large lists: speed targets as ratios to baselines of the same run ' +
         '(the server in a child process, real HTTP, its own database)',
     );
     const result = spawnSync(
@@ -68,7 +68,7 @@ try {
     }
   }
   if (ONLY.has('e')) {
-    section('e. Card page at 1000 rows per page (issue 4: the virtualised table)');
+    section('e. Card page at 1000 rows per page (the virtualised table)');
     try {
       await measureCardPage({ source: SOURCE, work, runs: RUNS, cleanups });
     } catch (error) {
@@ -78,7 +78,7 @@ try {
   }
   if (ONLY.has('f')) {
     section(
-      'f. Uploads through tus on loopback (issue 12: throughput vs writing to disk directly; ' +
+      'f. Uploads through tus on loopback (throughput vs writing to disk directly; ' +
         'the server’s memory during 1 GB)',
     );
     const result = spawnSync(
@@ -93,7 +93,7 @@ try {
   }
   if (ONLY.has('g')) {
     section(
-      'g. Resource library at 100 000 resources, and the API while two renders run (issue 12 ' +
+      'g. Resource library at 100 000 resources, and the API while two renders run (' +
         'targets as ratios to a trivial endpoint of the same run; server in a child process)',
     );
     const result = spawnSync(
@@ -108,7 +108,7 @@ try {
   }
   if (ONLY.has('h')) {
     section(
-      'h. Video tasks (issue 13): 20 outputs through the API and the job queue vs the same ffmpeg ' +
+      'h. Video tasks: 20 outputs through the API and the job queue vs the same ffmpeg ' +
         'commands in a plain loop; add → first output; the API during renders (server in a child process)',
     );
     const result = spawnSync(
@@ -123,7 +123,7 @@ try {
   }
   if (ONLY.has('i')) {
     section(
-      'i. Digital-human video (issue 14): about 30 s with the embedded provider through the API ' +
+      'i. Digital-human video: about 30 s with the embedded provider through the API ' +
         'and the job runner: making time vs the video’s duration; the API meanwhile (server in a child process)',
     );
     const result = spawnSync(

@@ -1,4 +1,4 @@
-// npm run bench, section f (issue 12 "Speed"): uploads through the tus endpoint on loopback.
+// npm run bench, section f: uploads through the tus endpoint on loopback.
 // - Throughput: 500 MB (the video limit) sent through tus in 64 MiB PATCH requests, against
 //   writing the same bytes in the same chunks to a file directly (target ≥ 60 %).
 // - Memory: the server's RSS growth (VmHWM after a peak reset, and sampled VmRSS) while 1 GB is

@@ -1,4 +1,4 @@
-// npm run bench, section h (issue 13 "Speed"): video tasks.
+// npm run bench, section h: video tasks.
 // (a) Throughput of OUTPUTS outputs through the API and the job queue (`POST /video_task/add`,
 //     the server's in-process worker renders them) against the same ffmpeg commands run one after
 //     another in a plain loop (server/render's buildRenderArgs + runNiced): target ≥ 0.90.

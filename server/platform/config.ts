@@ -26,7 +26,7 @@ export interface Config {
   /**
    * The embedded sandbox payment provider, which credits balances without real money: `true`
    * (`PAYMENT_SANDBOX=1`) on, `false` (`PAYMENT_SANDBOX=0`) off, `undefined` (unset) on only when
-   * the database holds the demo data (docs/decisions.md "Sandbox payments only with demo data").
+   * the database holds the demo data (docs/decisions.md "Recharge packages and orders").
    */
   paymentSandbox: boolean | undefined;
   /** HMAC key of the sandbox's notifications; default a random one kept in DATA_DIR. */
@@ -47,7 +47,7 @@ export interface Config {
   videoRenderPreset: RenderPreset;
   /** Renders one worker runs at once (default 1: ffmpeg uses every core already). */
   videoRenderConcurrency: number;
-  /** The digital human's AI provider (issue 14; README "Digital-human providers"). */
+  /** The digital human's AI provider (README "Digital-human providers"). */
   digitalHuman: DigitalHumanConfig;
   /**
    * The server's own address as a vendor reaches it (`PUBLIC_URL`, e.g. `https://console.example`):

@@ -1,4 +1,4 @@
-/** Session and own-account calls (spec §7). Types come from the shared contract. */
+/** Session and own-account calls (docs/domain.md §16). Types come from the shared contract. */
 import type {
   CaptchaBody,
   ChangePwdBody,
@@ -21,7 +21,7 @@ export function logout(options?: RequestOptions): Promise<unknown> {
   return post<unknown>('/platform/logout', undefined, options);
 }
 
-/** Reply codes 50008/50012/50014 on this call do not raise the 'Confirm logout' modal (spec §8). */
+/** Reply codes 50008/50012/50014 on this call do not raise the 'Confirm logout' modal (docs/domain.md §15). */
 export function getUserInfo(options?: RequestOptions): Promise<UserInfo> {
   return post<UserInfo>(USER_INFO_PATH, undefined, options);
 }

@@ -1,4 +1,4 @@
-/** Recharge cards (卡密, DOMAIN.md §4) under `/recharge_card`; contract: ./contract/cards.ts. */
+/** Recharge cards (卡密, docs/domain.md §5) under `/recharge_card`; contract: ./contract/cards.ts. */
 import type {
   AddCardsBody,
   AddCardsReply,

@@ -1,5 +1,5 @@
 /**
- * Customers (partners, merchants, agents; DOMAIN.md §1) under `/provider_service`, and the
+ * Customers (partners, merchants, agents; docs/domain.md §1) under `/provider_service`, and the
  * transfer permissions of one user (`/platform/edit_transfer_config`). Contracts:
  * ./contract/customers.ts and ./contract/money.ts. The user picker (`platform_user_list`) is
  * `getPlatformUsers` in ./money.ts.

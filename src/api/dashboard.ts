@@ -1,4 +1,4 @@
-/** Totals and own balances (spec §7). */
+/** Totals and own balances (docs/domain.md §16). */
 import type { Account, DashboardData } from './contract/dashboard';
 import { get, type RequestOptions } from './http';
 

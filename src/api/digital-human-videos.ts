@@ -1,5 +1,5 @@
 /**
- * Digital-human videos (`/digital_human/video_*`, `template_list`, issue 14) and what their create
+ * Digital-human videos (`/digital_human/video_*`, `template_list`) and what their create
  * form picks from (ready image clones, ready voices, a voice's preview); contract:
  * ./contract/digital-human.ts. Only the caller's own videos and clones exist for it.
  */

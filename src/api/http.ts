@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (spec §7–§8) on superagent: base URL, `token` / `platform` / `lang` headers,
+ * The one HTTP client (docs/domain.md §15–16) on superagent: base URL, `token` / `platform` / `lang` headers,
  * the `{code, msg, data}` envelope and the error policy. It imports no machine and no React: what
  * the user sees (toasts, the logout modals) goes through callbacks given to `configureHttp`, which
  * the app wires to the auth actor and the toaster.
@@ -154,7 +154,7 @@ export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Milliseconds; none by default (spec §9: timeout 0). */
+  /** Milliseconds; none by default (docs/domain.md §17: timeout 0). */
   timeoutMs?: number;
   /** Extra request headers, e.g. `Idempotency-Key` on money calls. */
   headers?: Readonly<Record<string, string>>;
@@ -212,7 +212,7 @@ function envelopeOf(body: unknown): { code: number; msg: string; data: unknown }
   return { code, msg: typeof msg === 'string' ? msg : '', data };
 }
 
-/** The message id of a failure without a usable reply body (spec §8's generic client errors). */
+/** The message id of a failure without a usable reply body (docs/domain.md §15's generic client errors). */
 export function transportMessageId(error: TransportError): string {
   const text = `${error.code ?? ''} ${error.message ?? ''}`.toLowerCase();
   if (
@@ -257,7 +257,7 @@ function showError(text: string): void {
   config.notify({ type: 'error', text, durationMs: ERROR_TOAST_MS });
 }
 
-/** Applies the error policy of spec §8 to a failed request and returns the error to reject with. */
+/** Applies the error policy of docs/domain.md §15 to a failed request and returns the error to reject with. */
 async function failure(
   path: string,
   error: TransportError,
@@ -371,7 +371,7 @@ export function download(path: string, query?: Query, options: RequestOptions = 
   ) as Promise<Blob>;
 }
 
-/** A download link carrying the token as a query parameter (spec §7: the recharge-card export). */
+/** A download link carrying the token as a query parameter (docs/domain.md §16: the recharge-card export). */
 export function downloadUrl(path: string, query?: Query): string {
   return apiUrl(path, { ...query, token: tokenStore.get() ?? undefined });
 }

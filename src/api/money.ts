@@ -1,4 +1,4 @@
-/** Exchange, transfers, the ledger and transfer records (DOMAIN.md §3); balances: dashboard.ts getAccount. */
+/** Exchange, transfers, the ledger and transfer records (docs/domain.md §3); balances: dashboard.ts getAccount. */
 import type { PlatformUserListFilter, PlatformUserPage } from './contract/customers';
 import type {
   ExchangeBody,

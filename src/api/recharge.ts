@@ -1,5 +1,5 @@
 /**
- * Recharge packages and orders (DOMAIN.md §5) under `/recharge_package` and `/recharge_order`;
+ * Recharge packages and orders (docs/domain.md §6) under `/recharge_package` and `/recharge_order`;
  * contract: ./contract/recharge.ts.
  */
 import type {

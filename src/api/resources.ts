@@ -1,5 +1,5 @@
 /**
- * The resource library (`/resource/*`, issue 12 §4); contract: ./contract/resources.ts. Only the
+ * The resource library (`/resource/*`); contract: ./contract/resources.ts. Only the
  * caller's own resources and groups exist for it (another's answers like a missing one).
  * `resource/add` (finishing an upload) is with the uploads: ./uploads.ts.
  */

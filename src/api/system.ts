@@ -1,4 +1,4 @@
-/** Platform branding and settings (spec §7). */
+/** Platform branding and settings (docs/domain.md §16). */
 import type { ConfigPair, SimpleConfigGroup, SystemInfo } from './contract/system';
 import { get, type RequestOptions } from './http';
 

@@ -1,5 +1,5 @@
 /**
- * Video tasks: batch mixed-cut and smart clip (`/video_task/*`, issue 13); contract:
+ * Video tasks: batch mixed-cut and smart clip (`/video_task/*`); contract:
  * ./contract/video-tasks.ts. Only the caller's own tasks exist for it (another's answers like a
  * missing one).
  */

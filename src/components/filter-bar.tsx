@@ -119,7 +119,7 @@ export function dayRange(from: string, to: string): { start?: number; end?: numb
   };
 }
 
-/** Epoch milliseconds as `YYYY-MM-DD HH:mm` in the viewer's zone (DOMAIN.md §0). */
+/** Epoch milliseconds as `YYYY-MM-DD HH:mm` in the viewer's zone (docs/domain.md §2). */
 export function formatDateTime(ms: number): string {
   const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');

@@ -13,7 +13,7 @@ export function useLocale(): Locale {
 
 /**
  * Switches the interface language (kept under localStorage.locale) once its catalogue has loaded,
- * with the success message (spec §1); a catalogue that cannot load leaves the language as it is.
+ * with the success message (docs/domain.md §13); a catalogue that cannot load leaves the language as it is.
  */
 export async function switchLocale(next: Locale): Promise<void> {
   if (next === localeStore.get() || !LOCALES.includes(next)) return;

@@ -106,7 +106,7 @@ const signedInCreationEnUS = {
   'resources.groupAdded': 'Group created',
   'resources.groupRenamed': 'Group renamed',
   'resources.groupDeleted': 'Group deleted; its resources are in Ungrouped',
-  // Video tasks (issue 13: src/app/actors/video-tasks.ts, src/views/creation/video-task-*.tsx,
+  // Video tasks (src/app/actors/video-tasks.ts, src/views/creation/video-task-*.tsx,
   // the task list pages and /dashboard/to-create-video)
   'videoTasks.statusPending': 'Waiting',
   'videoTasks.statusRunning': 'Rendering',
@@ -177,7 +177,7 @@ const signedInCreationEnUS = {
   'videoTasks.outputs': 'Videos of the task',
   'videoTasks.newMixed': 'New mixed-cut',
   'videoTasks.newClip': 'New clip',
-  // ---- video task create forms (issue 13: mixed-cut drawer, clip editor, resource picker)
+  // ---- video task create forms (mixed-cut drawer, clip editor, resource picker)
   'taskForm.new': 'New mixed-cut task',
   'taskForm.mixedTitle': 'New mixed-cut task',
   'taskForm.basics': 'Task',

@@ -100,7 +100,7 @@ const signedInCreationZhCN: Record<keyof typeof signedInCreationEnUS, string> = 
   'resources.groupAdded': '分组已创建',
   'resources.groupRenamed': '分组已重命名',
   'resources.groupDeleted': '分组已删除，其中的素材已移到“未分组”',
-  // Video tasks (issue 13: src/app/actors/video-tasks.ts, src/views/creation/video-task-*.tsx,
+  // Video tasks (src/app/actors/video-tasks.ts, src/views/creation/video-task-*.tsx,
   // the task list pages and /dashboard/to-create-video)
   'videoTasks.statusPending': '等待中',
   'videoTasks.statusRunning': '生成中',
@@ -168,7 +168,7 @@ const signedInCreationZhCN: Record<keyof typeof signedInCreationEnUS, string> = 
   'videoTasks.outputs': '任务的视频',
   'videoTasks.newMixed': '新建混剪',
   'videoTasks.newClip': '新建剪辑',
-  // ---- video task create forms (issue 13: mixed-cut drawer, clip editor, resource picker)
+  // ---- video task create forms (mixed-cut drawer, clip editor, resource picker)
   'taskForm.new': '新建混剪任务',
   'taskForm.mixedTitle': '新建混剪任务',
   'taskForm.basics': '任务',

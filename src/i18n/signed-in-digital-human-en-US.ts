@@ -6,7 +6,7 @@ import { digitalHumanValidationEnUS } from '../api/contract/messages-en-US';
  */
 const signedInDigitalHumanEnUS = {
   ...digitalHumanValidationEnUS,
-  // Digital-human videos (issue 14: /digital-human/digital-video, create-video, my-creation)
+  // Digital-human videos (/digital-human/digital-video, create-video, my-creation)
   'dhVideos.list': 'Digital-human videos',
   'dhVideos.filters': 'Filter the videos',
   'dhVideos.status': 'Status',
@@ -114,7 +114,7 @@ const signedInDigitalHumanEnUS = {
   'myCreation.empty': 'No finished video in this folder yet',
   'myCreation.failed': 'The videos could not be loaded.',
   'myCreation.retry': 'Try again',
-  // Digital-human clones (issue 14: image clone, voice clone, voice record).
+  // Digital-human clones (image clone, voice clone, voice record).
   'dhClones.actions': 'Actions',
   'dhClones.audioRule': 'The sample must be 10 to 30 s long and at most 20 MB',
   'dhClones.choose': 'Choose…',

@@ -4,7 +4,7 @@ import type signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 /** The zh-CN messages of the digital-human pages (see signed-in-digital-human-en-US.ts). */
 const signedInDigitalHumanZhCN: Record<keyof typeof signedInDigitalHumanEnUS, string> = {
   ...digitalHumanValidationZhCN,
-  // 数字人视频（issue 14）
+  // 数字人视频
   'dhVideos.list': '数字人视频列表',
   'dhVideos.filters': '筛选视频',
   'dhVideos.status': '状态',
@@ -110,7 +110,7 @@ const signedInDigitalHumanZhCN: Record<keyof typeof signedInDigitalHumanEnUS, st
   'myCreation.empty': '该文件夹暂无已完成的视频',
   'myCreation.failed': '视频加载失败。',
   'myCreation.retry': '重试',
-  // Digital-human clones (issue 14: image clone, voice clone, voice record).
+  // Digital-human clones (image clone, voice clone, voice record).
   'dhClones.actions': '操作',
   'dhClones.audioRule': '声音样本需为 10 至 30 秒，且不超过 20 MB',
   'dhClones.choose': '请选择…',

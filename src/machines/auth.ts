@@ -3,7 +3,7 @@ import type { LoginReply, UserInfo } from '../api/contract/auth';
 import { roleOf, type Role } from '../api/contract/roles';
 
 /**
- * The session of this tab (spec §4, §8): restore, login, overstep, user info, server-side logout
+ * The session of this tab (docs/domain.md §14, §15): restore, login, overstep, user info, server-side logout
  * codes, HTTP 401 and logout. Pure: the API calls are placeholder actors and every storage or
  * window effect a placeholder action, both injected with `.provide()` (src/app/actors/app-actors.ts).
  *

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SystemInfo } from '../api/contract/system';
 
 /**
- * White-label branding of the current host (spec §2: fetched on first load by the current origin,
+ * White-label branding of the current host (docs/domain.md §13: fetched on first load by the current origin,
  * used for the page title and tab icon). App-level actor; `fetchSystemInfo` is injected.
  */
 export const brandingMachine = setup({

@@ -10,7 +10,7 @@ import {
 } from './task-form';
 
 /**
- * The clip editor (/creation/mixedshear, issue 13): its draft (one picked video, the part kept,
+ * The clip editor (/creation/mixedshear): its draft (one picked video, the part kept,
  * stickers and what both forms share), the body it makes, and its task-form machine (a page:
  * open from the start, a fresh draft once the task is added).
  */

@@ -13,7 +13,7 @@ import {
 import type { AuthSummary, TokenKind } from './auth';
 
 /**
- * The route guard of spec §2: one actor per navigation. It waits for the auth actor (and for the
+ * The route guard of docs/domain.md §13: one actor per navigation. It waits for the auth actor (and for the
  * server menu when "menu from server" is on), may ask for an overstep login, then decides with
  * named guards and ends with `{type: 'allow'}` or `{type: 'redirect', to}` as its output.
  * The waiting and the overstep are placeholder actors injected by src/app/actors/app-actors.ts.

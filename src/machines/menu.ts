@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { MenuItem } from '../api/contract/dashboard';
 
 /**
- * The server menu (spec §4: "Turning on menuFromServer fetches the menu config"; "Menu loading
+ * The server menu (docs/domain.md §14: "Turning on menuFromServer fetches the menu config"; "Menu loading
  * shows a notice with loading, then success or error"). App-level actor; `fetchMenu` is injected.
  * The notices are shown by the view from the state (see `menuNotice`). CLEAR on logout.
  */

@@ -11,7 +11,7 @@ import {
 } from './task-form';
 
 /**
- * The mixed-cut create form (issue 13): its draft (shot groups of picked clips, intro, outro,
+ * The mixed-cut create form: its draft (shot groups of picked clips, intro, outro,
  * mode, count, advanced length, and what both forms share), the body it makes, and its task-form
  * machine (a drawer: closed until opened, closed again once the task is added).
  */

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { MEDIA_KIND, type Resource } from '../api/contract/resources';
 
 /**
- * What a person does on the resource library page (issue 12 §4) besides the list, the groups and
+ * What a person does on the resource library page besides the list, the groups and
  * the dialogs (the generic list, load and dialog machines): the selection of resources for a
  * multi-select delete, and the preview of one resource. Two regions:
  * - `selection`: none | some. TOGGLE adds or removes one, SELECT_PAGE takes every shown one,

@@ -3,7 +3,7 @@ import type { ResourceType } from '../api/contract/resources';
 import { picked, type Picked } from './task-form';
 
 /**
- * The resource picker of the create forms (issue 13): a dialog over the caller's library that
+ * The resource picker of the create forms: a dialog over the caller's library that
  * ticks one resource (intro, outro, the clip's video) or several (a shot group's clips, music,
  * stickers). OPEN says what for (`slot`, the form's business), which types it offers and what is
  * already picked; TOGGLE ticks or unticks (one-only: the tick moves); CONFIRM closes with the

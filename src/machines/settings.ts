@@ -1,7 +1,7 @@
 import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * The layout settings and the settings drawer (spec §2 "Global settings drawer" and "Default
+ * The layout settings and the settings drawer (docs/domain.md §13 "Global settings drawer" and "Default
  * layout", §3 "Layout settings", §4). App-level actor. Pure: the page effects (theme class,
  * colour-weak filter, server menu, local storage) are placeholder actions injected with
  * `.provide()`; the machine never touches the DOM.
@@ -123,7 +123,7 @@ export function sanitizeSettings(stored: unknown): Partial<LayoutSettings> {
   return out;
 }
 
-/** The settings a start with `stored` begins with (spec §4: a top menu is never collapsed). */
+/** The settings a start with `stored` begins with (docs/domain.md §14: a top menu is never collapsed). */
 export function restoreSettings(stored: unknown): LayoutSettings {
   const settings = { ...DEFAULT_SETTINGS, ...sanitizeSettings(stored), globalSettings: false };
   if (settings.topMenu) settings.menuCollapse = false;
@@ -170,7 +170,7 @@ const settingsChart = setup({
   actions: {
     /** `html.light` / `html.dark` and the colour scheme. */
     applyTheme: (_, _params: { theme: Theme }) => {},
-    /** `filter: invert(80%)` on the page when on, none when off (spec §4, §9). */
+    /** `filter: invert(80%)` on the page when on, none when off (docs/domain.md §14, §17). */
     applyColorWeak: (_, _params: { on: boolean }) => {},
     /** Fetch the server menu (the menu actor's LOAD, with its notices). */
     loadServerMenu: () => {},

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * The tab bar (spec §2: "keeps opened pages as tabs with a cache list"; §3 "Tab entry"). App-level
+ * The tab bar (docs/domain.md §13: "keeps opened pages as tabs with a cache list"; §3 "Tab entry"). App-level
  * actor; `persist` (the tabs to local storage) is injected, so tabs survive a browser reload.
  *
  * Tabs are keyed by full path (path + query string): the same route with another query is another
@@ -55,11 +55,11 @@ export type TabsEvent =
   /** Logout: no tabs. */
   | { type: 'RESET' };
 
-/** The reload route (spec §2): never shown as a tab. */
+/** The reload route (docs/domain.md §13): never shown as a tab. */
 export const REDIRECT_PREFIX = '/redirect/';
 
 /**
- * The user's home page (each role's own: spec §2's default route for the admin, the first page
+ * The user's home page (each role's own: docs/domain.md §13's default route for the admin, the first page
  * the others may open): its tab stays when others or those to the right are closed.
  */
 const isHome = (tab: TabEntry, home: string | null) => tab.fullPath.split('?')[0] === home;

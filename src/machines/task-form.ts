@@ -10,7 +10,7 @@ import type {
 } from '../api/contract/video-tasks';
 
 /**
- * A video task's create form (the mixed-cut drawer, the clip editor page; issue 13): a draft the
+ * A video task's create form (the mixed-cut drawer, the clip editor page): a draft the
  * person edits, a live estimate and the submission. Two regions while open:
  * - `form`: editing → submitting → (success) the drawer closes, or the page starts a fresh draft;
  *   a refusal returns to editing with the server's sentence. SUBMIT with a draft the contract's

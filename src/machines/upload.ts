@@ -8,7 +8,7 @@ import type {
 } from '../api/contract/resources';
 
 /**
- * One file's upload (issue 12 §3): queued → requesting a grant → uploading (progress) ⇄ paused →
+ * One file's upload: queued → requesting a grant → uploading (progress) ⇄ paused →
  * finishing (`POST /resource/add`: the server checks the content) → done | failed | refused |
  * cancelled. The uploads area (src/app/actors/uploads.ts) owns the actors, starts queued items
  * (START, at most two at a time) and keeps an unfinished upload's record across a page reload:

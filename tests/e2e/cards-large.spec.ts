@@ -1,5 +1,5 @@
 /**
- * The card page at 1000 rows per page (issue 4) against the real server: the admin makes a batch
+ * The card page at 1000 rows per page against the real server: the admin makes a batch
  * of 1000 cards through the API; on /promotion/card-password, filtered to that batch, 1000 per
  * page is chosen. The table holds far fewer rows than 1000 in the DOM (virtualised) yet counts
  * 1000 for assistive technology; the keyboard scrolls it to the end, where the last (oldest) card

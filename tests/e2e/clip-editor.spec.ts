@@ -1,5 +1,5 @@
 /**
- * The clip editor (/creation/mixedshear, issue 13) in the browser, as the demo merchant: a 2 s
+ * The clip editor (/creation/mixedshear) in the browser, as the demo merchant: a 2 s
  * 720p MP4 (made with ffmpeg) uploaded to the library, picked in the editor's picker (the
  * library's posters), played in the editor's player, the start set from the play time, the end
  * typed, a title added; axe finds no serious violation on the page and on the picker, in both

@@ -1,5 +1,5 @@
 /**
- * Defects found trying every route as each role, in both locales (issue 11 §6): each one, as a
+ * Defects found trying every route as each role, in both locales: each one, as a
  * person meets it on the page.
  */
 import { apiLogin, contextWithToken, enUS, expect, fill, heading1, test, zhCN } from './fixtures';

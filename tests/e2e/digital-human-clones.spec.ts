@@ -1,6 +1,6 @@
 /**
  * The digital-human clone pages against the real server, job runner and the embedded provider
- * (issue 14 "Proof", browser tests): a merchant clones a presenter's image from a video and a
+ * (browser tests): a merchant clones a presenter's image from a video and a
  * consent clip uploaded in the dialog (zh-CN) and a voice from an uploaded spoken sample (en-US);
  * the status goes from queued / training to ready without a reload, the demonstration label
  * shows, the image preview plays its loop, the voice preview speaks a typed text, and each clone

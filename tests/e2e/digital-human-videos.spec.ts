@@ -1,6 +1,6 @@
 /**
  * Digital-human videos against the real server, the embedded provider (espeak-ng speech, ffmpeg
- * video) and the job runner (issue 14 "Proof", browser tests). The demo merchant makes a video
+ * video) and the job runner (browser tests). The demo merchant makes a video
  * from its demo avatar and voice in the create form (the live character count and estimate
  * first), watches its status go to done in the list without reloading, plays it, renames it,
  * resubmits it (a new video) and deletes one; its finished works show in "my creations" by

@@ -1,4 +1,4 @@
-/** Locales (spec §1): zh-CN by default, en-US by choice, kept under localStorage.locale. */
+/** Locales (docs/domain.md §13): zh-CN by default, en-US by choice, kept under localStorage.locale. */
 
 import { apiLogin, enUS, expect, heading1, storeToken, test, uniqueMobile, zhCN } from './fixtures';
 

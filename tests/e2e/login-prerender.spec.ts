@@ -1,5 +1,5 @@
 /**
- * The login page pre-rendered at build time (login.html, issue 3 "Speed"): shown before the
+ * The login page pre-rendered at build time (login.html): shown before the
  * console's scripts run, allowed by the CSP, in the visitor's language, theme and remembered
  * account; what is done in it before the console takes over — typing, ticking, choosing a
  * language, submitting — is handed over, never lost, and never put in a URL.

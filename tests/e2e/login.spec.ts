@@ -75,7 +75,7 @@ test.describe('login per role', () => {
 });
 
 test.describe('login form', () => {
-  test('empty fields show the validation texts of spec §5 (en-US)', async ({ page }) => {
+  test('empty fields show the validation texts of docs/domain.md §15 (en-US)', async ({ page }) => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
     await page.reload();

@@ -1,5 +1,5 @@
 /**
- * The mixed-cut create form (the drawer of /creation/mixed-task, issue 13) in the browser, as the
+ * The mixed-cut create form (the drawer of /creation/mixed-task) in the browser, as the
  * demo merchant: two 2 s clips uploaded to the library, the form opened from the start page's
  * address (`?new=1`), both clips picked into shot group 1 through the picker, a second group, a
  * title; axe finds no serious violation on the drawer and on the picker over it, in both locales.

@@ -1,5 +1,5 @@
 /**
- * Overstep login (spec §2): a route with `login_type=1&merchant_id=…` opened in a tab without a
+ * Overstep login (docs/domain.md §13): a route with `login_type=1&merchant_id=…` opened in a tab without a
  * session token logs in as that merchant; the token lives in that tab's session storage only.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The resource library (/creation/resource, issue 12 §4) against the real server, as the demo
+ * The resource library (/creation/resource) against the real server, as the demo
  * merchant: a small image and a 2 s 720p MP4 (made with ffmpeg in a temp dir) uploaded through the
  * page, then seen in the grid with their poster and duration; filters by type and keyword; the
  * preview plays (the signed URL answers 206 to a Range request); rename; a new group, a move into

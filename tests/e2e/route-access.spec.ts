@@ -1,5 +1,5 @@
 /**
- * The route-access matrix of spec §2 for the four roles, in en-US. The expectations are written
+ * The route-access matrix of docs/domain.md §13 for the four roles, in en-US. The expectations are written
  * here as their own table (not derived from the route table's roles); the route table is only
  * used to check that the table covers every route.
  */
@@ -18,7 +18,7 @@ import {
 type Role = 'admin' | 'partner' | 'merchant' | 'agent';
 const ROLES: readonly Role[] = ['admin', 'partner', 'merchant', 'agent'];
 
-/** Where a role lands when a route is not for it: its first allowed route (spec §2). */
+/** Where a role lands when a route is not for it: its first allowed route (docs/domain.md §13). */
 const FIRST_ALLOWED: Record<Role, string> = {
   admin: '/home/index',
   partner: '/dashboard/workBench',

@@ -1,5 +1,5 @@
 /**
- * Sessions ended behind the console's back (spec §8): HTTP 401 with the local token (the 1.5 s
+ * Sessions ended behind the console's back (docs/domain.md §15): HTTP 401 with the local token (the 1.5 s
  * 'login expired' message, then logout and reload) and with an overstep tab's session token (a
  * non-closable modal that closes the window), code 50008 ('Confirm logout' with Stay / Re-Login),
  * and logout from the user menu, in this tab and in the others.

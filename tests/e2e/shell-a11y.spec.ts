@@ -1,5 +1,5 @@
 /**
- * The shell in both themes (issue 3): dark-mode screenshots (attached to the report) with the
+ * The shell in both themes: dark-mode screenshots (attached to the report) with the
  * page, navbar, menu and text checked to be dark / light through their computed colours, and axe
  * with no serious or critical violations on the shell (tab bar and footer on), the open settings
  * drawer, the open command palette, the top menu and the collapsed side menu, light and dark.

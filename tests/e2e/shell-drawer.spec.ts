@@ -1,5 +1,5 @@
 /**
- * The settings drawer of the layout shell (issue 3, spec §2 "Global settings drawer", §4, §9):
+ * The settings drawer of the layout shell (docs/domain.md §13 "Global settings drawer", §4, §9):
  * 300 px wide and not routed; every switch does what it says; the menu width field (80 px wide);
  * close and cancel; copy settings (the layout as JSON on the clipboard); the info alert; settings
  * kept across a reload. Also the colour-weak filter and the footer's branding.

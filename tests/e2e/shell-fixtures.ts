@@ -1,5 +1,5 @@
 /**
- * Helpers of the layout-shell browser tests (issue 3): a console opened for a role with the
+ * Helpers of the layout-shell browser tests: a console opened for a role with the
  * layout settings, the locale and the open tabs put into storage before the app runs, and the
  * shell's landmarks found by role and accessible name.
  */
@@ -12,7 +12,7 @@ export type Role = 'admin' | 'partner' | 'merchant' | 'agent';
 export type Catalogue = typeof zhCN | typeof enUS;
 export type Layout = Partial<Omit<LayoutSettings, 'globalSettings'>>;
 
-/** The default layout of spec §2, as it is stored under localStorage.layoutSettings. */
+/** The default layout of docs/domain.md §13, as it is stored under localStorage.layoutSettings. */
 export const DEFAULT_LAYOUT: Omit<LayoutSettings, 'globalSettings'> = (() => {
   const { globalSettings: _drawer, ...rest } = DEFAULT_SETTINGS;
   return rest;

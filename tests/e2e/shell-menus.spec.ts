@@ -1,5 +1,5 @@
 /**
- * The menus of the layout shell (issue 3, spec §2 and §4): the side menu's width, the width field,
+ * The menus of the layout shell (docs/domain.md §13 and §14): the side menu's width, the width field,
  * collapse and expand; the top menu in its place (turning it on expands a collapsed menu); the
  * sections and their order per role; hidden routes never listed; the clip entry lit on
  * /creation/mixedshear; the section names in both locales; the menu from the server.
@@ -18,7 +18,7 @@ import {
   widthOf,
 } from './shell-fixtures';
 
-/** The menu of spec §2 per role, written out here (not read from the route table). */
+/** The menu of docs/domain.md §13 per role, written out here (not read from the route table). */
 const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
   admin: [
     ['menu.home', ['route.home']],
@@ -55,7 +55,7 @@ const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
   ],
 };
 
-/** Routes that are never listed in a menu (spec §2 "hidden"). */
+/** Routes that are never listed in a menu (docs/domain.md §13 "hidden"). */
 const HIDDEN_PATHS = [
   '/dashboard/to-create-video',
   '/creation/mixedshear',
@@ -214,7 +214,7 @@ for (const role of ['admin', 'partner'] as const) {
   }
 }
 
-test('spec §2 section names in both locales: settings centre and init config (admin)', async ({
+test('docs/domain.md §13 section names in both locales: settings centre and init config (admin)', async ({
   page,
   request,
 }) => {
@@ -233,7 +233,7 @@ test('spec §2 section names in both locales: settings centre and init config (a
   await expect(heading1(page)).toHaveText('Init config');
 });
 
-test('spec §2 section names in both locales: my new works (merchant)', async ({
+test('docs/domain.md §13 section names in both locales: my new works (merchant)', async ({
   page,
   request,
 }) => {

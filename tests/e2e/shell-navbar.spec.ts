@@ -1,5 +1,5 @@
 /**
- * The navbar of the layout shell (issue 3, spec §2): brand logo and name, page title and tab icon
+ * The navbar of the layout shell (docs/domain.md §13): brand logo and name, page title and tab icon
  * from get_system_info, the locale switch, the theme toggle, the settings button, the user menu,
  * and the floating settings button when the navbar is off.
  */

@@ -1,5 +1,5 @@
 /**
- * The command palette (issue 3: Ctrl/⌘+K, jump to any route the user may open by its localised
+ * The command palette (Ctrl/⌘+K, jump to any route the user may open by its localised
  * title, or run a command): opening it, filtering in zh-CN and en-US, Enter and the arrow keys,
  * only the role's routes, and the theme, language, settings and logout commands.
  */
@@ -34,7 +34,7 @@ async function openPalette(page: Page, t: Catalogue = zhCN) {
 }
 
 /**
- * What a partner may open (spec §2) and a menu lists, written out here: every page of the
+ * What a partner may open (docs/domain.md §13) and a menu lists, written out here: every page of the
  * palette. Hidden pages (reached from other pages) and the exception pages are not offered.
  */
 const PARTNER_PAGES: MessageId[] = [

@@ -1,7 +1,7 @@
 /**
- * The progress bar (issue 3, spec §9: minimum 0.08, trickle rate 0.02, trickle speed 800 ms,
+ * The progress bar (docs/domain.md §17: minimum 0.08, trickle rate 0.02, trickle speed 800 ms,
  * animation speed 200 ms) on a navigation to a lazy page and on a slow call, and the scroll reset
- * of spec §2 ("Scroll resets to top on navigation").
+ * of docs/domain.md §13 ("Scroll resets to top on navigation").
  */
 import type { Page } from '@playwright/test';
 import { API, expect, heading1, openUserMenuItem, test, zhCN } from './fixtures';

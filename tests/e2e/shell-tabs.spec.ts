@@ -1,5 +1,5 @@
 /**
- * The tab bar of the layout shell (issue 3, spec §2 "A tab bar (when on) keeps opened pages as
+ * The tab bar of the layout shell (docs/domain.md §13 "A tab bar (when on) keeps opened pages as
  * tabs with a cache list", §3 "Tab entry"): tabs named by page title and keyed by full path, never
  * /redirect/…; kept pages keep their state (no repeated calls, the same DOM); ignoreCache pages
  * come back fresh; close, close others, close right, reload, Delete and ×; kept across a reload

@@ -1,5 +1,5 @@
 /**
- * Video tasks against the real server, renderer and queue (issue 13 "Proof", browser tests): a
+ * Video tasks against the real server, renderer and queue (browser tests): a
  * merchant uploads three short clips through the library, builds a mixed-cut of count 3 in the
  * create drawer (live estimate first), watches its progress move without reloading, plays an
  * output, and retries the one that failed: the stored copy of one clip is broken on disk after

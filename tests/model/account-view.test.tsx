@@ -23,7 +23,7 @@ const MOBILE = '13800000000';
 const PASSWORD = 'Fresh@2027x';
 
 // ---------------------------------------------------------------------------------------------
-// The oracles, written from the spec: a code, then 60 s before the next one (spec §5).
+// The oracles, written from the spec: a code, then 60 s before the next one (docs/domain.md §15).
 
 const SMS: Record<string, string> = {
   'idle SEND': 'sending',

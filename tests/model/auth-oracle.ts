@@ -39,7 +39,7 @@ row('overstepping', 'done.actor.overstep', `loadingUser${OVERSTEP_TAB}`, [
 ]);
 row('overstepping', 'error.actor.overstep', 'signedOut, overstep failed', ['menu cleared']);
 row('loadingUser', 'done.actor.loadUser', 'signedIn');
-// The planted bug of issue 11 sent this to signedOut, leaving the token stored.
+// A planted bug sent this to signedOut, leaving the token stored.
 row('loadingUser', 'error.actor.loadUser', 'loggingOut, user info failed');
 row(`loadingUser${OVERSTEP_TAB}`, 'done.actor.loadUser', `signedIn${OVERSTEP_TAB}`);
 // An overstep tab cannot log in again by itself: the dialog that closes it.

@@ -126,7 +126,7 @@ function makeWorld(start: TokenKind | null): World {
     applyTheme: () => {},
     applyColorWeak: () => {},
   });
-  // What a logout clears besides the token (spec §4): the tabs and the server menu.
+  // What a logout clears besides the token (docs/domain.md §14): the tabs and the server menu.
   const tabsSend = actors.tabs.send.bind(actors.tabs);
   actors.tabs.send = (event) => {
     if (event.type === 'RESET') effects.push('tabs reset');
@@ -259,7 +259,7 @@ function executor(world: World, shown: { name: string }) {
     const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (settled) return settleCall(settled[1] as 'done' | 'error', settled[2]);
     if (event.type.startsWith('xstate.after.')) {
-      // The 'login expired' message shows for 1.5 s (spec §8), not a moment less.
+      // The 'login expired' message shows for 1.5 s (docs/domain.md §15), not a moment less.
       await vi.advanceTimersByTimeAsync(1499);
       expect(screen.queryByText(text('http.loginExpired'))).not.toBeNull();
       await vi.advanceTimersByTimeAsync(1);

@@ -1,5 +1,5 @@
 /**
- * The balances shown follow paid work (DOMAIN.md §12): the work bench's (dashboard area) and the
+ * The balances shown follow paid work (docs/domain.md §9): the work bench's (dashboard area) and the
  * property page's (money area) reload when a video task, a digital-human video or a clone is
  * submitted (frozen), retried or resubmitted, cancelled, or seen reaching a final state (settled
  * or refunded) — events between areas, no view effect — and not after work that moved nothing.

@@ -1,6 +1,6 @@
 /**
  * The clip editor (/creation/mixedshear, src/views/creation/mixedshear-page.tsx over the video
- * task forms area, issue 13) driven as a merchant would, against a hand-written oracle: the
+ * task forms area) driven as a merchant would, against a hand-written oracle: the
  * task-form machine's shortest paths only propose event sequences; each step is executed on the
  * page (the picker, the player's "start at the current play time" button, the end field, a
  * title, the name, "Create clip"), the clock (the estimate's debounce) or a fake endpoint
@@ -50,7 +50,7 @@ const ESTIMATE: VideoTaskEstimate = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The oracle (issue 13): pick the video (kept whole), keep 1 s to 2.5 s, add a title, name it,
+// The oracle: pick the video (kept whole), keep 1 s to 2.5 s, add a title, name it,
 // create it. "waiting X" / "loading X": the estimate of the draft X is due / asked.
 
 const TRANSITIONS: Record<string, string> = {

@@ -1,6 +1,6 @@
 /**
  * The clone create dialogs (src/views/digital-human/image-clone-page.tsx and sound-clone-page.tsx
- * over the digital-human clones area, issue 14) driven as a merchant would, against a hand-written
+ * over the digital-human clones area) driven as a merchant would, against a hand-written
  * oracle: the clone-form machine's shortest paths only propose event sequences; each step is
  * executed on the rendered page (the "New … clone" button, typing the name, choosing the videos or
  * the audio sample and the gender, Create, Cancel) or a fake endpoint settling, and what the person
@@ -65,7 +65,7 @@ const REFUSED = 'Your image clone balance is short of 1';
 type Kind = 'image' | 'voice';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from issue 14 and DOMAIN.md §8: the dialog opens blank; Create with nothing says
+// The oracle, from docs/domain.md §10: the dialog opens blank; Create with nothing says
 // what is missing and sends nothing; once everything is filled (FILL: name, the media, the tier
 // or gender) the messages go; a source video or sample of the wrong length (SHORT) is refused
 // on Create without a call; the server's refusal keeps the values and Create sends again; a

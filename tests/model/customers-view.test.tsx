@@ -1,6 +1,6 @@
 /**
  * The customer dialog machine (src/machines/customers/customer-dialog.ts) through the real
- * /promotion/merchant page of a partner, against a hand-written oracle (issue 11 §2): the
+ * /promotion/merchant page of a partner, against a hand-written oracle: the
  * machine's shortest paths only propose event sequences; each step is a click or typing on the
  * page (Add merchant, a row's Actions menu, the enable switch, the dialog's buttons) or a fake
  * endpoint of the customers area settling; the state that follows is looked up in TABLE below and
@@ -74,7 +74,7 @@ const ROW_NAME = 'Morning shop (shop7)';
 const REFUSAL = 'Merchant limit reached (3)';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from the spec (customer dialogs: DOMAIN.md §1, decisions "customers
+// The oracle, written from the spec (customer dialogs: docs/domain.md §1, decisions "customers
 // pages"). `new` / `row`: the dialog is about a new customer or about the row.
 
 const TABLE: Record<string, string> = {

@@ -1,6 +1,6 @@
 /**
  * The digital-human video form (/digital-human/create-video, src/views/digital-human/
- * create-video-page.tsx over the digital-human videos area, issue 14) driven as a merchant would,
+ * create-video-page.tsx over the digital-human videos area) driven as a merchant would,
  * against a hand-written oracle: the form machine's shortest paths only propose event sequences;
  * each step is executed on the page (typing the text, the avatar's poster, the voice and folder
  * choices, the speed slider, "Create video"), the clock (the estimate's debounce) or a fake
@@ -99,7 +99,7 @@ const estimateOf = (speed: number): DhVideoEstimate => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The oracle (issue 14, DOMAIN.md §8). The form opens with the default name; the person writes
+// The oracle (docs/domain.md §10). The form opens with the default name; the person writes
 // the text and picks the avatar, a voice and the folder (FILL), may speed the speech up to 1.5
 // while the estimate is asked (the call is aborted), and creates the video.
 

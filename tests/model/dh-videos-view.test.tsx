@@ -1,6 +1,6 @@
 /**
  * The digital-human videos page (src/views/digital-human/digital-video-page.tsx over the dh videos
- * area: task-watch and task-detail made again, issue 14), with hand-written expectations: a video
+ * area: task-watch and task-detail made again), with hand-written expectations: a video
  * being made moves on the list without a reload and the watch stops once none is; Play opens the
  * player with the video asked for, the open video moves on in it as well, Close closes it. A copy
  * loaded afresh (a search's reload of the list, the player's detail) shows on the list at once,

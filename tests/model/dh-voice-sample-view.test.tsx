@@ -1,6 +1,6 @@
 /**
  * The voice sample of the digital-human video form (create-video-page.tsx's voice picker over the
- * dh videos area, voice-sample machine, issue 14), with hand-written expectations: once a voice is
+ * dh videos area, voice-sample machine), with hand-written expectations: once a voice is
  * chosen, "Preview with my text" asks for that voice and the sample sentence (the text is empty),
  * the answer plays; a second preview that the server refuses shows its sentence and no sample.
  */

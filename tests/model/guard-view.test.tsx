@@ -1,5 +1,5 @@
 /**
- * The route guard through the real console (issue 11 §2): the real app actors and the real router
+ * The route guard through the real console: the real app actors and the real router
  * (route table, guard loader, /redirect/…, the not-found route), opened at a URL with or without
  * a stored token. The guard machine only proposes event sequences (`getShortestPaths`); each step
  * is a fake endpoint settling at the HTTP boundary (the user info of a role, the overstep login,
@@ -31,7 +31,7 @@ import { pathName, rowsUsed, runUiPath, settle, withoutPrefixes } from './ui-pat
 type Role = keyof typeof USERS;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from spec §2 (route access, redirects, overstep, menu from server). A
+// The oracle, written from docs/domain.md §13 (route access, redirects, overstep, menu from server). A
 // state is what a person sees: 'loading' while the guard waits (named by what it waits for), or
 // the address the console ends on.
 

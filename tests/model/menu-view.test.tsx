@@ -1,10 +1,10 @@
 /**
- * The server menu through the real console (issue 11 §2): an admin signed in at /home/index, the
+ * The server menu through the real console: an admin signed in at /home/index, the
  * real shell and its settings drawer. The menu machine only proposes event sequences
  * (`getShortestPaths`); each step is the drawer's "Menu from server" switch turned on or off (open
  * the drawer, click the switch, Cancel) or the menu endpoint answering, and the state after it
  * comes from the hand-written table below, asserted on screen: the side menu's sections and
- * entries and the notices (loading, then success or error; spec §4).
+ * entries and the notices (loading, then success or error; docs/domain.md §14).
  *
  * Not reachable through the console, so not proposed: LOAD once the menu has loaded or failed.
  * The switch is then on, and only turning it on loads (the route guard loads only an idle menu).
@@ -31,7 +31,7 @@ import {
 import { BRANDING, isOpen } from './view-harness';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from spec §4. A state is what the side menu lists and which notice is up.
+// The oracle, written from docs/domain.md §14. A state is what the side menu lists and which notice is up.
 
 const TRANSITIONS: Record<string, string> = {
   // Turning the switch on asks the server; the route table's menu stays until it answers.

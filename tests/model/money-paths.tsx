@@ -1,5 +1,5 @@
 /**
- * The money dialogs' path tests through the real property page (issue 11 §2): a partner signed
+ * The money dialogs' path tests through the real property page: a partner signed
  * in, /account/property rendered over the money area with fake endpoints (`provideArea`), and the
  * oracle of the money-call machine (src/machines/money-call.ts) written out by hand: which button
  * leads where, what the dialog shows in each step, which calls each step makes (the body and
@@ -27,7 +27,7 @@ export const text = (id: MessageId, values: Record<string, string> = {}): string
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{${k}}`, v), String(enUS[id]));
 
 // ---------------------------------------------------------------------------------------------
-// The oracle of a money dialog, from the rules of DOMAIN.md §3 / money-call.ts's comment: a
+// The oracle of a money dialog, from the rules of docs/domain.md §3 / money-call.ts's comment: a
 // confirmed draft is sent under a new key; after a lost reply only Retry (the same key) or
 // Close; after a refusal only Back to the form (it keeps what was typed) or Close; while a call
 // is under way nothing but waiting; "Another one" starts an empty form. `drafts` name the forms

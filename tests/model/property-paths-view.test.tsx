@@ -1,6 +1,5 @@
 /**
- * Three machines through one real page, /account/property, opened in the real console (issue 11
- * §2): the branding (title, navbar name, money name, the skeleton that holds their place), the
+ * Three machines through one real page, /account/property, opened in the real console: the branding (title, navbar name, money name, the skeleton that holds their place), the
  * balances (a load machine) and the ledger (a list machine). Each machine only proposes event
  * sequences (`getShortestPaths`); each step is a person's action (Retry, the ledger's filter bar,
  * its pagination, an exchange that moves the balances) or a fake endpoint settling at the money
@@ -143,7 +142,7 @@ afterEach(() => {
 });
 
 // =============================================================================================
-// The branding (spec §2: fetched on first load; the page title, the navbar; the money's name).
+// The branding (docs/domain.md §13: fetched on first load; the page title, the navbar; the money's name).
 
 const BRANDING_TRANSITIONS: Record<string, string> = {
   'pending fetchSystemInfo done': 'known',

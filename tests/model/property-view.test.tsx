@@ -1,5 +1,5 @@
 /**
- * /account/property before and after the branding is known (issue 11 §6): until then a skeleton
+ * /account/property before and after the branding is known: until then a skeleton
  * holds the place of the money's name and of the Exchange button, so nothing is first painted
  * with the default name ("余额") and nothing moves when the branding arrives.
  */

@@ -1,6 +1,6 @@
 /**
  * Buying a recharge package (src/machines/recharge/buy.ts) through the property page's Recharge
- * button and its dialog, against a hand-written oracle (issue 11 §2): the machine's shortest paths
+ * button and its dialog, against a hand-written oracle: the machine's shortest paths
  * only propose event sequences; each step is a click, time passing (the poll, the order's time to
  * pay, on fake timers) or a fake endpoint of the recharge area settling (`provideArea`), and the
  * state expected after it comes from the table below. After each step the test checks what a
@@ -49,11 +49,11 @@ const MONEY = BRANDING.money_name;
 const money = (amount: string) => `${amount} ${MONEY}`;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from DOMAIN.md §5 (an unpaid order closes after 30 minutes; the balance is
-// credited by the server), the buy machine's rules as the issue states them (an order is made
+// The oracle, from docs/domain.md §6 (an unpaid order closes after 30 minutes; the balance is
+// credited by the server), the buy machine's rules as docs/domain.md §6 states them (an order is made
 // only when the person confirms or retries; checks every POLL_MS while the order awaits payment;
 // "check now"; a failed check keeps the polling going and, after STILL_CHECKING_AFTER in a row,
-// says so; the time running out gives one last check) and issue 11 §1: closing the dialog keeps
+// says so; the time running out gives one last check), and the rule that closing the dialog keeps
 // the order watched ("watching") until it is paid or closed, then a notice says how it ended;
 // opening the dialog shows the order as it stands; "Choose another package" leaves it.
 

@@ -1,6 +1,6 @@
 /**
  * Moving a recharge package up or down (src/machines/package-sort.ts) through /account/recharge,
- * against a hand-written oracle (issue 11 §2): the machine's shortest paths only propose event
+ * against a hand-written oracle: the machine's shortest paths only propose event
  * sequences; each step is a click on a package's move button or a fake endpoint of the recharge
  * area settling (`provideArea`): reading the whole current order, saving the new one. After each
  * step the test checks the list a person sees (its order, which move buttons wait), and the

@@ -1,6 +1,6 @@
 /**
- * The resource library page (/creation/resource, issue 12 §4) driven as a merchant would, against
- * hand-written oracles (issue 11 §2):
+ * The resource library page (/creation/resource) driven as a merchant would, against
+ * hand-written oracles:
  * - the library machine (src/machines/resource-library.ts): its shortest paths only propose event
  *   sequences; each step is a click on the page (a poster's checkbox, "Select all on this page",
  *   "Clear selection", a poster, the preview's close button) or a filter the person applies (the

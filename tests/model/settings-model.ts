@@ -37,7 +37,7 @@ export interface LayoutSees {
   navbar: boolean;
   /** Spec §2: with the navbar hidden, a floating button opens the settings drawer. */
   floatingSettingsButton: boolean;
-  /** The side menu, unless switched off or replaced by the top menu (issue 3: "or top menu"). */
+  /** The side menu, unless switched off or replaced by the top menu ("or top menu"). */
   sideMenu: { width: number; collapsed: boolean } | null;
   /** The menu as a horizontal bar. */
   topMenu: boolean;
@@ -46,7 +46,7 @@ export interface LayoutSees {
   tabBar: boolean;
   /** The class on <html> (`light` / `dark`). */
   theme: Theme;
-  /** The page's CSS filter (spec §4, §9: colour weak inverts by 80 %). */
+  /** The page's CSS filter (docs/domain.md §14, §17: colour weak inverts by 80 %). */
   filter: 'invert(80%)' | null;
 }
 
@@ -118,7 +118,7 @@ export const SPEC_DEFAULTS: LayoutSettings = {
 const clampWidth = (value: number) =>
   Math.min(MENU_WIDTH_LIMITS.max, Math.max(MENU_WIDTH_LIMITS.min, Math.round(value)));
 
-/** The settings after `event`, by the rules of spec §4 (and our width limits). */
+/** The settings after `event`, by the rules of docs/domain.md §14 (and our width limits). */
 export function expectedAfter(prev: LayoutSettings, event: SettingsEvent): LayoutSettings {
   switch (event.type) {
     case 'SET': {

@@ -26,7 +26,7 @@ import { coverRows, pathName, person, rowsUsed, runUiPath, withoutPrefixes } fro
 import { appActors, isOpen, renderAt } from './view-harness';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from spec §2 and §4. A state is the drawer (closed/open) and the one
+// The oracle, written from docs/domain.md §13 and §14. A state is the drawer (closed/open) and the one
 // setting that differs from the default layout, if any (the model keeps at most one).
 
 /** Each setting a person can change, by its name in the table. */

@@ -40,7 +40,7 @@ const tab = (
   ignoreCache: false,
 });
 /**
- * Each role's home page, H in the table (spec §2: the admin's is the default route /home/index;
+ * Each role's home page, H in the table (docs/domain.md §13: the admin's is the default route /home/index;
  * the others go to the first page they may open: the dashboard's workBench for partner and
  * merchant, /user/info for an agent).
  */
@@ -57,9 +57,9 @@ const OTHERS = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from spec §2 (tabs): a state is the tabs shown, in order, the selected one
+// The oracle, written from docs/domain.md §13 (tabs): a state is the tabs shown, in order, the selected one
 // in brackets. Closing the selected tab selects its right neighbour, else its left one; "close
-// others" and "close to the right" keep Home, whatever the role (issue 11 §6).
+// others" and "close to the right" keep Home, whatever the role.
 
 const TRANSITIONS: Record<string, string> = {
   '[H] C M SELECT C': 'H [C] M',

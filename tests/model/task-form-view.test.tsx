@@ -1,6 +1,6 @@
 /**
- * The mixed-cut create form (src/views/creation/task-form.tsx over the video task forms area,
- * issue 13) driven as a merchant would, against a hand-written oracle: the task-form machine's
+ * The mixed-cut create form (src/views/creation/task-form.tsx over the video task forms area),
+ * driven as a merchant would, against a hand-written oracle: the task-form machine's
  * shortest paths only propose event sequences; each step is executed on the rendered drawer (the
  * "New mixed-cut task" button, the picker's posters, typing, Create task, Cancel), the clock
  * (the estimate's debounce) or a fake endpoint settling, and what the person sees after it comes
@@ -60,7 +60,7 @@ function estimateOf(count: number, short: boolean): VideoTaskEstimate {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from issue 13 and DOMAIN.md §7. The form starts with 3 videos and one empty shot
+// The oracle, from docs/domain.md §9. The form starts with 3 videos and one empty shot
 // group; the person picks Beach and Park into it (2 combinations), may lower the count to 2,
 // names the task and creates it. "waiting N" / "loading N": the estimate of count N is due / asked.
 

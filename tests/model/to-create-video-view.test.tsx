@@ -1,5 +1,5 @@
 /**
- * /dashboard/to-create-video (issue 13) and /creation/clip as a merchant sees them: a card for
+ * /dashboard/to-create-video and /creation/clip as a merchant sees them: a card for
  * each way of making a video (smart clip hidden when show_clip_menu is 0) with links to where
  * each starts, the caller's balances with the branding's money name, and the clip list asking
  * for clip tasks with its "New clip" link to the editor.

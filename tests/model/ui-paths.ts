@@ -1,5 +1,5 @@
 /**
- * Path tests that drive the real UI against an independent oracle (issue 11 §2, CONVENTIONS.md's
+ * Path tests that drive the real UI against an independent oracle (docs/decisions.md's
  * TestModel row). The machine only proposes event sequences (`getShortestPaths`); each step is
  * EXECUTED as a person or an endpoint would (a click, typing, a fake endpoint settling) and the
  * state expected after it comes from a table written by hand in the test — never from the

@@ -77,7 +77,7 @@ const OVER_QUOTA = 'Your storage is full';
 const SENT = (SIZE * 40) / 100;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from the issue: a file waits for a slot, gets a grant, uploads with
+// The oracle, written by hand: a file waits for a slot, gets a grant, uploads with
 // progress (pause / resume continue from what the server has), is checked and becomes a
 // resource; a lost connection may be retried from the step that failed, a refusal is final;
 // after a reload the person chooses the same file again to resume.

@@ -1,5 +1,5 @@
 /**
- * The video task pages (issue 13) driven as a merchant would, through the real views with the
+ * The video task pages driven as a merchant would, through the real views with the
  * video tasks area on fake endpoints (`provideArea`):
  * - the detail drawer (src/machines/video-tasks/task-detail.ts): its shortest paths only propose
  *   event sequences; each step is a click (a row's Detail, the drawer's close, Retry after a

@@ -1,6 +1,6 @@
 /**
  * The voice preview dialog (src/views/digital-human/sound-clone-page.tsx over the digital-human
- * clones area, voice-preview machine, issue 14) driven as a merchant would, against a hand-written
+ * clones area, voice-preview machine) driven as a merchant would, against a hand-written
  * oracle: the machine's shortest paths only propose event sequences; each step is executed on the
  * rendered page (a ready voice's Listen, typing the text, Speak, Close) or the fake preview call
  * settling, and what the person sees after it comes from TRANSITIONS / `sees` below: the text the
@@ -36,7 +36,7 @@ const NEW_TEXT = 'Good morning';
 const REFUSED = 'The voice service is busy';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from issue 14: Listen opens the dialog with the sample sentence; Speak asks for it
+// The oracle, written out by hand: Listen opens the dialog with the sample sentence; Speak asks for it
 // (the voice and the trimmed text) and plays the answer; a refusal is shown and Speak asks again;
 // an empty text is refused by the rule without a call; a new text after playing asks nothing
 // until Speak; Speak while playing asks again; Close at any time.

@@ -4,7 +4,7 @@ import { MissingPolicyError } from '../../server/platform/http/policy';
 import { createTestApp, createTestDatabase, engines, type TestApp } from './helpers';
 
 /**
- * The authorisation matrix, written out by hand from spec §2/§6, DOMAIN.md §11 and
+ * The authorisation matrix, written out by hand from docs/domain.md §13/§13, docs/domain.md §2 and
  * docs/decisions.md — deliberately NOT derived from the routes' policies, so a wrong policy fails.
  *   ok  = the call gets past authentication and roles (HTTP 200, code 0 or 1, never 50008)
  *   401 = no usable session
@@ -52,7 +52,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/platform/exchange': /*    */ [401, 'ok', 'ok', 'ok', 'ok', 403, 403],
   'GET /api/v1/platform/user_money_log': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/platform/transfer_record': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
-  // Customers (issue 4): admin and partner only (DOMAIN.md §11); an overstep session is a merchant's.
+  // Customers: admin and partner only (docs/domain.md §2); an overstep session is a merchant's.
   'GET /api/v1/provider_service': /*      */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'POST /api/v1/provider_service/add': /* */ [401, 'ok', 403, 403, 403, 403, 403],
   'POST /api/v1/provider_service/edit': [401, 'ok', 403, 403, 403, 403, 403],
@@ -64,7 +64,7 @@ const MATRIX: Record<string, Outcome[]> = {
   // prettier-ignore
   'GET /api/v1/provider_service/used_service_prefix_no_list': [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'GET /api/v1/platform/platform_user_list': [401, 'ok', 'ok', 'ok', 403, 403, 403],
-  // Recharge cards (issue 4): admin and partner issue; partner and merchant redeem; whoever may hold
+  // Recharge cards: admin and partner issue; partner and merchant redeem; whoever may hold
   // cards lists them; the export download is public (its single-use ticket is the credential).
   'POST /api/v1/recharge_card/add': /*    */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'POST /api/v1/recharge_card/transfer_card': [401, 'ok', 'ok', 'ok', 403, 403, 403],
@@ -77,7 +77,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/recharge_card/can_operate_card_list': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/recharge_card/export_ticket': [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'GET /api/v1/recharge_card/export_data': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
-  // Recharge packages and orders (issue 4): admin manages packages; partners and merchants (the
+  // Recharge packages and orders: admin manages packages; partners and merchants (the
   // balance holders) buy; orders are listed by admin and partner, polled by their owners.
   'GET /api/v1/recharge_package/list': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/recharge_package/add': [401, 'ok', 403, 403, 403, 403, 403],
@@ -92,7 +92,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/pay/sandbox/checkout': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/sandbox/pay': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   'POST /api/v1/pay/notify/sandbox': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
-  // The resource library (issue 12 §4): partners and merchants, each its own (DOMAIN.md §11).
+  // The resource library: partners and merchants, each its own (docs/domain.md §2).
   'GET /api/v1/resource/list': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/add': /*        */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/edit': /*       */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
@@ -101,7 +101,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/resource/group_add': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/group_edit': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/resource/group_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
-  // Video tasks (issue 13): partners and merchants, each its own (DOMAIN.md §11).
+  // Video tasks: partners and merchants, each its own (docs/domain.md §2).
   'POST /api/v1/video_task/estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/add': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/video_task/list': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
@@ -109,7 +109,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/video_task/retry': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/cancel': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/delete': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
-  // Digital-human videos (issue 14): partners and merchants, each its own (DOMAIN.md §11).
+  // Digital-human videos: partners and merchants, each its own (docs/domain.md §2).
   'POST /api/v1/digital_human/video_estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/video_add': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/digital_human/video_list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
@@ -128,7 +128,7 @@ const MATRIX: Record<string, Outcome[]> = {
     'signature',
     'signature',
   ],
-  // Digital-human clones (issue 14): partners and merchants clone; admin lists every user's.
+  // Digital-human clones: partners and merchants clone; admin lists every user's.
   'POST /api/v1/digital_human/image_clone_add': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/digital_human/image_clone_list': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/image_clone_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
@@ -148,11 +148,11 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/notification/list': /*    */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/notification/unread_count': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/notification/read': /*   */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
-  // The job runner's counts (issue 12 §1): admin only.
+  // The job runner's counts: admin only.
   'GET /api/v1/jobs/stats': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
-  // Stored files (issue 12 §2): public, the signed URL is the credential; unsigned → 404.
+  // Stored files: public, the signed URL is the credential; unsigned → 404.
   'GET /api/v1/files/*': /*               */ ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
-  // Uploads (issue 12 §3): partners and merchants (those with a library) and a merchant's
+  // Uploads: partners and merchants (those with a library) and a merchant's
   // overstep session; the tus endpoint takes the grant of generate_sts_token, never a session.
   'GET /api/v1/upload/generate_sts_token': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/upload/part_urls': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],

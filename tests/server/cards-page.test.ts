@@ -1,5 +1,5 @@
 /**
- * The card list pages up to 1000 rows (issue 4: the card page shows a whole `add` batch on one
+ * The card list pages up to 1000 rows (the card page shows a whole `add` batch on one
  * page); other lists stay at 100. A 1000-row page is read newest-first along the primary key.
  */
 import { CompiledQuery } from 'kysely';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ChildProcessError, runNiced } from '../../server/platform/jobs/child-process';
 
-/** Long work (ffmpeg) runs in a child at a lower CPU priority (issue 12 §1). */
+/** Long work (ffmpeg) runs in a child at a lower CPU priority. */
 describe('runNiced', () => {
   it('runs the child at a lower priority and hands over its stdout line by line', async () => {
     const lines: string[] = [];

@@ -14,7 +14,7 @@ import { api, createTestApp, queueEngines, type Reply, type TestApp } from './he
 import { ffprobe } from './video-task-fixtures';
 
 /**
- * The clone jobs with the embedded provider (issue 14 §Proof), on every engine with one queue
+ * The clone jobs with the embedded provider, on every engine with one queue
  * adapter (a file per adapter): an image clone and a voice clone trained and settled once, the
  * voice previewed (cached), a two-shot source failing the one-take check and refunded; the ledger
  * reconciles after each.

@@ -11,7 +11,7 @@ import { addMedia, cloneFixture, fullSnapshot } from './dh-clone-fixtures';
 import { api, createTestApp, engines, type Reply, type TestApp } from './helpers';
 
 /**
- * The clone calls (issue 14 "Calls", "Rules and billing") without running their jobs: input
+ * The clone calls without running their jobs: input
  * checks (a refused call changes nothing), scope, billing at submit, delete, the admin's lists.
  * The jobs themselves: dh-clones-jobs-*.test.ts.
  */

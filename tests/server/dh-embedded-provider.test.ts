@@ -24,7 +24,7 @@ import {
 } from '../../server/integrations/digital-human/types';
 
 /**
- * The embedded digital-human provider (issue 14) on real media: espeak-ng speech, voice profiles
+ * The embedded digital-human provider on real media: espeak-ng speech, voice profiles
  * fitted to generated samples, image clones cut from a generated video, and short renders read
  * back with ffprobe and as pixels. Inputs are made here with ffmpeg and espeak-ng.
  * A 30 s render's speed is checked only with DH_BENCH=1 (it takes half a minute).

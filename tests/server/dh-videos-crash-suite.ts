@@ -19,7 +19,7 @@ import { putThings, videoBody } from './dh-video-fixtures';
 import { probeStreams } from './dh-videos-render-suite';
 
 /**
- * Crash safety of digital-human videos (issue 14 §Proof): a worker process (`server/worker.ts`)
+ * Crash safety of digital-human videos: a worker process (`server/worker.ts`)
  * is killed with SIGKILL while it renders a video; a second worker and the sweep (stall time
  * shortened) finish it. The video is made once (one file, settled once) and the ledger
  * reconciles.

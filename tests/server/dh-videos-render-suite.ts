@@ -21,7 +21,7 @@ import { fixtureApp, putThings, videoBody, waitVideo, type DhThings } from './dh
 const run = promisify(execFile);
 
 /**
- * Digital-human videos that really render with the embedded provider (issue 14 §Proof), on
+ * Digital-human videos that really render with the embedded provider, on
  * every engine with one queue (a file per queue). Speech is 2–5 s; x264 `ultrafast`.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;

@@ -25,7 +25,7 @@ import {
 } from './dh-video-fixtures';
 
 /**
- * The digital-human video calls (issue 14 §Calls, §Rules and billing) without rendering: each
+ * The digital-human video calls (§Rules and billing) without rendering: each
  * call with good and bad input (a refused call changes nothing), scope, billing at submit,
  * resubmit, delete, templates, the vendor callback's signature. Rendering: dh-videos-render-*.
  */

@@ -1,5 +1,5 @@
 /**
- * The job runner's behaviour, the same on every adapter (issue 12 §1 "Proof"): run by
+ * The job runner's behaviour, the same on every adapter: run by
  * jobs-embedded-sqlite.test.ts, jobs-embedded-postgres.test.ts and jobs-bullmq.test.ts, each on
  * its own database / Redis key prefix so that they can run in parallel.
  */

@@ -12,7 +12,7 @@ const run = promisify(execFile);
 const DIR = path.join(os.tmpdir(), 'vc-upload-fixtures-v1');
 
 const RECIPES = {
-  /** 2 s of 1280×720 H.264 (the issue's test clip). */
+  /** 2 s of 1280×720 H.264 (the size of every test clip). */
   'clip.mp4': [
     ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-t', '2'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
@@ -32,7 +32,7 @@ const RECIPES = {
   ],
   'tone.mp3': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5', '-c:a', 'libmp3lame'],
   'tone.wav': ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
-  /** Render inputs (issue 13): 3 s of 1920×1080 with sound (a 220 Hz tone). */
+  /** Render inputs: 3 s of 1920×1080 with sound (a 220 Hz tone). */
   'wide-sound.mp4': [
     ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:rate=30', '-f', 'lavfi', '-i'],
     ...['sine=frequency=220:duration=3', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast'],

@@ -3,7 +3,7 @@ import type { MenuItem } from '../../src/api/contract/dashboard';
 import { createTestApp, engines, type TestApp } from './helpers';
 
 /**
- * What each role's server menu must be, written out from spec §2 (not derived from the route
+ * What each role's server menu must be, written out from docs/domain.md §13 (not derived from the route
  * table): [section, listed?, routes], a trailing `*` marking a route that is reachable but hidden.
  */
 type Section = [string, boolean, string[]];

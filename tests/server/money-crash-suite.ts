@@ -11,7 +11,7 @@ import type { Engine } from '../../server/platform/db/dialect';
 import { createScratchDatabase, DEMO_PASSWORD } from './helpers';
 
 /**
- * Crash safety (issue 4): the real server process is killed with SIGKILL in the middle of a
+ * Crash safety: the real server process is killed with SIGKILL in the middle of a
  * stream of transfers, ten times, and restarted on the same database. Every transfer it
  * acknowledged must still be there, requests left without an answer can be sent again with their
  * idempotency key without running twice, and the money invariants hold.

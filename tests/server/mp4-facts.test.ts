@@ -10,7 +10,7 @@ import { probeVideo } from '../../server/platform/render/render';
 
 /**
  * The output facts renderVideo records (duration, width, height) read from the MP4's boxes in
- * process (issue 13 speed: no ffprobe per output) are the ones ffprobe reports, for the files
+ * process (no ffprobe per output) are the ones ffprobe reports, for the files
  * ffmpeg writes: moov first (`+faststart`, the renderer's) or last, a QuickTime .mov, a 64-bit
  * mdat header; what is not an MP4 with a video track is refused (renderVideo then runs ffprobe).
  */

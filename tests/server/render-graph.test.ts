@@ -15,7 +15,7 @@ import {
   timeLines,
 } from '../../server/platform/render/subtitles';
 
-/** The renderer's pure parts (issue 13 §Rendering): the ffmpeg command and the subtitle script. */
+/** The renderer's pure parts: the ffmpeg command and the subtitle script. */
 
 const video = (source: string, duration: number, hasAudio = true) => ({
   source,

@@ -18,7 +18,7 @@ import {
 import { fixture } from './media-fixtures';
 
 /**
- * Real renders (issue 13 §Rendering): short clips at 720p ultrafast, one render at a time (the
+ * Real renders: short clips at 720p ultrafast, one render at a time (the
  * file's tests run in order), each output read back with ffprobe or as pixels.
  */
 const run = promisify(execFile);

@@ -657,7 +657,7 @@ describe.each(engines)('resource library on %s', (engine) => {
       ).body.data.used;
     const before = await quotaUsed();
     await post('merchant', '/delete', { ids: [used.id, unused.id] });
-    // The file kept for the task still counts against the quota (DOMAIN.md §12); the other not.
+    // The file kept for the task still counts against the quota (docs/domain.md §8); the other not.
     expect(await quotaUsed()).toBe(before - 64);
     expect(await sweepResourceFiles(t.app.ctx)).toBe(1);
     expect(await quotaUsed()).toBe(before - 64);

@@ -299,7 +299,7 @@ export function storageContract(
     });
 
     if (kind === 'local') {
-      it('has no presigned uploads: its grant is the tus endpoint (issue 12 §3)', () => {
+      it('has no presigned uploads: its grant is the tus endpoint', () => {
         expect(h.storage.directUploads).toBeNull();
       });
     }

@@ -18,7 +18,7 @@ import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines, type TestApp }
 import { ffprobe, mixedBody, putShotGroups } from './video-task-fixtures';
 
 /**
- * Crash safety of rendering (issue 13 §Proof): a worker process (`server/worker.ts`) is killed
+ * Crash safety of rendering: a worker process (`server/worker.ts`) is killed
  * with SIGKILL while it renders; a second worker and the sweep (stall time shortened) finish the
  * task. Every output is made exactly once (one file each, settled once) and the ledger
  * reconciles (freeze = settle + refund).

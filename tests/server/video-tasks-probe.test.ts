@@ -12,7 +12,7 @@ import { putUpload } from './resource-fixtures';
 import { mixedBody, putShotGroups, SHOT_FILES, waitFinished } from './video-task-fixtures';
 
 /**
- * Issue 13 speed: a video resource's sound and length are known from its row (`has_audio`,
+ * A video resource's sound and length are known from its row (`has_audio`,
  * recorded at upload), so the renderer does not run ffprobe on the inputs of every output. The
  * render module's `probeVideo` is wrapped to count the probes the video-task job makes (the
  * renderer reads its output's facts from the MP4 header, server/platform/render/mp4-facts.ts, and its

@@ -17,7 +17,7 @@ import { putResource } from './resource-fixtures';
 import { ffprobe, mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';
 
 /**
- * Video tasks that really render (issue 13 §Proof), on every engine with one queue (a file per
+ * Video tasks that really render, on every engine with one queue (a file per
  * queue, so that they run in parallel). Outputs are 2.4 s of 720×1280 at 25 fps, x264 `ultrafast`.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The route guard's decisions as tables, one per rule of spec §2. Expected answers are written
+ * The route guard's decisions as tables, one per rule of docs/domain.md §13. Expected answers are written
  * out here from the spec, not read from the route table.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The layout settings as tables: what a stored value restores (sanitizeSettings), and the
- * rules of spec §2/§4 on a real actor, one row each. Expected answers are written out here.
+ * rules of docs/domain.md §13/§14 on a real actor, one row each. Expected answers are written out here.
  */
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';
@@ -15,7 +15,7 @@ import {
   type SettingsEvent,
 } from '../../src/machines/settings';
 
-describe('the defaults (spec §2 "Default layout", §9)', () => {
+describe('the defaults (docs/domain.md §13 "Default layout", §9)', () => {
   test('light theme, navbar and side menu 220 wide, no footer, no tab bar, no server menu', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       theme: 'light',
@@ -32,7 +32,7 @@ describe('the defaults (spec §2 "Default layout", §9)', () => {
     });
   });
 
-  test('the drawer lists its switches in the order of spec §2', () => {
+  test('the drawer lists its switches in the order of docs/domain.md §13', () => {
     expect(SWITCH_KEYS).toEqual([
       'navbar',
       'menu',

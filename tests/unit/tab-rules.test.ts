@@ -1,7 +1,7 @@
 /**
  * The tab bar as tables: the helpers that make a tab of a location, what stored tabs restore
  * (sanitizeTabs), and the tab rules on a real actor, one row each. Expected answers are written
- * out here from spec §2/§3 and issue 3.
+ * out here from docs/domain.md §13/§16.
  */
 import { describe, expect, test } from 'vitest';
 import { createActor } from 'xstate';

@@ -27,7 +27,7 @@ export function authRoutes(app: FastifyInstance): void {
     handler: ({ body, request }) => login(ctx, body, request.ip),
   });
 
-  // Public so that logging out twice, or with an expired token, still succeeds (spec §4: the
+  // Public so that logging out twice, or with an expired token, still succeeds (docs/domain.md §14: the
   // console always clears its state after calling it).
   defineRoute(app, {
     method: 'POST',

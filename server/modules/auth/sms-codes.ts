@@ -12,7 +12,7 @@ import {
   reserveCodeTry,
 } from './repo';
 
-/** docs/decisions.md "Forgot password and sign-up". */
+/** docs/decisions.md "Sessions, login, sign-up". */
 const CODE_TTL_MS = 5 * 60_000;
 const RESEND_AFTER_MS = 60_000;
 const MAX_TRIES = 5;

@@ -4,10 +4,10 @@ import { clearAttempts, releaseAttempt, reserveAttempt, type ThrottleRule } from
 
 const MINUTE = 60_000;
 
-/** docs/decisions.md "Login throttling". */
+/** docs/decisions.md "Sessions, login, sign-up". */
 export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
 export const IP_RULE: ThrottleRule = { limit: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
-/** Sign-up attempts (docs/decisions.md "Sign-up without account enumeration"). */
+/** Sign-up attempts (docs/decisions.md "Sessions, login, sign-up"). */
 const REGISTER_IP_RULE: ThrottleRule = {
   limit: 10,
   windowMs: 15 * MINUTE,

@@ -23,7 +23,7 @@ export interface CardViewer {
 // builder queries (totals, anchors, export, pickers).
 
 /**
- * The cards a caller may see and act on (DOMAIN.md §0 `visible`, docs/decisions.md "Recharge
+ * The cards a caller may see and act on (docs/domain.md §2 `visible`, docs/decisions.md "Recharge
  * cards"): admin – every card; partner – the cards of its service and the cards it holds;
  * merchant, agent – the cards they hold or redeemed.
  */

@@ -42,7 +42,7 @@ const EXPORT_DATA_POLICY: Policy = {
   scope: 'the ticket is the credential: the scope of the user it was issued to',
 };
 
-/** Recharge cards (卡密), DOMAIN.md §4 and §11; docs/decisions.md "Recharge cards". */
+/** Recharge cards (卡密), docs/domain.md §5 and §2; docs/decisions.md "Recharge cards". */
 export function cardRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

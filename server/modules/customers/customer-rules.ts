@@ -80,7 +80,7 @@ export async function assertBelowMerchantLimit(db: Executor, partnerId: number):
   }
 }
 
-/** Cards numbered with a partner's prefix exist (DOMAIN.md §1: the prefix is then immutable). */
+/** Cards numbered with a partner's prefix exist (docs/domain.md §1: the prefix is then immutable). */
 export async function hasCards(db: Executor, partnerId: number): Promise<boolean> {
   const row = await db
     .selectFrom('recharge_cards')

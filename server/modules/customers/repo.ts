@@ -15,10 +15,10 @@ const CUSTOMER_TYPES = [PARTNER, MERCHANT, AGENT];
 
 // The row's computed columns are SQL text of our own (constants only, no input), compiled once:
 // the page query is written as SQL, since Kysely's building and compiling of 35 selections cost
-// more than the query itself (docs/performance.md, issue 4).
+// more than the query itself (docs/performance.md).
 
 /**
- * The parent in the tree (DOMAIN.md §1: partner → agent → merchant): a merchant's agent when it
+ * The parent in the tree (docs/domain.md §1: partner → agent → merchant): a merchant's agent when it
  * has one, else the stored `pid` (its partner; a partner's is the admin who created it).
  */
 const TREE_PARENT = `case when users.user_type = ${MERCHANT} and users.agent_id is not null then users.agent_id else users.pid end`;
@@ -96,7 +96,7 @@ const moneyText = (cents: string) =>
 /**
  * The contract's customer row (CustomerRow, in its order) as SQL expressions over `users`. The
  * database writes each row as JSON text (below): a page's 700 values are not made into
- * JavaScript values to be written as JSON again (docs/decisions.md "Customer rows as JSON").
+ * JavaScript values to be written as JSON again (docs/decisions.md "Customers").
  */
 const rowFields = (counts: Counts): Record<keyof CustomerRow, string> => ({
   id: 'users.id',

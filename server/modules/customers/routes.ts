@@ -31,7 +31,7 @@ const EDIT = {
   id: ({ body }: { body: { id: number } }) => body.id,
 };
 
-/** Customers (issue 4): partners, merchants and agents, DOMAIN.md §1 and §11. */
+/** Customers: partners, merchants and agents, docs/domain.md §1 and §2. */
 export function customerRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

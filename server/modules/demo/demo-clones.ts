@@ -13,7 +13,7 @@ import { makeConsentClip, makeContinuousTake, makeVoiceSample } from '../digital
 import { addImageClone, IMAGE_CLONE_COST } from '../digital-human';
 import { addVoiceClone, VOICE_CLONE_COST } from '../digital-human';
 
-/** The demo users who get a ready image clone and voice clone (DOMAIN.md §11). */
+/** The demo users who get a ready image clone and voice clone (docs/domain.md §2). */
 const OWNERS = [
   { username: 'partner', image: '示例形象', voice: '示例声音' },
   { username: 'merchant', image: '店长形象', voice: '店长声音' },

@@ -77,7 +77,7 @@ const RECIPES: Recipe[] = [
   },
 ];
 
-/** The demo users with a library (DOMAIN.md §11: partners and merchants). */
+/** The demo users with a library (docs/domain.md §2: partners and merchants). */
 const OWNERS = ['partner', 'merchant'];
 
 /**

@@ -42,7 +42,7 @@ const CENTS = 100;
 const HOUR = 3600;
 
 /**
- * Demo data (ARCHITECTURE.md "contract decisions"): admin; partners `partner` (OEM, owns the
+ * Demo data (docs/architecture.md "Contract decisions"): admin; partners `partner` (OEM, owns the
  * localhost domains) and `partner2`; agent `agent` under partner; merchants `merchant` (under
  * partner, referred by agent) and `merchant2` (under partner2). Every balance comes from ledger
  * rows, so each one equals the sum of its ledger.

@@ -32,7 +32,7 @@ type FileColumn = 'poster_key' | 'loop_key' | 'demo_key';
 /** What differs between the two clone tables for the shared steps. */
 export interface CloneKind {
   table: CloneTable;
-  /** Units of the table's asset one clone costs (DOMAIN.md §12). */
+  /** Units of the table's asset one clone costs (docs/domain.md §9). */
   cost: number;
   /** The column of `dh_videos` that uses a clone of this kind. */
   usedBy: 'avatar_id' | 'voice_id';

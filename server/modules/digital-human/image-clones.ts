@@ -30,7 +30,7 @@ import {
 } from './clone-kinds';
 import { cloneFilters, ownMedia, type SourceMedia } from './clones-repo';
 
-/** Units of `image_clone` one clone costs (DOMAIN.md §12). */
+/** Units of `image_clone` one clone costs (docs/domain.md §9). */
 export const IMAGE_CLONE_COST = 1;
 
 const IMAGE: CloneKind = {

@@ -25,7 +25,7 @@ import {
   voicePreview,
 } from './voice-clones';
 
-/** Partners and merchants clone presenters (DOMAIN.md §8). */
+/** Partners and merchants clone presenters (docs/domain.md §10). */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
   scope: 'own: the caller’s clones (another’s answers like a missing one)',
@@ -44,7 +44,7 @@ const PREVIEW: Policy = {
 
 const ADMIN: Policy = { roles: ['admin'], scope: 'every user’s voice clones' };
 
-/** Image clones, voice clones and voice previews (issue 14). */
+/** Image clones, voice clones and voice previews. */
 export function cloneRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const idempotency = (

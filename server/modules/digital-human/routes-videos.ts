@@ -28,14 +28,14 @@ import {
   videoList,
 } from './videos';
 
-/** Partners and merchants make digital-human videos (DOMAIN.md §8, §11). */
+/** Partners and merchants make digital-human videos (docs/domain.md §10, §2). */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
   scope:
     'own: the caller’s videos, clones, folders and music (another’s answers like a missing one)',
 };
 
-/** Digital-human videos and templates (issue 14, DOMAIN.md §8 and §12). */
+/** Digital-human videos and templates (docs/domain.md §10 and §8). */
 export function dhVideoRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

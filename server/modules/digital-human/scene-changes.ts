@@ -7,7 +7,7 @@ export const SCENE_THRESHOLD = 0.4;
  * The scene changes (cuts) ffmpeg finds in a video: the frames whose `scene` score is above
  * {@link SCENE_THRESHOLD}, on a decode scaled down to 160 px wide (the score compares frames; a
  * small picture finds the same cuts in a fraction of the time). The "one take" check of an image
- * clone's source video (issue 14). `source`: a path or a URL ffmpeg reads. Rejects with ffmpeg's
+ * clone's source video. `source`: a path or a URL ffmpeg reads. Rejects with ffmpeg's
  * error when it cannot read the file.
  */
 export async function countSceneChanges(source: string, signal?: AbortSignal): Promise<number> {

@@ -5,7 +5,7 @@ import type { DhVideosTable, Executor } from '../../platform/db/schema';
 import { MAX_INT4 } from '../resources';
 
 /**
- * SQL of digital-human videos (issue 14, DOMAIN.md §8). Every query of a caller's videos names
+ * SQL of digital-human videos (docs/domain.md §10). Every query of a caller's videos names
  * its owner: another user's video is never read, so it answers like a missing one.
  */
 

@@ -38,7 +38,7 @@ import {
 } from './clone-kinds';
 import { cloneFilters, contentTypeOf, extOf, ownMedia, storeFile } from './clones-repo';
 
-/** Units of `digital_voice` one clone costs (DOMAIN.md §12). */
+/** Units of `digital_voice` one clone costs (docs/domain.md §9). */
 export const VOICE_CLONE_COST = 1;
 
 const VOICE: CloneKind = {

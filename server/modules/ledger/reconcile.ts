@@ -4,7 +4,7 @@ import { ASSETS, type Executor } from '../../platform/db/schema';
 import { BALANCE_COLUMN } from './repo';
 
 /**
- * Checks the money invariants (ARCHITECTURE.md rule 6) and returns what is wrong (empty: all
+ * Checks the money invariants (docs/architecture.md rule 6) and returns what is wrong (empty: all
  * hold): per asset, users' balances and the platform's accounts sum to zero; every balance equals
  * the sum of its ledger; every ledger row's after = before + change; no balance is negative; every
  * transfer has its ledger rows; the cards account holds exactly the face value of the cards not yet

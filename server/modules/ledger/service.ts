@@ -31,7 +31,7 @@ class KeyTaken extends Error {}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs money work in one transaction (ARCHITECTURE.md rule 6): everything it writes commits
+ * Runs money work in one transaction (docs/architecture.md rule 6): everything it writes commits
  * together or not at all. Deadlocks and serialization failures are retried (the client never sees
  * them). With an idempotency key the key is claimed first in the same transaction: a request whose
  * key was used before gets the stored reply and changes nothing; a concurrent twin waits on the

@@ -17,7 +17,7 @@ import { defineRoute } from '../../platform/http/route';
 import { idempotencyOf } from '../ledger';
 import { editTransferConfig, exchange, moneyLog, transfer, transferRecords } from './service';
 
-/** Transfers, exchange, the ledger and transfer records (DOMAIN.md §3). */
+/** Transfers, exchange, the ledger and transfer records (docs/domain.md §3). */
 export function moneyRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

@@ -31,7 +31,7 @@ import {
   userVisibleTo,
 } from './repo';
 
-/** The flag that lets a partner move each asset (DOMAIN.md §3; image clones go with digital humans). */
+/** The flag that lets a partner move each asset (docs/domain.md §3; image clones go with digital humans). */
 const TRANSFER_FLAG = {
   money: 'can_transfer_money',
   digital_man: 'can_transfer_digital_man',
@@ -216,7 +216,7 @@ async function priceOf(db: Executor, user: UserRow, target: ExchangeTarget): Pro
 const UNIT = { digital_man: 60, digital_voice: 1, image_clone: 1 } as const;
 
 /**
- * Money → minutes / clones at the configured price (DOMAIN.md §3): the money goes to the platform's
+ * Money → minutes / clones at the configured price (docs/domain.md §3): the money goes to the platform's
  * revenue, the asset is issued by the platform, all in one transaction.
  */
 export async function exchange(

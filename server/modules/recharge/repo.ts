@@ -241,7 +241,7 @@ function ordersBase(db: Executor) {
 }
 type OrdersBase = ReturnType<typeof ordersBase>;
 
-/** DOMAIN.md §0 `visible(u)` over orders: admin – all; partner – its subtree; others – their own. */
+/** docs/domain.md §2 `visible(u)` over orders: admin – all; partner – its subtree; others – their own. */
 function visibleTo(q: OrdersBase, auth: AuthContext): OrdersBase {
   if (auth.role === 'admin') return q;
   if (auth.role === 'partner') return q.where('o.service_id', '=', auth.user.id);

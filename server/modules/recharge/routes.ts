@@ -44,7 +44,7 @@ import {
 const ORDER_SCOPE = 'admin: all; partner: its subtree (itself included); merchant: its own';
 const packageId = ({ body }: { body: { id: number } }) => body.id;
 
-/** Recharge packages, orders, payment notifications and the sandbox provider (DOMAIN.md §5). */
+/** Recharge packages, orders, payment notifications and the sandbox provider (docs/domain.md §6). */
 export function rechargeRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   const { byWay: providers, sandbox } = ctx.integrations.payment;
@@ -157,7 +157,7 @@ export function rechargeRoutes(app: FastifyInstance): void {
     url: '/recharge_order/list',
     reply: rechargeOrderPageSchema,
     // The page /account/recharge-order is admin's and partners'; a merchant's own orders are
-    // listed on its property page (DOMAIN.md §11: recharge orders, merchant: own).
+    // listed on its property page (docs/domain.md §2: recharge orders, merchant: own).
     policy: { roles: ['admin', 'partner', 'merchant'], scope: ORDER_SCOPE },
     query: orderListQuery,
     handler: ({ auth, query }) => orderList(ctx, auth, query),

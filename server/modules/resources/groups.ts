@@ -7,7 +7,7 @@ import { refuse } from '../../platform/http/errors';
 import { countInGroup, findGroup, listGroups } from './repo';
 
 /**
- * Resource groups (DOMAIN.md §12): a flat list of folders per owner, names 1–20 characters
+ * Resource groups (docs/domain.md §8): a flat list of folders per owner, names 1–20 characters
  * (the contract trims and checks them), unique per owner (the table's unique constraint decides,
  * so two concurrent adds of one name make one group). Another user's group answers like a
  * missing one.

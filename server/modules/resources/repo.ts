@@ -6,7 +6,7 @@ import type { Executor, ResourcesTable } from '../../platform/db/schema';
 import type { Selectable } from 'kysely';
 
 /**
- * SQL of the resource library (issue 12 §4, DOMAIN.md §7, §12). Every query names its owner: a
+ * SQL of the resource library (docs/domain.md §8). Every query names its owner: a
  * resource or group of another user is never read, so it answers like a missing one.
  */
 

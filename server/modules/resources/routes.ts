@@ -21,13 +21,13 @@ import { deleteResources, editResource } from './edit-resources';
 import { addGroup, deleteGroup, editGroup, groupList } from './groups';
 import { resourceList } from './list-resources';
 
-/** Partners and merchants have a library (DOMAIN.md §11); admin and agent do not. */
+/** Partners and merchants have a library (docs/domain.md §2); admin and agent do not. */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
   scope: 'own: the caller’s resources and groups (a partner’s are its own, not its merchants’)',
 };
 
-/** The resource library (issue 12 §4, DOMAIN.md §7 and §12). */
+/** The resource library (docs/domain.md §8). */
 export function resourceRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

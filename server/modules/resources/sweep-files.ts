@@ -8,7 +8,7 @@ const NO_REF = sql<SqlBool>`not exists (select 1 from resource_refs f where f.re
 
 /**
  * Removes the files (and posters) of deleted resources that no task refers to any more
- * (DOMAIN.md §7: a resource used by a task cannot disappear under it), and marks them
+ * (docs/domain.md §8: a resource used by a task cannot disappear under it), and marks them
  * `file_deleted_at`. Each resource is first claimed by a conditional update (still deleted, its
  * file not yet removed, no `resource_refs` row): a ref added meanwhile keeps the file, and two
  * sweeps never handle one resource. A file that cannot be removed is left for the next sweep.

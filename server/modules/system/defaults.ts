@@ -2,7 +2,7 @@ import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources
 
 /**
  * Platform settings every installation has (`platform_config`). Missing keys are added at start-up
- * with these values; existing values are never overwritten. Secrets are write-only (DOMAIN.md §6).
+ * with these values; existing values are never overwritten. Secrets are write-only (docs/domain.md §12).
  */
 export interface ConfigDefault {
   name: string;
@@ -33,11 +33,11 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'price', name: 'digital_voice_money_exchange_num', value: '10' },
   { group: 'price', name: 'image_clone_money_exchange_num', value: '50' },
   { group: 'price', name: 'digital_short_video_text_cost', value: '0.1' },
-  // Money per mixed-cut or clip output (DOMAIN.md §12); 0 makes them free.
+  // Money per mixed-cut or clip output (docs/domain.md §9); 0 makes them free.
   { group: 'price', name: 'video_output_cost', value: '0.10' },
-  // `digital_man` seconds charged per second of digital-human video (issue 14); 0 makes them free.
+  // `digital_man` seconds charged per second of digital-human video; 0 makes them free.
   { group: 'price', name: 'digital_man_cost', value: '1' },
-  // Upload limits (get_simple_config?group=resource), DOMAIN.md §7.
+  // Upload limits (get_simple_config?group=resource), docs/domain.md §9.
   { group: 'resource', name: 'upload_video_max_mb', value: '500' },
   { group: 'resource', name: 'upload_image_max_mb', value: '10' },
   { group: 'resource', name: 'upload_audio_max_mb', value: '50' },
@@ -45,7 +45,7 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'resource', name: 'upload_image_types', value: 'jpg,png,webp' },
   { group: 'resource', name: 'upload_audio_types', value: 'mp3,wav,m4a' },
   { group: 'resource', name: 'storage_driver', value: 'local' },
-  // The storage quota of a user without its own (users.storage_quota_bytes), DOMAIN.md §12: 10 GB.
+  // The storage quota of a user without its own (users.storage_quota_bytes), docs/domain.md §8: 10 GB.
   { group: 'resource', name: 'storage_quota_bytes', value: String(DEFAULT_STORAGE_QUOTA_BYTES) },
   // SMS gateway (embedded provider by default).
   { group: 'sms', name: 'sms_provider', value: 'embedded' },

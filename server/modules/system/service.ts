@@ -5,7 +5,7 @@ import { BRANDING_FIELDS, PLATFORM_DEFAULTS, SYSTEM_INFO_SETTINGS } from './defa
 import { findActiveDomain, insertMissingConfig, readConfig, readPublicGroups } from './repo';
 
 /**
- * The host part of what the console sends: a host, `host:port` or a whole origin (spec §2: system
+ * The host part of what the console sends: a host, `host:port` or a whole origin (docs/domain.md §13: system
  * info is fetched "by the current origin"). Lower-case, no port, no trailing dot.
  */
 export function normalizeHost(input: string | undefined): string | undefined {

@@ -72,8 +72,8 @@ async function tempPath(ctx: AppContext, extension: string): Promise<string> {
 }
 
 /**
- * Checks a complete upload before it becomes a resource (issue 12 §3; docs/decisions.md
- * "Uploads"): it must be the owner's (another owner's or an unknown key is refused alike, as
+ * Checks a complete upload before it becomes a resource (docs/decisions.md
+ * "Files and uploads"): it must be the owner's (another owner's or an unknown key is refused alike, as
  * `validation.uploadKey`), complete (`uploaded`, the stored bytes exactly the declared size), of
  * the type's size limit and within the owner's quota (again, now), and really what its type
  * takes: the magic bytes one of the kind's content types and matching the name's extension, no

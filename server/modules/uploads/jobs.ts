@@ -5,7 +5,7 @@ import { expireUploads } from './sweep';
 /** How often unfinished uploads past their 24 hours are deleted. */
 export const EXPIRE_UPLOADS_MS = 10 * 60_000;
 
-/** The uploads' jobs: deleting the uploads unfinished 24 hours after they began (DOMAIN.md §12). */
+/** The uploads' jobs: deleting the uploads unfinished 24 hours after they began (docs/domain.md §8). */
 export const uploadJobs = [
   recurringJob<AppContext>('expire-uploads', EXPIRE_UPLOADS_MS, async (ctx) => {
     const expired = await expireUploads(ctx);

@@ -28,7 +28,7 @@ const ZIP_END_SIGNATURES = [
   Buffer.from([0x50, 0x4b, 0x06, 0x07]),
 ];
 
-/** True when the file's tail holds a ZIP end record (docs/decisions.md "Uploads": polyglots). */
+/** True when the file's tail holds a ZIP end record (docs/decisions.md "Files and uploads": polyglots). */
 export async function hasArchiveTail(file: string): Promise<boolean> {
   const handle = await fsp.open(file, 'r');
   try {

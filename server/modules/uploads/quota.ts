@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/schema';
 import { readConfigValue } from '../system';
 import { formatBytes } from './upload-rules';
 
-/** The platform setting holding the default quota in bytes (admin setting, DOMAIN.md §12). */
+/** The platform setting holding the default quota in bytes (admin setting, docs/domain.md §9). */
 export const QUOTA_SETTING = 'storage_quota_bytes';
 
 /** Upload states whose declared size counts against the quota until they end. */
@@ -27,7 +27,7 @@ async function platformQuota(db: Executor): Promise<number> {
 }
 
 /**
- * An owner's storage use and quota (DOMAIN.md §12). quota: the user's own
+ * An owner's storage use and quota (docs/domain.md §8). quota: the user's own
  * (`users.storage_quota_bytes`), else the platform's. used: the sizes of its resources not
  * deleted, and of those deleted whose files are kept because a task still refers to them
  * (`resource_refs`; they count until no task does: deleting them makes no room while the file
@@ -80,7 +80,7 @@ export async function quotaOf(
 /**
  * The refusal's params when an open upload (its declared size counted in `used`) no longer fits
  * the owner's quota — the quota was lowered, or resources added, after its grant; else undefined.
- * Asked again when the bytes are complete and when the upload becomes a resource (DOMAIN.md §12).
+ * Asked again when the bytes are complete and when the upload becomes a resource (docs/domain.md §8).
  */
 export async function overQuotaNow(
   ctx: Pick<AppContext, 'db'>,

@@ -17,11 +17,11 @@ import { completeMultipart, partUrls } from './multipart';
 import { quotaOf } from './quota';
 import { tusRoutes } from './tus';
 
-/** Who has a library (DOMAIN.md §11–12): partners and merchants; admin and agents do not. */
+/** Who has a library (docs/domain.md §2–8): partners and merchants; admin and agents do not. */
 const OWNERS = ['partner', 'merchant'] as const;
 const scope = 'the caller’s own uploads and storage quota';
 
-/** Uploads (spec §7 `/upload/*`, issue 12 §3; docs/decisions.md "Uploads"). */
+/** Uploads (docs/domain.md §16 `/upload/*`; docs/decisions.md "Files and uploads"). */
 export function uploadRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { moveUpload, unfinishedBefore, type UploadState } from './repo';
 import { removeTusFiles } from './tus';
 
-/** An upload not made a resource this long after its grant is deleted (DOMAIN.md §12). */
+/** An upload not made a resource this long after its grant is deleted (docs/domain.md §8). */
 export const UNFINISHED_UPLOAD_MS = 24 * 3600 * 1000;
 const BATCH = 200;
 

@@ -11,7 +11,7 @@ import { refuse } from '../../platform/http/errors';
 /**
  * The rules an upload's declared name and size must pass before any byte is accepted (the grant,
  * the form upload), and what its extension promises about its content (checked later from the
- * bytes, check-upload.ts). docs/decisions.md "Uploads".
+ * bytes, check-upload.ts). docs/decisions.md "Files and uploads".
  */
 
 /** What each accepted extension may really contain (magic bytes), and the type it is served as. */
@@ -70,7 +70,7 @@ export function checkName(type: ResourceType, name: string): { served: string } 
   return { served: EXTENSION_TYPES[extension].served };
 }
 
-/** The type's size limit (DOMAIN.md §7). */
+/** The type's size limit (docs/domain.md §8). */
 export function checkSize(type: ResourceType, size: number): void {
   const max = MAX_UPLOAD_BYTES[MEDIA_KIND[type]];
   if (size > max) throw refuse('upload.tooLarge', { max: formatBytes(max) });

@@ -7,7 +7,7 @@ export interface ScopeSubject {
 }
 
 /**
- * DOMAIN.md §0 `visible(u)` over the users table: admin – everyone; partner – its subtree
+ * docs/domain.md §2 `visible(u)` over the users table: admin – everyone; partner – its subtree
  * (`service_id = u.id`, itself included); agent – itself and the merchants it referred;
  * merchant (and anyone else) – itself. An SQL condition on the table `users` (not aliased).
  */

@@ -252,7 +252,7 @@ export async function failOutput(
   return count === 1;
 }
 
-/** A task's status from its outputs' (issue 13 §Rules). */
+/** A task's status from its outputs'. */
 export function taskStatusOf(counts: Partial<Record<OutputStatus, number>>): TaskStatus {
   const n = (s: OutputStatus) => counts[s] ?? 0;
   const total = n('queued') + n('rendering') + n('done') + n('failed') + n('cancelled');

@@ -10,7 +10,7 @@ export type TaskResource = Pick<
   'id' | 'owner_id' | 'type' | 'name' | 'storage_key' | 'duration_ms' | 'content_type' | 'has_audio'
 >;
 
-/** Resource types each place of a task takes (issue 13). */
+/** Resource types each place of a task takes. */
 export const VIDEO_TYPES: readonly ResourceType[] = ['video', 'intro', 'outro'];
 const MUSIC_TYPES: readonly ResourceType[] = ['bgm', 'audio'];
 const IMAGE_TYPES: readonly ResourceType[] = ['image', 'sticker'];

@@ -1,7 +1,7 @@
 import type { MixMode } from '../../../src/api/contract/video-tasks';
 
 /**
- * Which shots each output of a task uses (issue 13 §Rules): one shot per group, and the outputs
+ * Which shots each output of a task uses: one shot per group, and the outputs
  * of one task are pairwise different combinations. Pure functions (the tests call them directly).
  */
 

@@ -26,14 +26,14 @@ import {
   taskList,
 } from './service';
 
-/** Partners and merchants make videos (DOMAIN.md §11); admin and agent do not. */
+/** Partners and merchants make videos (docs/domain.md §2); admin and agent do not. */
 const OWN: Policy = {
   roles: ['partner', 'merchant'],
   scope:
     'own: the caller’s tasks (another’s answers like a missing one); clip refused when show_clip_menu is 0',
 };
 
-/** Video tasks: batch mixed-cut and smart clip (issue 13, DOMAIN.md §7 and §12). */
+/** Video tasks: batch mixed-cut and smart clip (docs/domain.md §9 and §8). */
 export function videoTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

@@ -33,7 +33,7 @@ import type { Combination } from './plan';
 import { enqueueOutputs } from './queue';
 import { findTask, listTasks, outputsOf, type OutputRow, type TaskRow } from './repo';
 
-/** The platform setting of the price of one output (money, DOMAIN.md §12). */
+/** The platform setting of the price of one output (money, docs/domain.md §9). */
 export const PRICE_SETTING = 'video_output_cost';
 const DEFAULT_PRICE = 10;
 

@@ -103,7 +103,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * The SQLite connection as Kysely sees it, with two savings measured on the large lists
- * (docs/performance.md, issue 4): prepared statements are reused (Kysely prepares every query it
+ * (docs/performance.md): prepared statements are reused (Kysely prepares every query it
  * runs, and compiling a list's SQL again costs 0.1–0.3 ms), and rows are read as arrays and made
  * into objects here (better-sqlite3's own row objects cost ≈ 0.3 µs a column: a 20-row page of
  * 35 columns spent 0.15 ms more). One connection runs one statement at a time (Kysely's mutex),

@@ -62,7 +62,7 @@ export interface UsersTable {
   last_login_ip: string | null;
   created_at: Millis;
   updated_at: Millis;
-  /** Storage quota override in bytes (NULL: the platform's default), DOMAIN.md §12. */
+  /** Storage quota override in bytes (NULL: the platform's default), docs/domain.md §8. */
   storage_quota_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   deleted_at: Millis | null;
 }
@@ -391,7 +391,7 @@ export interface JobsTable {
   finished_at: Millis | null;
 }
 
-/** Upload grants and form uploads (issue 12 §3; migration 0006). */
+/** Upload grants and form uploads (migration 0006). */
 export interface UploadsTable {
   id: Generated<number>;
   /** The random key the browser names the upload by (`upload_key`). */
@@ -416,7 +416,7 @@ export interface UploadsTable {
   finished_at: Millis | null;
 }
 
-/** Resource folders, one flat list per owner (DOMAIN.md §12). */
+/** Resource folders, one flat list per owner (docs/domain.md §8). */
 export interface ResourceGroupsTable {
   id: Generated<number>;
   owner_id: number;
@@ -424,7 +424,7 @@ export interface ResourceGroupsTable {
   created_at: Millis;
 }
 
-/** The resource library (DOMAIN.md §7). */
+/** The resource library (docs/domain.md §8). */
 export interface ResourcesTable {
   id: Generated<number>;
   owner_id: number;
@@ -461,7 +461,7 @@ export interface ResourceRefsTable {
   created_at: Millis;
 }
 
-/** A mixed-cut or clip task (issue 13; migration 0007). */
+/** A mixed-cut or clip task (migration 0007). */
 export interface VideoTasksTable {
   id: Generated<number>;
   owner_id: number;

@@ -18,7 +18,7 @@ export interface AuthContext {
 export type Authenticate = (token: string | undefined) => Promise<AuthContext>;
 
 /**
- * Who may call a route (ARCHITECTURE.md rule 5). Every /api route declares one in `config.policy`;
+ * Who may call a route (docs/architecture.md rule 5). Every /api route declares one in `config.policy`;
  * the app refuses to start otherwise.
  * - roles: 'public' (no session needed), 'any' (any logged-in user) or the roles admitted;
  * - scope: the ownership rule the handler applies to rows (documentation for readers and tests);
@@ -92,7 +92,7 @@ function checkPolicy(method: string, url: string, policy: unknown): Policy {
   return policy as Policy;
 }
 
-/** The session token of a request (header `token`, spec §7). */
+/** The session token of a request (header `token`, docs/domain.md §16). */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const token = request.headers['token'];
   return typeof token === 'string' ? token : undefined;

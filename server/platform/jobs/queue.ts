@@ -1,5 +1,5 @@
 /**
- * The job runner's one interface (issue 12 §1, ARCHITECTURE.md rule 7). Two adapters implement
+ * The job runner's one interface (docs/architecture.md rule 7). Two adapters implement
  * it: embedded (jobs in the app's own database, server/platform/jobs/embedded.ts), the default, and BullMQ
  * on Redis (server/platform/jobs/bullmq.ts) when `REDIS_URL` is set. The same job kinds (handlers) run on
  * both. State that users see (a task's status and outputs) belongs in the app's own tables, not

@@ -4,7 +4,7 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 /** `Algorithm.Argon2id` (a const enum, which isolatedModules cannot read). */
 const ARGON2ID = 2 as Algorithm;
 
-/** argon2id, m=19456 KiB, t=2, p=1 (≈17 ms a verify here; see STACK-NOTES.md). */
+/** argon2id, m=19456 KiB, t=2, p=1 (≈17 ms a verify here; see docs/decisions.md). */
 const OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19456,

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 
 /**
- * What a rendered output is, read from its MP4 boxes in this process (issue 13 speed): the
+ * What a rendered output is, read from its MP4 boxes in this process: the
  * renderer used to run ffprobe on every output it made, a process start of ≈ 0.1 s (more on a
  * loaded machine) per output for facts that sit in a few hundred bytes of the file's `moov` box.
  * Reads the movie header (`mvhd`: timescale and duration, the container's duration ffprobe

@@ -1,5 +1,5 @@
 /**
- * What one output of a video task is made of, as the renderer takes it (issue 13 §Rendering).
+ * What one output of a video task is made of, as the renderer takes it.
  * The task module (server/modules/video-tasks) turns a task's params and the combination an
  * output uses into a RenderSpec; server/platform/render/render.ts turns a RenderSpec into one ffmpeg run.
  * Every input is a path or URL ffmpeg can read (local disk: the file's path; S3: a presigned GET).

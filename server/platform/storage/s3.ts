@@ -50,7 +50,7 @@ export function s3Client(config: S3Config): S3Client {
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,
     // The SDK's default since 3.729 adds CRC32 checksums that most non-AWS servers reject or
-    // do not return (STACK-NOTES.md).
+    // do not return (docs/decisions.md).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * File storage (ARCHITECTURE.md rules 7–8): one interface, two adapters — local disk under
+ * File storage (docs/architecture.md rules 7–8): one interface, two adapters — local disk under
  * `DATA_DIR/files` (default, server/platform/storage/local.ts) and S3-compatible object storage
  * (`S3_BUCKET`…, server/platform/storage/s3.ts). Keys are made by the server (server/platform/storage/keys.ts),
  * never from a user's file name.
@@ -65,7 +65,7 @@ export interface UploadedPart {
  * - `put`: one presigned PUT to object storage (the headers are signed: send exactly these);
  * - `multipart`: object storage's multipart upload — PUT each `partSize` slice to its part URL,
  *   keep each answer's ETag, then the server completes (or aborts) the upload;
- * - `tus`: the local disk's resumable endpoint (issue 12 §3), with a short-lived grant token in a
+ * - `tus`: the local disk's resumable endpoint, with a short-lived grant token in a
  *   header (never the session token).
  * `expiresAt`: epoch ms; the URLs or the token are refused after it.
  */
@@ -141,7 +141,7 @@ export interface FileStorage {
    * across origins, where the `download` attribute of a link does not).
    */
   signedReadUrl(key: string, expiresIn?: number, options?: ReadUrlOptions): Promise<SignedUrl>;
-  /** Object storage's presigned uploads; null for local disk (its grant is tus, issue 12 §3). */
+  /** Object storage's presigned uploads; null for local disk (its grant is tus). */
   readonly directUploads: DirectUploads | null;
   /** The local disk's files as paths on this machine (ffprobe reads them); null for S3. */
   readonly localFiles: LocalFiles | null;
@@ -162,7 +162,7 @@ export interface LocalFiles {
 export const READ_URL_SECONDS = 3600;
 /** Part URLs a multipart grant carries; the uploader asks for the next ones as it goes. */
 export const GRANT_PART_URLS = 100;
-/** Upload grants live 1 hour (DOMAIN.md §12). */
+/** Upload grants live 1 hour (docs/domain.md §8). */
 export const UPLOAD_GRANT_SECONDS = 3600;
 
 export class FileTooLargeError extends Error {

@@ -4,7 +4,7 @@ import type { ValidationMessageId } from './messages';
 
 const msg = (id: ValidationMessageId) => ({ message: id });
 
-/** Password rule of spec §5: ≥ 6 chars, letters, digits and special characters, no spaces. */
+/** Password rule of docs/domain.md §15: ≥ 6 chars, letters, digits and special characters, no spaces. */
 export const passwordRule = text('validation.passwordRequired')
   .min(1, msg('validation.passwordRequired'))
   .max(64, msg('validation.tooLong'))
@@ -43,7 +43,7 @@ export interface LoginReply {
 
 /** POST /platform/overstep_login: log in as a merchant (admin: any; partner: its own). */
 export const overstepBody = z.strictObject({
-  // A number, or digits (the id may come from the query string, spec §2); nothing else is coerced.
+  // A number, or digits (the id may come from the query string, docs/domain.md §13); nothing else is coerced.
   merchant_id: z
     .union(
       [z.number(), text().regex(/^\d{1,10}$/, msg('validation.merchantId'))],
@@ -59,7 +59,7 @@ export const overstepBody = z.strictObject({
 });
 export type OverstepBody = z.infer<typeof overstepBody>;
 
-/** The current user (spec §3). `role` is derived on the console from `user_type`. */
+/** The current user (docs/domain.md §16). `role` is derived on the console from `user_type`. */
 export const userInfoSchema = z.object({
   accountId: z.number(),
   username: z.string(),

@@ -4,7 +4,7 @@ import type { ValidationMessageId } from './messages';
 import { MAX_UNITS, parseAmount } from './money';
 
 /**
- * Recharge cards (卡密, DOMAIN.md §4) under `/recharge_card`: payloads, queries and replies, shared
+ * Recharge cards (卡密, docs/domain.md §5) under `/recharge_card`: payloads, queries and replies, shared
  * by the server (validation) and the console (types, form rules). Times are epoch milliseconds.
  *
  * Face values cross the API in the unit a person types and reads on a card:

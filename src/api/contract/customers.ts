@@ -4,9 +4,9 @@ import { mobileRule, passwordRule, usernameRule } from './auth';
 import type { ValidationMessageId } from './messages';
 
 /**
- * Customers (issue 4): partners, merchants and agents under `/provider_service`, and the user
+ * Customers: partners, merchants and agents under `/provider_service`, and the user
  * picker `/platform/platform_user_list`. Shared by the server (validation) and the console (types,
- * form rules). Times are epoch milliseconds; money is a 2-decimal string (DOMAIN.md §0).
+ * form rules). Times are epoch milliseconds; money is a 2-decimal string (docs/domain.md §2).
  */
 
 const msg = (id: ValidationMessageId) => ({ message: id });
@@ -85,7 +85,7 @@ const flag = z.union([z.literal(0), z.literal(1)], msg('validation.invalid'));
 /**
  * The customer list. `created_from` / `created_to` are epoch milliseconds, a half-open range
  * `created_from <= created_at < created_to` (the console sends the viewer's day boundaries).
- * `pid` lists the direct children in the tree (DOMAIN.md §1: partner → agent → merchant): a
+ * `pid` lists the direct children in the tree (docs/domain.md §1: partner → agent → merchant): a
  * merchant's parent is its agent when it has one, else its partner; an agent's is its partner.
  */
 export const customerListQuery = z

@@ -3,7 +3,7 @@ import { displayName, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
- * Digital human (issue 14, DOMAIN.md §8 and §12): image clones (a presenter's avatar), voice
+ * Digital human (docs/domain.md §10 and §8): image clones (a presenter's avatar), voice
  * clones, text-to-presenter videos, video templates. Payloads, queries and replies shared by the
  * server (validation) and the console (types, form rules). Times are epoch milliseconds;
  * durations seconds; sizes bytes. Balances here are the user's `digital_man` seconds,
@@ -64,7 +64,7 @@ export type VoiceScope = (typeof VOICE_SCOPES)[number];
 export const SPEECH_LANGUAGES = ['zh', 'en'] as const;
 export type SpeechLanguage = (typeof SPEECH_LANGUAGES)[number];
 
-/** Limits (DOMAIN.md §8, issue 14). */
+/** Limits (docs/domain.md §10). */
 export const DH_LIMITS = {
   name: { max: 30 },
   /** Image clone source video: seconds and bytes. */

@@ -6,7 +6,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** A page of a list (DOMAIN.md §0). */
+/** A page of a list (docs/domain.md §2). */
 export interface Page<T> {
   list: T[];
   total: number;

@@ -5,7 +5,7 @@ import type { ValidationMessageId } from './messages';
 const msg = (id: ValidationMessageId) => ({ message: id });
 
 /**
- * Assets and their units (DOMAIN.md §3). Amounts cross the API as strings: money with 2 decimals
+ * Assets and their units (docs/domain.md §3). Amounts cross the API as strings: money with 2 decimals
  * ("12.50"), the others as whole numbers in their balance unit (digital-human seconds, clone counts).
  */
 export const ASSETS = ['money', 'digital_man', 'digital_voice', 'image_clone'] as const;
@@ -90,7 +90,7 @@ export type EditTransferConfigBody = z.input<typeof editTransferConfigBody>;
 
 export const EXCHANGE_TARGETS = ['digital_man', 'digital_voice', 'image_clone'] as const;
 export type ExchangeTarget = (typeof EXCHANGE_TARGETS)[number];
-/** The option of `money_recharge_exchange_config` that enables each exchange (DOMAIN.md §3). */
+/** The option of `money_recharge_exchange_config` that enables each exchange (docs/domain.md §3). */
 export const EXCHANGE_OPTION: Record<ExchangeTarget, string> = {
   digital_man: '2',
   digital_voice: '3',

@@ -4,7 +4,7 @@ import type { ValidationMessageId } from './messages';
 import { parseAmount } from './money';
 
 /**
- * Recharge packages and orders (issue 4, DOMAIN.md §5). Money crosses the API as a 2-decimal
+ * Recharge packages and orders (docs/domain.md §6). Money crosses the API as a 2-decimal
  * string ("12.50"; a JSON number is accepted on input) and lives in the database as integer
  * cents. Times are epoch milliseconds.
  */

@@ -1,6 +1,6 @@
 // No zod here: the console's first page imports these (through http.ts) and zod loads later.
 
-/** Reply codes of spec §7–§8. Anything but SUCCESS is a failure whose `msg` is shown to the user. */
+/** Reply codes of docs/domain.md §15–16. Anything but SUCCESS is a failure whose `msg` is shown to the user. */
 export const ReplyCode = {
   SUCCESS: 1,
   FAIL: 0,

@@ -3,8 +3,8 @@ import { displayName, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
- * Uploads (spec §7 `/upload/*`) and the resource library (`/resource/*`, issue 12 §3–4,
- * DOMAIN.md §7 and §12): payloads, queries and replies shared by the server (validation) and the
+ * Uploads (docs/domain.md §16 `/upload/*`) and the resource library (`/resource/*`,
+ * docs/domain.md §8): payloads, queries and replies shared by the server (validation) and the
  * console (types, form rules). Times are epoch milliseconds; sizes are bytes; durations seconds.
  *
  * The flow:
@@ -22,7 +22,7 @@ import type { ValidationMessageId } from './messages';
 
 const msg = (id: ValidationMessageId) => ({ message: id });
 
-/** Resource types (DOMAIN.md §7). */
+/** Resource types (docs/domain.md §8). */
 export const RESOURCE_TYPES = [
   'video',
   'image',
@@ -50,7 +50,7 @@ export const MEDIA_KIND: Record<ResourceType, MediaKind> = {
 };
 
 const MB = 1024 * 1024;
-/** Size limits per media kind (DOMAIN.md §7; fonts: our decision, docs/decisions.md). */
+/** Size limits per media kind (docs/domain.md §8; fonts: our decision, docs/decisions.md). */
 export const MAX_UPLOAD_BYTES: Record<MediaKind, number> = {
   video: 500 * MB,
   image: 10 * MB,
@@ -73,9 +73,9 @@ export const ACCEPTED_EXTENSIONS: Record<MediaKind, readonly string[]> = {
 };
 /** `POST /upload/oss_upload` takes files up to this size in one request. */
 export const FORM_UPLOAD_MAX_BYTES = 10 * MB;
-/** The platform's default storage quota per user (DOMAIN.md §12; admin setting, per-user override). */
+/** The platform's default storage quota per user (docs/domain.md §8; admin setting, per-user override). */
 export const DEFAULT_STORAGE_QUOTA_BYTES = 10 * 1024 * MB;
-/** Resource and upload names: 1–100 characters. Group names: 1–20 (DOMAIN.md §12). */
+/** Resource and upload names: 1–100 characters. Group names: 1–20 (docs/domain.md §8). */
 export const MAX_RESOURCE_NAME = 100;
 export const MAX_GROUP_NAME = 20;
 /** The tus endpoint's header carrying the upload grant (never the session token). */
@@ -162,7 +162,7 @@ export const resourceEditBody = z
   });
 export type ResourceEditBody = z.input<typeof resourceEditBody>;
 
-/** Deleting hides resources from the library; a file still used by a task stays (DOMAIN.md §7). */
+/** Deleting hides resources from the library; a file still used by a task stays (docs/domain.md §8). */
 export const resourceDeleteBody = z.strictObject({
   ids: z.array(id, msg('validation.invalid')).min(1, msg('validation.invalid')).max(1000),
 });

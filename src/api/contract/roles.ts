@@ -1,4 +1,4 @@
-/** Roles of spec §6. The user_type index maps to a role; 'developer' only gates diagnostic groups. */
+/** Roles of docs/domain.md §13. The user_type index maps to a role; 'developer' only gates diagnostic groups. */
 export const ROLES = ['admin', 'partner', 'merchant', 'agent', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -7,7 +7,7 @@ export type UserType = (typeof USER_TYPES)[number];
 
 const byIndex: Record<UserType, Role> = { 0: 'admin', 1: 'partner', 2: 'merchant', 3: 'agent' };
 
-/** Default user_type is 1 (spec §9). */
+/** Default user_type is 1 (docs/domain.md §17). */
 export const DEFAULT_USER_TYPE: UserType = 1;
 
 export function roleOf(userType: number | null | undefined): Role {

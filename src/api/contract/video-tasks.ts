@@ -3,7 +3,7 @@ import { displayName, multilineText, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
- * Video tasks: batch mixed-cut (混剪) and smart clip (issue 13, DOMAIN.md §7 and §12). Payloads,
+ * Video tasks: batch mixed-cut (混剪) and smart clip (docs/domain.md §9 and §8). Payloads,
  * queries and replies shared by the server (validation) and the console (types, form rules).
  * Times are epoch milliseconds; durations seconds (decimals allowed); sizes bytes; money a decimal
  * string with 2 places.
@@ -82,7 +82,7 @@ export const FINISHED_TASK_STATUSES: readonly TaskStatus[] = [
 export const OUTPUT_STATUSES = ['queued', 'rendering', 'done', 'failed', 'cancelled'] as const;
 export type OutputStatus = (typeof OUTPUT_STATUSES)[number];
 
-/** Limits (issue 13). */
+/** Limits. */
 export const LIMITS = {
   count: { min: 1, max: 100 },
   fps: { min: 1, max: 30 },

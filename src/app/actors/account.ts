@@ -1,5 +1,5 @@
 /**
- * The account area's actors (issue 11 §1): the SMS code buttons, sign-up, forgot password, the
+ * The account area's actors: the SMS code buttons, sign-up, forgot password, the
  * profile and password forms. Created on first use (the login page and /user/setting), app-level
  * so a view only selects and sends; the real endpoints are injected here, fakes in tests. The
  * reloads that follow a change are events between actors, not view effects.

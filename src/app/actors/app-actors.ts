@@ -1,5 +1,5 @@
 /**
- * The app-level actors (ARCHITECTURE.md rule 2): created once in main.tsx, outside React, with
+ * The app-level actors (docs/architecture.md rule 2): created once in main.tsx, outside React, with
  * the real API calls, storage and window effects injected into the pure machines. Also wires the
  * HTTP layer's callbacks to the auth actor and the cross-tab logout. Lives in src/app because it
  * imports http.ts, which src/machines may not.
@@ -50,7 +50,7 @@ export interface AppActorDeps {
   locale: () => string | undefined;
   /** Whether "menu from server" is on (the settings drawer); read at each navigation. */
   menuFromServer: () => boolean;
-  /** The host whose branding is loaded (spec §2: the current origin). */
+  /** The host whose branding is loaded (docs/domain.md §13: the current origin). */
   domain: () => string;
   /** Page title and tab icon from the branding. */
   applyBranding: (info: SystemInfo) => void;
@@ -150,7 +150,7 @@ export interface AppActors {
   /** Whether the shell's actors exist, and a way to hear when they come (React stores). */
   shellLoaded(): boolean;
   subscribeShell(listener: () => void): () => void;
-  /** The shell registers how to stop following route changes; logout calls it (spec §4). */
+  /** The shell registers how to stop following route changes; logout calls it (docs/domain.md §14). */
   setRouteListener(stop: (() => void) | null): void;
   menuFromServer(): boolean;
   /** The account area's actors, created on first use. */
@@ -203,7 +203,7 @@ export function createAppActors(
             ? tokens.setSession(params.token)
             : tokens.setLocal(params.token),
         clearToken: (_, params) => tokens.clear(params.kind ?? undefined),
-        // The tab bar's route listener (spec §4): stop following routes and forget the tabs.
+        // The tab bar's route listener (docs/domain.md §14): stop following routes and forget the tabs.
         clearRouteListener: () => {
           stopRouteListener?.();
           stopRouteListener = null;

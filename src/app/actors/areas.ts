@@ -1,5 +1,5 @@
 /**
- * The per-area actor modules' registry (ARCHITECTURE.md rule 2, docs/decisions.md "Per-area actor
+ * The per-area actor modules' registry (docs/architecture.md rule 2, docs/decisions.md "Per-area actor
  * modules"). An area (recharge, cards, money, customers, dashboard) is one module under
  * src/app/actors that creates its actors with the real endpoints provided; the registry creates
  * each area once, on first use (so the login page never loads an area's code: only that area's

@@ -1,5 +1,5 @@
 /**
- * News that paid work moved the balances (DOMAIN.md §12): a video task, a digital-human video or
+ * News that paid work moved the balances (docs/domain.md §9): a video task, a digital-human video or
  * a clone submitted, retried or resubmitted (its price frozen), cancelled (refunded), or seen
  * reaching a final state (settled, what was not used refunded). The areas that run the work tell
  * it (`moved`); the areas that show balances — the dashboard's work bench, the property page's

@@ -1,5 +1,5 @@
 /**
- * The cards area (DOMAIN.md §4, /promotion/card-password): the card list, generate, transfer,
+ * The cards area (docs/domain.md §5, /promotion/card-password): the card list, generate, transfer,
  * redeem, per-row status / remark / expiry, delete, export, and the user lists of the filters and
  * pickers. After a change the area reloads the card list itself and counts the change in
  * `changes` (the page's selection belongs to the list it was made on).

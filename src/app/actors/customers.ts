@@ -1,5 +1,5 @@
 /**
- * The customers area (DOMAIN.md §1, /promotion/merchant, partner, agent, all-merchant and tree):
+ * The customers area (docs/domain.md §1, /promotion/merchant, partner, agent, all-merchant and tree):
  * each page's list and its dialogs (create / edit, password, enable / disable, transfer
  * permissions, delete), the partner and agent pickers, the partner prefixes in use and the tree's
  * levels. A dialog that saved counts a change in `changes`; the area follows it by reloading
@@ -130,7 +130,7 @@ function save(e: CustomersEndpoints, { endpoint, body }: FormPayload): Promise<C
 }
 
 /**
- * The children of a node (DOMAIN.md §1: partner → agent → merchant): a partner's agents, then
+ * The children of a node (docs/domain.md §1: partner → agent → merchant): a partner's agents, then
  * the merchants directly under it; an agent's merchants. `parent` null is the viewer's top level.
  */
 async function childrenOf(

@@ -1,5 +1,5 @@
 /**
- * The digital-human clones area (issue 14): /digital-human/image-clone and /digital-human/
+ * The digital-human clones area: /digital-human/image-clone and /digital-human/
  * sound-clone. The lists (image clones; the caller's voice clones and the platform's public
  * voices: filters status and keyword, pages), the create dialogs (clone-form machine: the draft,
  * the contract's rules, the submission), the delete confirmations (dialog machine), the voice

@@ -1,5 +1,5 @@
 /**
- * The digital-human videos area (issue 14): the video list of /digital-human/digital-video
+ * The digital-human videos area: the video list of /digital-human/digital-video
  * (filters status, folder and keyword; pages), the finished works of /digital-human/my-creation
  * (done videos by folder), the open video (the player dialog: detail with signed URLs), the
  * actions (rename, delete, resubmit: the dialog machine), the live queue position and progress

@@ -1,5 +1,5 @@
 /**
- * The money area (/account/property, DOMAIN.md §3): the caller's balances, the ledger, the
+ * The money area (/account/property, docs/domain.md §3): the caller's balances, the ledger, the
  * transfer records, the exchange and transfer dialogs and the transfer's recipient search. Every
  * change of a balance reloads what shows it, wired here as events between actors: a transfer or
  * exchange that may have moved something, an order seen paid (recharge area), a card redeemed

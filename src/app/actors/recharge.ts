@@ -1,5 +1,5 @@
 /**
- * The recharge area (DOMAIN.md §5): buying a package (its order polling lives here, app-level, so
+ * The recharge area (docs/domain.md §6): buying a package (its order polling lives here, app-level, so
  * it survives tab switches, the dialog's view going away and the dialog being closed; a notice
  * says how a watched order ended), the admin's packages (list, form,
  * delete, on / off sale, moves), the orders list and a merchant's own orders. After a change the

@@ -1,5 +1,5 @@
 /**
- * The resource library area (/creation/resource, issue 12 §4): the list of the caller's resources
+ * The resource library area (/creation/resource): the list of the caller's resources
  * (filters: type, keyword, group or "ungrouped"; pages), the groups with their counts, the page's
  * selection and preview (resource-library machine), and the dialogs: rename, move to a group,
  * delete (the selection or one), new group, rename group, delete group. After each change the area

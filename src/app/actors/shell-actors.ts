@@ -1,5 +1,5 @@
 /**
- * The shell's actors (ARCHITECTURE.md rule 2): the menu from the server, the layout settings and
+ * The shell's actors (docs/architecture.md rule 2): the menu from the server, the layout settings and
  * the open tabs. They are about a session, so they load with it (app-actors.ts `loadShell`: at
  * start-up when a session is stored, else on the way to the first signed-in page) and never with
  * the signed-out login page, which shows none of them.

@@ -1,5 +1,5 @@
 /**
- * The uploads area (issue 12 §3): a queue of file uploads that lives across tabs and routes (the
+ * The uploads area: a queue of file uploads that lives across tabs and routes (the
  * area registry keeps it until the signed-in user changes: logout stops every upload and forgets
  * the unfinished ones). Each file is an actor of the upload machine; the area starts queued items
  * (at most MAX_ACTIVE at a time), keeps a record of each unfinished upload in the browser's

@@ -1,5 +1,5 @@
 /**
- * The video task create forms (issue 13): the mixed-cut form (a drawer of /creation/mixed-task),
+ * The video task create forms: the mixed-cut form (a drawer of /creation/mixed-task),
  * the clip editor (/creation/mixedshear) and the resource picker both use. Each form is a
  * task-form actor: the draft, the live estimate (debounced after a change of what prices it, the
  * earlier call aborted) and the submission, with the contract's rules (the server's own) as its

@@ -1,5 +1,5 @@
 /**
- * The video tasks area (issue 13): the task lists of /creation/mixed-task and /creation/clip (one
+ * The video tasks area: the task lists of /creation/mixed-task and /creation/clip (one
  * list per kind: filters status and keyword, pages), the open task's detail per kind (the drawer),
  * the task actions (retry the failed outputs, cancel the queued ones, delete a finished task:
  * confirmations on the dialog machine) and the progress watch (src/machines/video-tasks/

@@ -1,5 +1,5 @@
 /**
- * The voice record area (/account/voice-record, admin; issue 14): every user's voice clones
+ * The voice record area (/account/voice-record, admin): every user's voice clones
  * (`GET /platform/platform_voice_clone_list`: filters user, status, keyword; pages) and the voice
  * ledger (the money log, `GET /platform/user_money_log` with asset `digital_voice`: the chosen
  * user's, else the admin's own), with the users to choose from. Choosing a user filters both.

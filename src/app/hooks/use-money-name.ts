@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { useAppActors } from '../actors/actors-context';
 
-/** The branding's name for money (DOMAIN.md §0: it labels every amount on screen). */
+/** The branding's name for money (docs/domain.md §2: it labels every amount on screen). */
 export function useMoneyName(): string {
   const intl = useIntl();
   const { branding } = useAppActors();

@@ -30,12 +30,12 @@ const VIEWS: Record<string, Lazy> = {
   userInfo: view(() => import('../../views/user/user-info-page')),
   userSetting: view(() => import('../../views/user/user-setting-page')),
   resource: page(() => import('../../views/creation/resource-page'), 'creation'),
-  // Video tasks (issue 13); mixedshear is the clip editor.
+  // Video tasks; mixedshear is the clip editor.
   toCreateVideo: view(() => import('../../views/dashboard/to-create-video-page')),
   mixedTask: page(() => import('../../views/creation/mixed-task-page'), 'creation'),
   clip: page(() => import('../../views/creation/clip-page'), 'creation'),
   mixedshear: page(() => import('../../views/creation/mixedshear-page'), 'creation'),
-  // Digital-human videos (issue 14); create-video and my-creation are hidden routes.
+  // Digital-human videos; create-video and my-creation are hidden routes.
   digitalVideo: page(
     () => import('../../views/digital-human/digital-video-page'),
     'creation',
@@ -60,7 +60,7 @@ const VIEWS: Record<string, Lazy> = {
   partner: page(() => import('../../views/promotion/partner-page'), 'money'),
   agent: page(() => import('../../views/promotion/agent-page'), 'money'),
   tree: page(() => import('../../views/promotion/customer-tree-page'), 'money'),
-  // Digital-human clones (issue 14).
+  // Digital-human clones.
   imageClone: page(
     () => import('../../views/digital-human/image-clone-page'),
     'creation',

@@ -1,7 +1,7 @@
 /**
- * The ONE route table (ARCHITECTURE.md rule 3). Guards, menus, tab titles, the server's menu
+ * The ONE route table (docs/architecture.md rule 3). Guards, menus, tab titles, the server's menu
  * endpoint and the tests' role checks all read it. Pure data: no React, so the server imports it.
- * Roles from spec §2; '*' = any logged-in role.
+ * Roles from docs/domain.md §13; '*' = any logged-in role.
  */
 import type { Role } from '../../api/contract/roles';
 
@@ -32,7 +32,7 @@ export interface RouteRecord {
   activeMenu?: string;
   /** Needs the user's show_clip_menu flag. */
   clipFeature?: boolean;
-  /** Rendered afresh when its tab is shown again (issue 3). */
+  /** Rendered afresh when its tab is shown again. */
   ignoreCache?: boolean;
   /** Never kept as a tab. */
   noTab?: boolean;
@@ -236,7 +236,7 @@ export const ROUTES: readonly RouteRecord[] = [
   },
 ];
 
-/** Bare paths that redirect (spec §2: / → /home/index, /ai-tool → its index; every group to its default). */
+/** Bare paths that redirect (docs/domain.md §13: / → /home/index, /ai-tool → its index; every group to its default). */
 export const REDIRECTS: Readonly<Record<string, string>> = Object.fromEntries([
   ['/', DEFAULT_ROUTE],
   ...ROUTE_GROUPS.map((g) => [`/${g.key}`, g.defaultChild]),

@@ -46,7 +46,7 @@ function Root() {
   // Another page than login came first: the pre-rendered login page (login.html) goes.
   useLayoutEffect(() => void takeOverPrerender(null), []);
   useEffect(markFirstPageCommitted, []);
-  // The session dialogs (spec §8) are about a session: they load once the first page has painted
+  // The session dialogs (docs/domain.md §15) are about a session: they load once the first page has painted
   // and there is a session to confirm or expire (never on a signed-out visitor's login page).
   const painted = useFirstPagePainted();
   const { auth } = useAppActors();

@@ -5,7 +5,7 @@ import type { AppActors } from '../actors/actors-context';
 
 /**
  * User commands, registered once and reused by the navbar, the user menu, the keyboard and the
- * command palette (CONVENTIONS.md, after excalidraw's actions).
+ * command palette (docs/decisions.md, after excalidraw's actions).
  */
 export interface Command {
   id: string;

@@ -7,7 +7,7 @@ import { useAppActors } from '../actors/actors-context';
 const MENU_NOTICE_ID = 'menu-load';
 
 /**
- * The menu notices of spec §4 (loading, then success or error). Mounted with the providers, not
+ * The menu notices of docs/domain.md §14 (loading, then success or error). Mounted with the providers, not
  * under the router: with "menu from server" on, the first load runs in the route guard before
  * the router renders anything. Raised from the actor's subscription, not from a React effect:
  * the toaster flushes synchronously, and a dismiss sent while React is committing is lost (the

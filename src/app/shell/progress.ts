@@ -1,5 +1,5 @@
 /**
- * The top progress bar's model (spec §9: minimum 0.08, trickle rate 0.02, trickle speed 800 ms,
+ * The top progress bar's model (docs/domain.md §17: minimum 0.08, trickle rate 0.02, trickle speed 800 ms,
  * animation speed 200 ms). Work starts and ends by reference count: navigations and slow calls
  * overlap, and the bar completes when the last one ends. Timers are injectable for tests.
  */

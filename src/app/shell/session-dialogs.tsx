@@ -50,7 +50,7 @@ function AlertModal(props: {
 }
 
 /**
- * What the auth actor asks the user (spec §8): the 'Confirm logout' modal, the non-closable
+ * What the auth actor asks the user (docs/domain.md §15): the 'Confirm logout' modal, the non-closable
  * 'login expired' modal of an overstep tab, the 1.5 s expiry message.
  */
 export function SessionDialogs() {

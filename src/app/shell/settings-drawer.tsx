@@ -27,7 +27,7 @@ const SWITCH_LABELS: Record<SwitchKey, MessageId> = {
   colorWeak: 'settings.colorWeak',
 };
 
-/** The global settings drawer (spec §2): 300 wide, not routed, closed by cancel or its close button. */
+/** The global settings drawer (docs/domain.md §13): 300 wide, not routed, closed by cancel or its close button. */
 export function SettingsDrawer() {
   const intl = useIntl();
   const { settings } = useAppActors();

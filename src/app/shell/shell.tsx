@@ -58,7 +58,7 @@ function TabsFollowRoute() {
   return null;
 }
 
-/** With the navbar hidden, the settings drawer opens from a floating button (spec §2). */
+/** With the navbar hidden, the settings drawer opens from a floating button (docs/domain.md §13). */
 function FloatingSettingsButton() {
   const intl = useIntl();
   const { settings } = useAppActors();

@@ -111,7 +111,7 @@ function MenuSections(props: { collapsed: boolean }) {
   );
 }
 
-/** The side menu (spec §2): sections and their pages; width from settings; collapsible. */
+/** The side menu (docs/domain.md §13): sections and their pages; width from settings; collapsible. */
 export function SideMenu() {
   const intl = useIntl();
   const { settings } = useAppActors();

@@ -76,7 +76,7 @@ const chakraTheme = defineConfig({
 
 const SOLID_DARKER = 'color-mix(in srgb, var(--chakra-colors-color-palette-solid) 88%, black)';
 
-/** Primary colour #165DFF (spec §9); white on brand.solid ≈ 5.2:1 (AA). Light theme by default. */
+/** Primary colour #165DFF (docs/domain.md §17); white on brand.solid ≈ 5.2:1 (AA). Light theme by default. */
 const brand = defineConfig({
   globalCss: { 'html, body': { colorPalette: 'brand' } },
   theme: {

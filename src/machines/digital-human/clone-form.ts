@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * A clone's create dialog (image clone, voice clone; issue 14): closed → editing → submitting →
+ * A clone's create dialog (image clone, voice clone): closed → editing → submitting →
  * closed (added: `completed` counts, so the area reloads its list) or back to editing with the
  * server's refusal. SUBMIT with a draft the contract's rules refuse stays in editing and shows the
  * messages (from then on every edit checks again). The dialog cannot be closed or edited while

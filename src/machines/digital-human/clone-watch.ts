@@ -3,7 +3,7 @@ import type { CloneStatus, ImageClone, VoiceClone } from '../../api/contract/dig
 import { pollDelay } from '../video-tasks/task-watch';
 
 /**
- * The training watch of the clones area (issue 14): while any clone on show (the image clone
+ * The training watch of the clones area: while any clone on show (the image clone
  * list's rows, the voice clone list's) is queued or training, it asks every POLL_MS (the video
  * task watch's figure and backoff: doubled per failed check, at most MAX_POLL_MS) for the lists on
  * show again; when none is, it stops. What it learns is kept as the latest known state of each

@@ -8,7 +8,7 @@ import {
 import { createTaskFormMachine, type CheckedDraft, type Picked } from '../task-form';
 
 /**
- * The digital-human video create form (/digital-human/create-video, issue 14, DOMAIN.md §8): its
+ * The digital-human video create form (/digital-human/create-video, docs/domain.md §10): its
  * draft (name, text, the avatar and voice picked, speed, volume, subtitles, music, folder,
  * template), the body it makes, and its task-form machine (a page: open from the start, a fresh
  * draft once the video is added; the live estimate of seconds and cost, debounced, an older call
@@ -50,7 +50,7 @@ export interface DhVideoDraft {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** `YYYYMMDD HHmm` of a local time: the default name's stamp (DOMAIN.md §8). */
+/** `YYYYMMDD HHmm` of a local time: the default name's stamp (docs/domain.md §10). */
 export function nameStamp(at: Date): string {
   return (
     `${at.getFullYear()}${two(at.getMonth() + 1)}${two(at.getDate())} ` +

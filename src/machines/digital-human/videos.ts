@@ -3,7 +3,7 @@ import { createTaskDetailMachine } from '../video-tasks/task-detail';
 import { createTaskWatchMachine } from '../video-tasks/task-watch';
 
 /**
- * The digital-human videos' live queue position and progress (issue 14): the video tasks' watch
+ * The digital-human videos' live queue position and progress: the video tasks' watch
  * and detail machines (src/machines/video-tasks) over digital-human videos. While any video on
  * show is queued or creating the area asks every 2 s (longer after failed checks) and stops when
  * none is; the open video's detail (the player) takes the newer copy.

@@ -6,7 +6,7 @@ import {
 } from '../../api/contract/digital-human';
 
 /**
- * The voice preview dialog (issue 14): OPEN with a ready voice → editing (a text of at most 100
+ * The voice preview dialog: OPEN with a ready voice → editing (a text of at most 100
  * characters, the contract's rule) → SPEAK → asking (the call) → playing (the sample's signed URL)
  * or back to editing with the server's refusal. A new text and SPEAK again asks again; CLOSE at any
  * time (a call under way is dropped). `preview` is a placeholder actor, its input the body.

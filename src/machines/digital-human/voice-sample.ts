@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import type { VoicePreviewReply } from '../../api/contract/digital-human';
 
 /**
- * The voice preview of the digital-human video form (issue 14): a voice saying the start of the
+ * The voice preview of the digital-human video form: a voice saying the start of the
  * person's text (`POST /digital_human/voice_preview`, a signed URL). idle → loading → ready (the
  * player plays it) | failed. PREVIEW asks for a voice and a text; a newer PREVIEW replaces (and
  * aborts) one under way. STOP forgets it. `preview` is a placeholder actor (`.provide()`).

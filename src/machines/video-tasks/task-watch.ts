@@ -2,7 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotF
 import type { TaskStatus, VideoTask, VideoTaskDetail } from '../../api/contract/video-tasks';
 
 /**
- * The progress watch of the video tasks area (issue 13): while any task on show (a list's rows,
+ * The progress watch of the video tasks area: while any task on show (a list's rows,
  * the open detail) is pending or running, it asks every POLL_MS for what changed; when none is,
  * it stops. A failed check waits longer each time (POLL_MS doubled per failure, at most
  * MAX_POLL_MS) and an answer starts again at POLL_MS. What it learns is kept as the latest known

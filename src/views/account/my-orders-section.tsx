@@ -8,7 +8,7 @@ import type { MessageId } from '../../i18n/messages';
 import { orderColumns } from './recharge-order-columns';
 
 /**
- * A merchant's own recharge orders on /account/property (DOMAIN.md §11: merchant, own); admin
+ * A merchant's own recharge orders on /account/property (docs/domain.md §2: merchant, own); admin
  * and partners have /account/recharge-order. The recharge area reloads it after a payment.
  */
 export function MyOrdersSection(props: { moneyName: string }) {

@@ -20,7 +20,7 @@ const NO_FILTERS = NO_PACKAGE_FILTERS;
 const filtered = (f: PackageFilters) => f.name.trim() !== '' || f.status !== '';
 
 /**
- * /account/recharge (admin): the platform's recharge packages (DOMAIN.md §5) with the name and
+ * /account/recharge (admin): the platform's recharge packages (docs/domain.md §6) with the name and
  * status filters; create and edit in a form checked with the server's schemas; on / off sale;
  * delete after a confirmation; move up / down (the whole order is sent, only without a filter).
  */

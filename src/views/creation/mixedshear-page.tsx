@@ -26,7 +26,7 @@ const STICKER_TYPES = ['sticker', 'image'] as const;
 const tenths = (s: number) => String(Math.round(s * 10) / 10);
 
 /**
- * /creation/mixedshear (hidden; highlights the clip menu): the single-video editor (issue 13).
+ * /creation/mixedshear (hidden; highlights the clip menu): the single-video editor.
  * Pick one video from the library, play it in a frame of the output's shape (cropped to fill it,
  * or whole over a blurred background: the chosen fit), keep a part (start and end fields, set
  * from the player's current time, the kept part drawn on a bar), titles, subtitles, music,

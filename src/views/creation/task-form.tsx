@@ -58,7 +58,7 @@ export function MixedTaskFormSlot(props: { open: boolean; onClose: () => void })
 }
 
 /**
- * The mixed-cut create form (issue 13), a full-width drawer of /creation/mixed-task. The list
+ * The mixed-cut create form, a full-width drawer of /creation/mixed-task. The list
  * page renders it once and opens it with `area.mixed.send({ type: 'OPEN' })` (or
  * `<NewMixedTaskButton />`); the area closes it after a task was added, shows the notice and
  * tells the task lists. Closing it with something entered asks before discarding the draft.

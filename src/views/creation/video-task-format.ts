@@ -1,5 +1,5 @@
 /**
- * How the video task pages name and colour statuses (docs/decisions.md "Video task pages"): a
+ * How the video task pages name and colour statuses (docs/decisions.md "Video tasks"): a
  * task's status tag and an output's, in both locales.
  */
 import type { OutputStatus, TaskStatus } from '../../api/contract/video-tasks';

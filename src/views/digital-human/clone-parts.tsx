@@ -84,7 +84,7 @@ export function CloneProgress(props: { clone: ImageClone | VoiceClone; t: T }) {
   );
 }
 
-/** The embedded provider's results: demonstration output, not a real clone (issue 14). */
+/** The embedded provider's results: demonstration output, not a real clone. */
 export function DemonstrationLabel(props: { show: boolean; t: T }) {
   if (!props.show) return null;
   return (

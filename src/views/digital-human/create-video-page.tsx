@@ -69,7 +69,7 @@ const voiceOf = (v: VoiceClone): PickedVoice => ({
 
 /**
  * /digital-human/create-video (hidden; highlights the video menu): the digital-human video form
- * (issue 14, DOMAIN.md §8). Name (default `数字人_YYYYMMDD HHmm`), text with its character count
+ * (docs/domain.md §10). Name (default `数字人_YYYYMMDD HHmm`), text with its character count
  * and estimated length, avatar (ready image clones, with poster and loop), voice (mine and public,
  * with the demo and a preview of the text), speed, volume, subtitles, music, folder, template; the
  * live estimate of seconds and cost against the balance; "Create video" adds it, then the video

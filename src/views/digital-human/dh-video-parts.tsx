@@ -64,7 +64,7 @@ export function DhStatus(props: { video: DhVideo; t: T }) {
   );
 }
 
-/** The embedded provider's results are demonstration output, not lip-sync (issue 14). */
+/** The embedded provider's results are demonstration output, not lip-sync. */
 export function DemoBadge(props: { t: T }) {
   return (
     <Badge colorPalette="orange" variant="outline" title={props.t('dhVideos.demonstrationHint')}>

@@ -71,7 +71,7 @@ function Filters(props: {
 
 /**
  * /digital-human/digital-video (partner, merchant): the caller's digital-human videos with the
- * columns of DOMAIN.md §8 (ID, name, cover, avatar, client, status with its reason, submitted,
+ * columns of docs/domain.md §10 (ID, name, cover, avatar, client, status with its reason, submitted,
  * finished), the queue position and progress moving by themselves (the area's watch), and the
  * actions: play (the player dialog), download, rename, delete, resubmit. "Publish" waits for
  * matrix distribution (docs/decisions.md). The way to a new video and to my creations.

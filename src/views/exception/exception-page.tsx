@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 const TEXT = { 403: 'exception.403', 404: 'exception.404', 500: 'exception.500' } as const;
 
-/** Exception pages of spec §8 (also the not-found page). */
+/** Exception pages of docs/domain.md §15 (also the not-found page). */
 export function ExceptionPage(props: { status: 403 | 404 | 500 }) {
   const intl = useIntl();
   const navigate = useNavigate();

@@ -31,7 +31,7 @@ import {
 } from './customer-row-dialogs';
 import { PartnerSelfNote } from './partner-self-note';
 
-/** The overstep route of a merchant (spec §2): its console in a tab of its own. */
+/** The overstep route of a merchant (docs/domain.md §13): its console in a tab of its own. */
 export const loginAsUrl = (id: number) => `/?login_type=1&merchant_id=${id}`;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Amounts as people read and type them. The API speaks in balance units (money with 2 decimals,
  * digital-human SECONDS, clone counts); digital-human time reads, exactly, as minutes and seconds
- * ("2 分 13 秒", docs/decisions.md "Digital-human time: minutes and seconds, exact") and is typed
+ * ("2 分 13 秒", docs/decisions.md "Digital-human time") and is typed
  * in the same two parts. No floats touch money: strings and integer cents only.
  */
 import {
@@ -88,7 +88,7 @@ const OPTION: Record<ExchangeTarget, string> = {
 };
 
 /**
- * The exchanges the platform offers (`money_recharge_exchange_config`, DOMAIN.md §3: image clones
+ * The exchanges the platform offers (`money_recharge_exchange_config`, docs/domain.md §3: image clones
  * only when the list has 4) at the user's price, else the platform's (image clones: the platform's).
  */
 export function exchangeOptions(

@@ -4,7 +4,7 @@ import type { PublicVoice, VoiceProfile } from '../types';
 /**
  * The embedded provider's voices: espeak-ng voices with a pitch (0–99) and a rate (words per
  * minute), stored as the clone's profile JSON. Mandarin uses `cmn-latn-pinyin` (`cmn` reads many
- * characters as pinyin with English digit names; STACK-NOTES.md); the gender picks the variant
+ * characters as pinyin with English digit names; docs/decisions.md); the gender picks the variant
  * (`+f3` female, `+m3` male).
  */
 export interface EspeakProfile {

@@ -14,7 +14,7 @@ const BALANCE_COLUMN: Record<(typeof ASSETS)[number], string> = {
 const assetCheck = sql`asset in ('money', 'digital_man', 'digital_voice', 'image_clone')`;
 
 /**
- * Money, cards and orders (issue 4): the platform's own accounts (the other side of every value
+ * Money, cards and orders: the platform's own accounts (the other side of every value
  * that enters or leaves the users' balances), transfers, idempotency keys, recharge cards,
  * recharge packages and orders, single-use download tickets.
  */

@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
 const SCOPE_EXPRESSIONS = ['service_id', 'owner_id', 'used_by'] as const;
 
 /**
- * Large lists (issue 4, docs/performance.md "Money API and large lists"):
+ * Large lists (docs/performance.md "Money API and large lists"):
  * - the admin's customer list (every merchant, newest first) read in id order from an index
  *   instead of sorting every user of the type on each page;
  * - a batch's cards newest first from the index, without sorting the batch (replaces the index

@@ -5,7 +5,7 @@ import { addIdColumn, type Engine } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * The embedded job runner's queue (issue 12 §1, server/platform/jobs/embedded.ts): one row per job. A
+ * The embedded job runner's queue (server/platform/jobs/embedded.ts): one row per job. A
  * worker claims a `waiting` row whose `run_at` has come with one conditional update and holds it
  * by a lease (`locked_by`, `locked_until`) that it renews while the job runs; a reaper puts rows
  * whose lease ran out back to `waiting`. `unique_key` makes a recurring job's tick one row

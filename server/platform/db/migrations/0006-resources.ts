@@ -5,7 +5,7 @@ import { addIdColumn, type Engine } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * Uploads and the resource library (issue 12 §3–4, DOMAIN.md §7 and §12).
+ * Uploads and the resource library (docs/domain.md §8).
  * - `uploads`: one row per grant (`generate_sts_token`) or form upload. `state`: `pending` (bytes
  *   arriving), `uploaded` (all declared bytes stored), `used` (became a resource or a task's
  *   input), `refused` (its file failed a check and was deleted), `expired` (swept after 24 h).

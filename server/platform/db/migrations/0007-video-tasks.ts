@@ -7,7 +7,7 @@ type AnyDb = Kysely<any>;
 const ASSETS = ['money', 'digital_man', 'digital_voice', 'image_clone'] as const;
 
 /**
- * Video tasks (issue 13, DOMAIN.md §7 and §12).
+ * Video tasks (docs/domain.md §9 and §8).
  * - `video_tasks`: one row per mixed-cut or clip task. `params` is the body it was added with
  *   (JSON); `unit_price` the price of one output at add (cents); `frozen`, `settled`, `refunded`
  *   the money it froze (add and retries), settled and gave back: frozen = settled + refunded + the

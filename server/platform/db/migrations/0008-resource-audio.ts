@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * `resources.has_audio` (issue 13 speed): whether the stored file has an audio stream, recorded
+ * `resources.has_audio`: whether the stored file has an audio stream, recorded
  * when an upload becomes a resource (the upload check probes it anyway), so that rendering a
  * video task's outputs does not run ffprobe on every input of every output. NULL: not known yet
  * (rows made before this migration, or written directly): the renderer probes such a file once

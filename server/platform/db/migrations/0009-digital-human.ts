@@ -5,7 +5,7 @@ import { addIdColumn, type Engine } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * Digital human (issue 14, DOMAIN.md §8 and §12).
+ * Digital human (docs/domain.md §10 and §8).
  * - `dh_image_clones`, `dh_voice_clones`, `dh_videos`: one row per clone or video. Each carries
  *   the provider that does its work (`embedded` | `http`), the vendor's job id once submitted (a
  *   restarted job resumes it instead of submitting again), progress and queue position, the files

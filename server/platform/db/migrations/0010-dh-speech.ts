@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * `dh_videos.speech_ms` (issue 14): the length of the speech a video's job synthesized and stored
+ * `dh_videos.speech_ms`: the length of the speech a video's job synthesized and stored
  * (`speech_key`), so that a job run again after a crash or a vendor callback renders from the
  * stored speech without synthesizing or probing it again. NULL until the speech is stored.
  */
