@@ -15,7 +15,7 @@ export interface KindOptions {
 
 /**
  * Every kind of job the app runs, each declared by its module: what a worker (`npm start`'s
- * in-process one or `npm run worker`) takes on (docs/architecture.md §Jobs).
+ * in-process one or `npm run worker`) takes on (docs/architecture.md §The path of a job).
  */
 export const APP_JOBS: readonly JobHandler<AppContext>[] = [
   ...rechargeJobs,

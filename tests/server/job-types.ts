@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of the typed job queue (docs/architecture.md §Jobs), run by `npm run
+ * Compile-time checks of the typed job queue (docs/architecture.md §The path of a job), run by `npm run
  * typecheck`: each `@ts-expect-error` fails the typecheck when the line it marks compiles, that
  * is when enqueuing an undeclared kind or the wrong data stops being a type error.
  */

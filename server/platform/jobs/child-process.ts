@@ -22,7 +22,7 @@ let deathSignal: boolean | undefined;
  * Whether children can be made to die with this process: `setpriv --pdeathsig KILL` (util-linux)
  * asks the kernel to SIGKILL the child when its parent dies, even by `kill -9`. Checked once; where
  * it is missing (not Linux, an old util-linux) children run without it and the start's sweep of
- * work directories stops them (docs/decisions.md "Children die with their worker").
+ * work directories stops them (docs/decisions.md "Jobs").
  */
 export function childrenDieWithWorker(): boolean {
   if (deathSignal === undefined) {

@@ -18,7 +18,7 @@ export class PermanentJobFailure extends Error {
 }
 
 /**
- * One kind of job, declared by the feature module that owns it (docs/architecture.md §Jobs): its
+ * One kind of job, declared by the feature module that owns it (docs/architecture.md §The path of a job): its
  * name, the zod schema of its data and how often it may run. Modules enqueue with
  * `ctx.jobs.enqueue(definition, data)`, so an undeclared kind or the wrong data does not compile;
  * what runs it is bound apart ({@link handleJob}), so that enqueuing code never imports the

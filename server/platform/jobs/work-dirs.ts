@@ -13,7 +13,7 @@ import path from 'node:path';
  * `.children/`, one file per child process started in it (its argv). A directory is an orphan
  * when its owner is on this host and that process is gone (no such pid, or a pid reused by a
  * process that started at another time). Directories of another host are never touched: that
- * host's own start sweeps them (docs/decisions.md "Work directories and leftovers").
+ * host's own start sweeps them (docs/decisions.md "Jobs").
  */
 
 const OWNER_FILE = 'owner.json';
