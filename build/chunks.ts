@@ -68,7 +68,7 @@ export const chunkGroups = [
   // with every module named, so there is one 'messages' chunk, not two.
   {
     name: 'messages',
-    test: /src[\\/](i18n[\\/](messages|locale-store)|api[\\/]contract[\\/](messages|storage-keys))\.ts$/,
+    test: /src[\\/](i18n[\\/](messages|locale-store)|api[\\/]contract[\\/](messages|storage-keys))\.ts$|vite[\\/]preload-helper/,
     includeDependenciesRecursively: false,
     priority: 3,
   },
