@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- axe runs in jsdom (vitest.config.ts)
 /**
  * The notifications bell (src/app/shell/notification-bell.tsx, its drawer and the document title,
  * over the notifications area's machine, docs/domain.md §18) driven as a person would, against a

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- axe runs in jsdom (vitest.config.ts)
 /**
  * What assistive tech is told by the shared pieces every page may show: the loading spinner is a
  * named status (a name on a bare span is refused: axe's aria-prohibited-attr), and the notices'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- axe runs in jsdom (vitest.config.ts)
 /**
  * The video task pages driven as a merchant would, through the real views with the
  * video tasks area on fake endpoints (`provideArea`):
