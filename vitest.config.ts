@@ -3,6 +3,16 @@ import react from '@vitejs/plugin-react';
 import { aliases } from './build/aliases.ts';
 import SlowFirstSequencer from './tests/slow-first-sequencer.ts';
 
+/** Server files that replace a module with `vi.mock`: they run isolated (project server-mocks). */
+const SERVER_MOCKS = ['tests/server/video-tasks-probe.test.ts'];
+const SERVER = {
+  environment: 'node' as const,
+  // The template databases each test copies (migrated, seeded), made once per run.
+  globalSetup: ['tests/server/global-setup.ts'],
+  testTimeout: 30000,
+  hookTimeout: 60000,
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
@@ -32,14 +42,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...SERVER,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          // The template databases each test copies (migrated, seeded), made once per run.
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          exclude: SERVER_MOCKS,
+          // One module graph per worker, not per file: every server test builds its own app,
+          // database and data dir (tests/server/helpers.ts), so no file sees another's state, and
+          // importing the server once per worker instead of once per file saves a quarter of the
+          // project's CPU (docs/decisions.md "Tests").
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        // The server files that replace a module (`vi.mock`) need a module graph of their own.
+        test: { ...SERVER, name: 'server-mocks', include: SERVER_MOCKS },
       },
     ],
   },

@@ -65,6 +65,9 @@ export function DateField(props: {
   return (
     <DatePicker.Root
       ref={findDialog}
+      // The calendar (six weeks of days, the months, the years) is built only while it is open.
+      lazyMount
+      unmountOnExit
       positioning={dialog ? { strategy: 'fixed' } : undefined}
       size={field ? 'md' : 'sm'}
       width={field ? 'full' : '40'}

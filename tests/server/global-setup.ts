@@ -1,6 +1,6 @@
 /**
  * The server suites' template databases, made once per Vitest run (vitest.config.ts `globalSetup`
- * of the `server` project): per engine one migrated database and one migrated, with the platform
+ * of the server projects): per engine one migrated database and one migrated, with the platform
  * defaults and the demo data seeded (at T0, as `createTestApp` seeded each test's before). Each
  * test gets a copy (tests/server/helpers.ts `createTestDatabase`): SQLite copies the file,
  * PostgreSQL makes a database `TEMPLATE` the template's. Migrating and seeding took most of a
