@@ -15,18 +15,23 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file missing from the list is merely started later; re-measure when a file becomes a slow one.
  */
 const SECONDS: Record<string, number> = {
-  'tests/model/auth-view.test.tsx': 200,
-  'tests/model/customers-view.test.tsx': 153,
-  'tests/model/cards-generate-view.test.tsx': 136,
-  'tests/model/property-paths-view.test.tsx': 122,
-  'tests/server/money-crash-sqlite.test.ts': 113,
-  'tests/server/money-crash-postgres.test.ts': 113,
-  // From a run at load 20–38 (2026-11-26), scaled by property-paths-view's 1469 s there.
-  'tests/model/tabs-view.test.tsx': 120,
-  'tests/model/recharge-buy-view.test.tsx': 45,
-  'tests/model/settings-view.test.tsx': 40,
-  'tests/model/resource-library-view.test.tsx': 37,
-  'tests/model/cards-transfer-view.test.tsx': 31,
+  // From a full run on a quiet machine (2026-11-28, happy-dom, server files sharing a worker).
+  'tests/model/auth-view.test.tsx': 78,
+  'tests/server/authorization.test.ts': 67,
+  'tests/model/customers-view.test.tsx': 60,
+  'tests/model/property-paths-view.test.tsx': 59,
+  'tests/server/money-crash-postgres.test.ts': 50,
+  'tests/model/cards-generate-view.test.tsx': 49,
+  'tests/server/money-crash-sqlite.test.ts': 48,
+  'tests/server/video-tasks-render-embedded.test.ts': 44,
+  'tests/server/customers.test.ts': 40,
+  'tests/server/cards.test.ts': 38,
+  'tests/server/resources.test.ts': 36,
+  'tests/server/dh-videos-vendor.test.ts': 35,
+  'tests/server/render-kill.test.ts': 34,
+  'tests/server/dh-videos-render-embedded.test.ts': 32,
+  'tests/model/cards-transfer-view.test.tsx': 30,
+  'tests/server/video-tasks-crash-embedded.test.ts': 30,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
