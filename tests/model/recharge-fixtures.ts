@@ -87,7 +87,7 @@ export const refusal = () => replyError(REFUSED);
 /** No reply at all: the server may or may not have made the order. */
 export const lostReply = () => replyError('http.networkError', 'transport');
 
-/** The URL the sandbox's pay_url becomes in the browser (jsdom's origin). */
+/** The URL the sandbox's pay_url becomes in the browser (the test DOM's origin). */
 export const PAY_PAGE = `${window.location.origin}${ORDER.pay_url}`;
 
 /**
