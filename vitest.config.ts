@@ -1,10 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './build/aliases.ts';
 import SlowFirstSequencer from './tests/slow-first-sequencer.ts';
 
 /** Server files that replace a module with `vi.mock`: they run isolated (project server-mocks). */
-const SERVER_MOCKS = ['tests/server/video-tasks-probe.test.ts'];
+const SERVER_MOCKS = readdirSync('tests/server')
+  .filter((name) => name.endsWith('.test.ts'))
+  .map((name) => `tests/server/${name}`)
+  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 const SERVER = {
   environment: 'node' as const,
   // The template databases each test copies (migrated, seeded), made once per run.
@@ -32,10 +36,10 @@ export default defineConfig({
           // A file that runs axe says `// @vitest-environment jsdom` (axe-core supports jsdom).
           environment: 'happy-dom',
           // A file that renders nothing and touches no browser API says so on its first line
-          // (`// @vitest-environment node`): no jsdom is set up for it.
+          // (`// @vitest-environment node`): no DOM is set up for it.
           setupFiles: ['tests/setup-dom.ts'],
-          // View tests render real Chakra pages in a DOM emulation: on a busy 2-core machine one can take
-          // several seconds (a path's steps each render and settle).
+          // View tests render real Chakra pages in a DOM emulation: on a busy 2-core machine one
+          // can take several seconds (a path's steps each render and settle).
           testTimeout: 20000,
         },
       },
