@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,7 @@ import type { DhAddReply } from '../../src/api/contract/digital-human';
 import type { Engine } from '../../server/platform/db/dialect';
 import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
-import { api, createTestApp, engines, type TestApp } from './helpers';
+import { api, createTestApp, engines, freePort, type TestApp } from './helpers';
 import { fixtureApp, putThings, videoBody, waitVideo, type DhThings } from './dh-video-fixtures';
 import { startFakeVendor, type FakeVendor } from './fake-dh-vendor';
 import { probeStreams } from './dh-videos-render-suite';
@@ -20,14 +19,6 @@ import { probeStreams } from './dh-videos-render-suite';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const queues = REDIS_URL ? (['embedded', 'bullmq'] as const) : (['embedded'] as const);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // Each test clones an avatar and makes a video at the vendor: minutes on a loaded machine.
 vi.setConfig({ testTimeout: 300_000 });

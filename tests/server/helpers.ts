@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +23,22 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 /** Every server suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
 /** The full URL of an API call (`/platform/login` → `/api/v1/platform/login`). */
 export const api = (path: string) => `/api/v1${path}`;
+
+/**
+ * A port the system just handed out and released, for a server started as a child process. A port
+ * picked at random can be one the kernel gives a test's outgoing connection (the ephemeral range
+ * starts at 32768): that is how seed.test.ts once failed with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export const engines: Engine[] = PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import type { TransferRecord } from '../../src/api/contract/money';
 import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import type { Engine } from '../../server/platform/db/dialect';
-import { createScratchDatabase, DEMO_PASSWORD } from './helpers';
+import { createScratchDatabase, DEMO_PASSWORD, freePort } from './helpers';
 
 /**
  * Crash safety: the real server process is killed with SIGKILL in the middle of a
@@ -22,17 +21,6 @@ import { createScratchDatabase, DEMO_PASSWORD } from './helpers';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CYCLES = 10;
 const WORKERS = 8;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Op {
   key: string;

@@ -14,6 +14,7 @@ import {
   createTestApp,
   createTestDatabase,
   engines,
+  freePort,
   type TestApp,
   type TestDatabase,
   underMigrationLock,
@@ -176,7 +177,7 @@ describe('server/main.ts', () => {
   // The server renders the demo media before it listens: about 10 s quiet, far more under load.
   it('migrates and seeds a fresh data dir, then serves the API on HOST:PORT', async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-main-'));
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const server = startServer(
       {
         DATA_DIR: dataDir,
