@@ -4,11 +4,28 @@ import react from '@vitejs/plugin-react';
 import { aliases } from './build/aliases.ts';
 import SlowFirstSequencer from './tests/slow-first-sequencer.ts';
 
-/** Server files that replace a module with `vi.mock`: they run isolated (project server-mocks). */
-const SERVER_MOCKS = readdirSync('tests/server')
-  .filter((name) => name.endsWith('.test.ts'))
-  .map((name) => `tests/server/${name}`)
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+/** Test files under `dirs` that replace a module with `vi.mock`: they run isolated (`…-mocks`). */
+function mocking(...dirs: string[]): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /\.test\.tsx?$/.test(name))
+      .map((name) => `${dir}/${name}`)
+      .filter((file) => readFileSync(file, 'utf8').includes('vi.mock(')),
+  );
+}
+const SERVER_MOCKS = mocking('tests/server');
+const UNIT_MOCKS = mocking('tests/unit', 'tests/model');
+const UNIT = {
+  // happy-dom: the same paths in about 30 % less CPU than jsdom (docs/decisions.md "Tests").
+  // A file that runs axe says `// @vitest-environment jsdom` (axe-core supports jsdom).
+  environment: 'happy-dom' as const,
+  // A file that renders nothing and touches no browser API says so on its first line
+  // (`// @vitest-environment node`): no DOM is set up for it.
+  setupFiles: ['tests/setup-dom.ts'],
+  // View tests render real Chakra pages in a DOM emulation: on a busy 2-core machine one
+  // can take several seconds (a path's steps each render and settle).
+  testTimeout: 20000,
+};
 const SERVER = {
   environment: 'node' as const,
   // The template databases each test copies (migrated, seeded), made once per run.
@@ -30,18 +47,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...UNIT,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
-          // happy-dom: the same paths in about 30 % less CPU than jsdom (docs/decisions.md "Tests").
-          // A file that runs axe says `// @vitest-environment jsdom` (axe-core supports jsdom).
-          environment: 'happy-dom',
-          // A file that renders nothing and touches no browser API says so on its first line
-          // (`// @vitest-environment node`): no DOM is set up for it.
-          setupFiles: ['tests/setup-dom.ts'],
-          // View tests render real Chakra pages in a DOM emulation: on a busy 2-core machine one
-          // can take several seconds (a path's steps each render and settle).
-          testTimeout: 20000,
+          exclude: UNIT_MOCKS,
+          // One module graph and DOM per worker, not per file: tests/setup-dom.ts resets what a
+          // file may leave behind (rendered trees, notices, storage, locale, the HTTP layer's
+          // settings, fake timers) before the next one starts (docs/decisions.md "Tests").
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        // The view files that replace a module (`vi.mock`) need a module graph of their own.
+        test: { ...UNIT, name: 'unit-mocks', include: UNIT_MOCKS },
       },
       {
         extends: true,

@@ -1,4 +1,9 @@
-import { LOCALES } from '../src/api/contract/messages';
+import { cleanup } from '@testing-library/react';
+import { vi } from 'vitest';
+import { DEFAULT_LOCALE, LOCALES } from '../src/api/contract/messages';
+import { resetHttp } from '../src/api/http';
+import { removeAllNotices } from '../src/components/toaster';
+import { localeStore } from '../src/i18n/locale-store';
 import { AREA_PARTS, loadMessageParts } from '../src/i18n/messages';
 
 /**
@@ -39,6 +44,20 @@ if (typeof window !== 'undefined') {
   }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 }
+
+// View files share a worker's modules and DOM (vitest.config.ts, project `unit`): each file starts
+// from what a fresh page load has — nothing rendered, no notices, empty storage, the default
+// locale, the HTTP layer unconfigured, real timers — whatever the file before it left.
+localeStore.set(DEFAULT_LOCALE);
+if (typeof window !== 'undefined') {
+  cleanup();
+  removeAllNotices();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+}
+resetHttp();
+vi.useRealTimers();
 
 // The console loads a locale's catalogue before showing it (src/main.tsx, switchLocale), and an
 // area's part with its pages (src/app/routes/page-views.ts); tests render any view in either

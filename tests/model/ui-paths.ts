@@ -164,6 +164,28 @@ export function coverRows<TEvent extends EventObject>(
 }
 
 /**
+ * The table's rows the paths take, by the table (what `runUiPath` marks used when it runs them): for
+ * a check across files when one machine's paths are split between several.
+ */
+export function rowsTaken<TEvent extends EventObject>(
+  paths: EventPath<TEvent>[],
+  oracle: Pick<UiOracle<TEvent>, 'initial' | 'transitions' | 'label'>,
+): Set<string> {
+  const label = oracle.label ?? defaultLabel;
+  const taken = new Set<string>();
+  for (const path of paths) {
+    let state = oracle.initial;
+    for (const { event } of path.steps.slice(1)) {
+      const row = `${state} ${label(event)}`;
+      if (!(row in oracle.transitions)) break;
+      taken.add(row);
+      state = oracle.transitions[row];
+    }
+  }
+  return taken;
+}
+
+/**
  * The hooks a view path file needs: fake timers and the en-US locale before, and after, the
  * rendered tree and the notices gone and real timers back. Per test, or `perFile` (one page for
  * every path of a describe block). `before` runs after the timers and the locale are set (a

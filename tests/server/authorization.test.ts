@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../server/app';
 import { MissingPolicyError } from '../../server/platform/http/policy';
 import { createTestApp, createTestDatabase, engines, type TestApp } from './helpers';
@@ -178,8 +178,13 @@ describe.each(engines)('authorisation on %s', (engine) => {
     await t.close();
   });
 
-  /** A fresh session per call: logout and change_pwd must not spoil the next cell. */
-  async function tokenFor(identity: Identity): Promise<string | undefined> {
+  /**
+   * One session per identity, made again after a route that ends sessions (logout) was called: a
+   * login is an argon2 verify, and a fresh one per cell was most of this file's time. A call that
+   * spoiled a session otherwise would show as a 401 in the next cell, never pass unseen.
+   */
+  const sessions = new Map<Identity, Promise<string | undefined>>();
+  async function login(identity: Identity): Promise<string | undefined> {
     if (identity === 'anonymous') return undefined;
     if (identity !== 'overstep') return t.login(identity);
     const reply = await t.post<{ userinfo: { token: string } }>(
@@ -189,10 +194,15 @@ describe.each(engines)('authorisation on %s', (engine) => {
     );
     return reply.body.data.userinfo.token;
   }
+  function tokenFor(identity: Identity): Promise<string | undefined> {
+    if (!sessions.has(identity)) sessions.set(identity, login(identity));
+    return sessions.get(identity)!;
+  }
 
   for (const [route, outcomes] of Object.entries(MATRIX)) {
     it(`${route}: ${IDENTITIES.map((id, i) => `${id} ${outcomes[i]}`).join(', ')}`, async () => {
       const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      if (url.includes('logout')) onTestFinished(() => sessions.clear());
       for (const [i, identity] of IDENTITIES.entries()) {
         const expected = outcomes[i];
         const token = await tokenFor(identity);

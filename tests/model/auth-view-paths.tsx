@@ -3,12 +3,15 @@
  * shortest paths only propose event sequences; each step is a person's action on the login page,
  * the session dialogs, the user menu or /user/setting, or an endpoint settling at the HTTP
  * boundary, and the state expected after it comes from the oracle's table.
+ *
+ * The paths of each start run in a file of their own (auth-view-*.test.tsx: a file stays under a
+ * minute); each such file replaces the HTTP layer's `configureHttp` (auth-http-hooks.ts) first.
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { EventPath } from './ui-paths';
 import { getShortestPaths } from 'xstate/graph';
-import type * as HttpModule from '../../src/api/http';
-import type { HttpConfig } from '../../src/api/http';
+import { httpHooks } from './auth-http-hooks';
 import { createAppActors, type AppActors } from '../../src/app/actors/app-actors';
 import { createShellActors } from '../../src/app/actors/shell-actors';
 import { guardNavigation } from '../../src/app/actors/app-actors';
@@ -33,7 +36,7 @@ import {
   fakeEndpoints,
   pathName,
   person,
-  rowsUsed,
+  rowsTaken,
   runUiPath,
   withoutPrefixes,
 } from './ui-paths';
@@ -42,20 +45,6 @@ import { SessionDialogs } from '../../src/app/shell/session-dialogs';
 import { UserMenu } from '../../src/app/shell/user-menu';
 import LoginPage from '../../src/views/login/login-page';
 import UserSettingPage from '../../src/views/user/user-setting-page';
-
-// The HTTP layer's hooks as createAppActors wires them: how another call's reply code 50008 or
-// HTTP 401 reaches the session.
-const http = vi.hoisted(() => ({ hooks: {} as Partial<HttpConfig> }));
-vi.mock('../../src/api/http', async (importOriginal) => {
-  const real = await importOriginal<typeof HttpModule>();
-  return {
-    ...real,
-    configureHttp: (options: Partial<HttpConfig>) => {
-      Object.assign(http.hooks, options);
-      real.configureHttp(options);
-    },
-  };
-});
 
 const text = (id: MessageId) => enUS[id];
 const REFUSED = 'Wrong account or password';
@@ -291,9 +280,9 @@ function executor(world: World, shown: { name: string }) {
         });
         return;
       case 'SERVER_LOGOUT':
-        return http.hooks.serverLogout!(50008);
+        return httpHooks.serverLogout!(50008);
       case 'SESSION_EXPIRED':
-        return http.hooks.unauthorized!({ hadSessionToken: world.tokens.session !== null });
+        return httpHooks.unauthorized!({ hadSessionToken: world.tokens.session !== null });
       case 'STAY':
         return click(text('session.stay'), openDialog());
       case 'RELOGIN':
@@ -329,33 +318,16 @@ function eventsAt(snapshot: AuthSnapshot) {
   return eventsFor(snapshot).filter((e) => !(modal && behindModal.includes(e.type)));
 }
 
-const STARTS: { stored: string; tokenKind: TokenKind | null; initial: string }[] = [
+type Start = 'no token' | 'a local-storage token' | 'an overstep token';
+const STARTS: { stored: Start; tokenKind: TokenKind | null; initial: string }[] = [
   { stored: 'no token', tokenKind: null, initial: 'signedOut' },
   { stored: 'a local-storage token', tokenKind: 'local', initial: 'loadingUser' },
   { stored: 'an overstep token', tokenKind: 'session', initial: 'loadingUser (overstep tab)' },
 ];
 
-// The toaster loads with the first notice: loaded once up front.
-beforeAll(async () => {
-  await import('../../src/components/toaster-store');
-  await import('../../src/app/theme/theme-later');
-  await import('../../src/components/app-toaster');
-});
-beforeEach(() => {
-  vi.useFakeTimers();
-  localeStore.set('en-US');
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  removeAllNotices();
-  vi.useRealTimers();
-});
-
-const rows = rowsUsed();
-
-describe.each(STARTS)('the session, starting with $stored', ({ tokenKind, initial }) => {
-  const paths = withoutPrefixes(
+/** The paths run from one start: the machine's shortest paths, plus one per row they miss. */
+function pathsFrom({ tokenKind, initial }: (typeof STARTS)[number]) {
+  return withoutPrefixes(
     coverRows(
       getShortestPaths(authMachine, {
         input: { tokenKind },
@@ -365,24 +337,58 @@ describe.each(STARTS)('the session, starting with $stored', ({ tokenKind, initia
       { initial, transitions: AUTH_TRANSITIONS },
     ),
   );
+}
 
-  test.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    async (_, path) => {
-      const world = makeWorld(tokenKind);
-      const shown = { name: '' };
-      renderAt(
-        world.actors,
-        <>
-          <UserMenu />
-          <LoginPage />
-          <SessionDialogs />
-          <UserSettingPage />
-        </>,
-      );
-      await runUiPath(
-        path,
-        {
+/** The table's rows the three starts' paths take together (each runs in its own file). */
+export function rowsNotTaken(): string[] {
+  const taken = new Set(
+    STARTS.flatMap((start) => [
+      ...rowsTaken(pathsFrom(start) as EventPath[], {
+        initial: start.initial,
+        transitions: AUTH_TRANSITIONS,
+      }),
+    ]),
+  );
+  return Object.keys(AUTH_TRANSITIONS).filter((row) => !taken.has(row));
+}
+
+/** Registers the paths from one start as tests, with the hooks they need. */
+export function sessionPaths(stored: Start): void {
+  const start = STARTS.find((s) => s.stored === stored)!;
+  const { tokenKind, initial } = start;
+  // The toaster loads with the first notice: loaded once up front.
+  beforeAll(async () => {
+    await import('../../src/components/toaster-store');
+    await import('../../src/app/theme/theme-later');
+    await import('../../src/components/app-toaster');
+  });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localeStore.set('en-US');
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    removeAllNotices();
+    vi.useRealTimers();
+  });
+
+  describe(`the session, starting with ${stored}`, () => {
+    test.each(pathsFrom(start).map((path) => [pathName(path), path] as const))(
+      '%s',
+      async (_, path) => {
+        const world = makeWorld(tokenKind);
+        const shown = { name: '' };
+        renderAt(
+          world.actors,
+          <>
+            <UserMenu />
+            <LoginPage />
+            <SessionDialogs />
+            <UserSettingPage />
+          </>,
+        );
+        await runUiPath(path, {
           initial,
           transitions: AUTH_TRANSITIONS,
           exec: executor(world, shown),
@@ -394,22 +400,17 @@ describe.each(STARTS)('the session, starting with $stored', ({ tokenKind, initia
           ),
           actual: () => actualState(world.actors.auth.getSnapshot()),
           effects: { take: () => world.effects.splice(0), expected: AUTH_EFFECTS },
-        },
-        rows.used,
-      );
-      world.actors.dispose();
-    },
-    90_000,
-  );
-});
-
-test('every row of the table is a step of some path', () => {
-  expect(rows.unused(AUTH_TRANSITIONS)).toEqual([]);
-});
+        });
+        world.actors.dispose();
+      },
+      90_000,
+    );
+  });
+}
 
 // The paths press the Stay button; Escape closes the "Confirm logout" dialog through its own
 // handler, which must stay too (a mutation of that handler survived the paths).
-test('Escape in the "Confirm logout" dialog stays signed in, like the Stay button', async () => {
+export async function escapeStaysSignedIn(): Promise<void> {
   const world = makeWorld('local');
   renderAt(
     world.actors,
@@ -432,4 +433,4 @@ test('Escape in the "Confirm logout" dialog stays signed in, like the Stay butto
   expect(world.actors.auth.getSnapshot().matches('signedIn')).toBe(true);
   expect(world.effects.splice(0)).not.toContain('reload');
   world.actors.dispose();
-}, 30_000);
+}
