@@ -17,6 +17,7 @@ import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines } from './helpers';
 import { putThings, videoBody } from './dh-video-fixtures';
 import { probeStreams } from './dh-videos-render-suite';
+import { serverArgs } from './server-bundle';
 
 /**
  * Crash safety of digital-human videos: a worker process (`server/worker.ts`)
@@ -83,7 +84,7 @@ export function defineDhCrashSuite(queue: 'embedded' | 'bullmq'): void {
       });
 
       function startWorker(): ChildProcess {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+        const child = spawn(process.execPath, serverArgs('worker'), {
           cwd: ROOT,
           env: {
             ...process.env,

@@ -16,6 +16,7 @@ import { migrateToLatest } from '../../server/platform/db/migrate';
 import { seedDemo } from '../../server/modules/demo/seed';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { PG_SCHEMA, T0, databaseUrl, withPgClient, type TemplateKind } from './db-templates';
+import { buildServerBundle, removeServerBundle } from './server-bundle';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -57,9 +58,12 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('dbTemplates', { sqlite, postgres, prefix });
+  const bundle = await buildServerBundle(prefix);
+  project.provide('serverBundle', bundle);
 
   return async () => {
     await fs.rm(root, { recursive: true, force: true });
+    await removeServerBundle(bundle);
     if (!PG_URL) return;
     await withPgClient(async (client) => {
       // The templates, and any copy a test left behind (a failed or killed test).

@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/platform/config';
 import { startAppWorker } from '../../server/app-jobs';
 import { api, createTestApp, engines, MINUTE, type TestApp } from './helpers';
 import { eventually, sleep } from './job-queue-suite';
+import { serverArgs } from './server-bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -116,7 +117,7 @@ describe('`npm run worker`: a worker process without HTTP', () => {
     // The test clock is in the past: the order is long expired for the worker's real clock.
     const orderNo = await createOrder(t);
     expect((await orderOf(t, orderNo)).pay_status).toBe('pending');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    const child = spawn(process.execPath, serverArgs('worker'), {
       cwd: ROOT,
       env: {
         ...process.env,

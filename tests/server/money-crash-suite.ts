@@ -8,6 +8,7 @@ import { openDatabase, type DbHandle } from '../../server/platform/db/connection
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import type { Engine } from '../../server/platform/db/dialect';
 import { createScratchDatabase, DEMO_PASSWORD, freePort } from './helpers';
+import { serverArgs } from './server-bundle';
 
 /**
  * Crash safety: the real server process is killed with SIGKILL in the middle of a
@@ -63,7 +64,7 @@ export function defineMoneyCrashSuite(engine: Engine): void {
         DEMO_MEDIA: '0',
         DATABASE_URL: databaseUrl ?? '',
       };
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, serverArgs('main'), {
         cwd: ROOT,
         env,
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -14,6 +14,7 @@ import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
 import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines, type TestApp } from './helpers';
 import { mixedBody, putShotGroups } from './video-task-fixtures';
+import { serverArgs } from './server-bundle';
 
 /**
  * A render killed with its worker leaves nothing behind (docs/architecture.md §The path of a
@@ -87,7 +88,7 @@ describe.each(queueEngines('embedded'))(
     });
 
     function startWorker(preset = 'ultrafast'): ChildProcess {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+      const child = spawn(process.execPath, serverArgs('worker'), {
         cwd: ROOT,
         env: {
           ...process.env,

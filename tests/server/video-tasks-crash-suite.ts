@@ -16,6 +16,7 @@ import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import { sweepVideoTasks } from '../../server/modules/video-tasks/sweep';
 import { api, createScratchDatabase, DEMO_PASSWORD, queueEngines, type TestApp } from './helpers';
 import { ffprobe, mixedBody, putShotGroups } from './video-task-fixtures';
+import { serverArgs } from './server-bundle';
 
 /**
  * Crash safety of rendering: a worker process (`server/worker.ts`) is killed
@@ -78,7 +79,7 @@ export function defineCrashSuite(queue: 'embedded' | 'bullmq'): void {
       });
 
       function startWorker(): ChildProcess {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+        const child = spawn(process.execPath, serverArgs('worker'), {
           cwd: ROOT,
           env: {
             ...process.env,
