@@ -15,23 +15,27 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file missing from the list is merely started later; re-measure when a file becomes a slow one.
  */
 const SECONDS: Record<string, number> = {
-  // From a full run on a quiet machine (2026-11-28, happy-dom, server files sharing a worker).
-  'tests/model/auth-view.test.tsx': 78,
-  'tests/server/authorization.test.ts': 67,
-  'tests/model/customers-view.test.tsx': 60,
-  'tests/model/property-paths-view.test.tsx': 59,
-  'tests/server/money-crash-postgres.test.ts': 50,
-  'tests/model/cards-generate-view.test.tsx': 49,
-  'tests/server/money-crash-sqlite.test.ts': 48,
-  'tests/server/video-tasks-render-embedded.test.ts': 44,
-  'tests/server/customers.test.ts': 40,
-  'tests/server/cards.test.ts': 38,
+  // From a fresh-clone .ci/run (2026-11-29: view and server files sharing workers, auth split).
+  'tests/server/video-tasks-render-embedded.test.ts': 53,
+  'tests/model/auth-view-overstep.test.tsx': 52,
+  'tests/server/dh-videos-vendor.test.ts': 49,
+  'tests/model/auth-view-signed-out.test.tsx': 41,
+  'tests/server/dh-videos-render-embedded.test.ts': 41,
   'tests/server/resources.test.ts': 36,
-  'tests/server/dh-videos-vendor.test.ts': 35,
-  'tests/server/render-kill.test.ts': 34,
-  'tests/server/dh-videos-render-embedded.test.ts': 32,
-  'tests/model/cards-transfer-view.test.tsx': 30,
-  'tests/server/video-tasks-crash-embedded.test.ts': 30,
+  'tests/model/auth-view-local-token.test.tsx': 35,
+  'tests/server/customers.test.ts': 35,
+  'tests/server/money-crash-postgres.test.ts': 35,
+  'tests/server/cards.test.ts': 34,
+  'tests/server/dh-clones-http.test.ts': 32,
+  'tests/model/video-tasks-view.test.tsx': 32,
+  'tests/server/money-crash-sqlite.test.ts': 31,
+  'tests/server/video-tasks-render-bullmq.test.ts': 31,
+  'tests/server/render-kill.test.ts': 30,
+  'tests/server/dh-videos-crash-embedded.test.ts': 29,
+  'tests/model/tabs-view.test.tsx': 29,
+  'tests/server/video-tasks-crash-embedded.test.ts': 29,
+  'tests/server/seed.test.ts': 28,
+  'tests/model/resource-library-view.test.tsx': 26,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
