@@ -352,6 +352,21 @@ export function rowsNotTaken(): string[] {
   return Object.keys(AUTH_TRANSITIONS).filter((row) => !taken.has(row));
 }
 
+/** A world, with the views the paths act on rendered: the navbar's user menu, login, settings. */
+function renderWorld(start: TokenKind | null): World {
+  const world = makeWorld(start);
+  renderAt(
+    world.actors,
+    <>
+      <UserMenu />
+      <LoginPage />
+      <SessionDialogs />
+      <UserSettingPage />
+    </>,
+  );
+  return world;
+}
+
 /** Registers the paths from one start as tests, with the hooks they need. */
 export function sessionPaths(stored: Start): void {
   const start = STARTS.find((s) => s.stored === stored)!;
@@ -377,17 +392,8 @@ export function sessionPaths(stored: Start): void {
     test.each(pathsFrom(start).map((path) => [pathName(path), path] as const))(
       '%s',
       async (_, path) => {
-        const world = makeWorld(tokenKind);
+        const world = renderWorld(tokenKind);
         const shown = { name: '' };
-        renderAt(
-          world.actors,
-          <>
-            <UserMenu />
-            <LoginPage />
-            <SessionDialogs />
-            <UserSettingPage />
-          </>,
-        );
         await runUiPath(path, {
           initial,
           transitions: AUTH_TRANSITIONS,
@@ -411,16 +417,7 @@ export function sessionPaths(stored: Start): void {
 // The paths press the Stay button; Escape closes the "Confirm logout" dialog through its own
 // handler, which must stay too (a mutation of that handler survived the paths).
 export async function escapeStaysSignedIn(): Promise<void> {
-  const world = makeWorld('local');
-  renderAt(
-    world.actors,
-    <>
-      <UserMenu />
-      <LoginPage />
-      <SessionDialogs />
-      <UserSettingPage />
-    </>,
-  );
+  const world = renderWorld('local');
   const exec = executor(world, { name: '' });
   await exec({ type: 'xstate.done.actor.loadUser' });
   await exec({ type: 'SERVER_LOGOUT' });
