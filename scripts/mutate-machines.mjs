@@ -47,7 +47,11 @@ const MACHINES = {
       'src/app/shell/commands.ts',
       'src/app/actors/account.ts',
     ],
-    tests: ['tests/model/auth-view.test.tsx'],
+    tests: [
+      'tests/model/auth-view-signed-out.test.tsx',
+      'tests/model/auth-view-local-token.test.tsx',
+      'tests/model/auth-view-overstep.test.tsx',
+    ],
   },
   'sms-code': {
     machine: 'src/machines/sms-code.ts',

@@ -1,6 +1,6 @@
 /**
  * The auth machine's test model, shared by the logic path tests (auth.test.ts) and the view path
- * tests (auth-view.test.tsx): what a person sees in each state, the events, the serialisation.
+ * tests (auth-view-paths.tsx): what a person sees in each state, the events, the serialisation.
  */
 import type { StateValue } from 'xstate';
 import type { AuthEvent, AuthSnapshot } from '../../src/machines/auth';

@@ -1,7 +1,7 @@
 /**
  * The auth flow as the spec (§4, §8) describes it, written by hand: which state each person's
  * action or endpoint reply leads to, and the side effects it must have. The path tests
- * (auth-view.test.tsx) check the machine and its views against this table, never against the
+ * (auth-view-paths.tsx) check the machine and its views against this table, never against the
  * machine's own graph. " (overstep tab)": the tab runs on a session-storage token.
  */
 

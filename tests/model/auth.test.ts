@@ -1,5 +1,5 @@
 /**
- * The auth machine on a real actor, for the cases the UI path tests (auth-view.test.tsx) do not
+ * The auth machine on a real actor, for the cases the UI path tests (auth-view-paths.tsx) do not
  * reach: bursts of failures, repeated oversteps, the expiry dialog's button.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 // The shortest paths run through the real views against a hand-written oracle
-// (auth-view.test.tsx); these are the cases beyond them.
+// (auth-view-paths.tsx); these are the cases beyond them.
 describe('auth, beyond the shortest paths', () => {
   test('the expiry dialog button closes the window, and stays otherwise', async () => {
     const calls = fakeCalls();
