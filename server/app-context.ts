@@ -38,10 +38,11 @@ export function createAppContext(options: ContextOptions): AppContext {
   const { config, db: handle, log } = options;
   const now = options.now ?? systemClock;
   const { keys, source } = loadSecretKeys(config);
-  const secrets = createSecretStore(handle.db, createSealer(keys, source));
+  const sealer = createSealer(keys, source);
+  const secrets = createSecretStore(handle.db, sealer);
   const storage = options.storage ?? createFileStorage(config, now);
   const integrations = createIntegrations(
-    { config, log, secrets, deliverPayment: options.deliverPayment },
+    { config, log, secrets, deliverPayment: options.deliverPayment, now },
     options.integrations,
   );
   // Last: the queue holds connections (BullMQ), which nothing before may leave open by throwing.
@@ -62,6 +63,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     log,
     jobs,
     secrets,
+    sealer,
     integrations,
   };
 }

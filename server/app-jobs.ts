@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { digitalHumanJobs } from './modules/digital-human';
+import { matrixJobs } from './modules/matrix';
 import { rechargeJobs } from './modules/recharge';
 import { resourceJobs } from './modules/resources';
 import { uploadJobs } from './modules/uploads';
@@ -23,6 +24,7 @@ export const APP_JOBS: readonly JobHandler<AppContext>[] = [
   ...uploadJobs,
   ...videoTaskJobs,
   ...digitalHumanJobs,
+  ...matrixJobs,
 ];
 
 /**

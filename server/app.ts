@@ -54,6 +54,10 @@ import { videoTaskRoutes } from './modules/video-tasks';
 import { cloneRoutes } from './modules/digital-human';
 import { integrationSettingRoutes } from './modules/integration-settings';
 import { notificationRoutes } from './modules/notifications';
+import { aiTitleRoutes } from './modules/ai-titles';
+import { sandboxPlatformRoutes } from './modules/sandbox-platform';
+import { SANDBOX_PLATFORM_PREFIX } from './integrations/social';
+import { matrixAccountRoutes } from './modules/matrix';
 import type { Integrations } from './integrations/registry';
 import type { FileStorage } from './platform/storage/storage';
 
@@ -106,6 +110,8 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   integrationSettingRoutes,
   auditRoutes,
   notificationRoutes,
+  matrixAccountRoutes,
+  aiTitleRoutes,
 ];
 
 /**
@@ -193,6 +199,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       },
       { prefix: API_PREFIX },
     );
+
+    // The sandbox social platform: outside the API (no session, no policy), 404 when off.
+    await app.register(sandboxPlatformRoutes, { prefix: SANDBOX_PLATFORM_PREFIX });
 
     const serveConsole = hasConsoleBuild(config.staticDir);
     if (serveConsole) await registerConsole(app, config.staticDir);

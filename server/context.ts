@@ -4,6 +4,7 @@ import type { Engine } from './platform/db/dialect';
 import type { Db } from './platform/db/schema';
 import type { Jobs } from './platform/jobs/define-job';
 import type { Clock } from './platform/lib/clock';
+import type { Sealer } from './platform/secrets/sealed';
 import type { SecretStore } from './platform/secrets/store';
 import type { Integrations } from './integrations/registry';
 import type { FileStorage } from './platform/storage/storage';
@@ -26,6 +27,11 @@ export interface AppContext {
   integrations: Integrations;
   /** The integrations' sealed secrets (`integration_settings`). */
   secrets: SecretStore;
+  /**
+   * Seals and opens the secrets a feature keeps in its own rows (a social account's tokens), bound
+   * to table, field and row (docs/architecture.md §Secrets).
+   */
+  sealer: Sealer;
 }
 
 /** The caller of an authenticated route (declared by the platform's policy layer). */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationKind } from '../../src/api/contract/integrations';
 import type { Config } from '../platform/config';
 import type { SecretStore } from '../platform/secrets/store';
+import { AI_TEXT_SECRETS, createAiTextProvider, type AiTextProvider } from './ai-text';
 import {
   createDigitalHumanProvider,
   DIGITAL_HUMAN_SECRETS,
@@ -15,16 +16,19 @@ import {
 } from './payment';
 import type { SecretFieldSpec, SecretLookup } from './secret-fields';
 import { createSmsProvider, type SmsProvider } from './sms';
+import { createSocialPlatforms, SOCIAL_SECRETS, type SocialPlatforms } from './social';
 
 /**
  * The outside services of the app (`ctx.integrations`, docs/architecture.md §Integrations): one
  * provider (or, for payment, one per pay way) per kind, chosen by configuration here and nowhere
- * else. Social platforms and AI text join as further kinds.
+ * else.
  */
 export interface Integrations {
   payment: PaymentProviders;
   sms: SmsProvider;
   digitalHuman: DigitalHumanProvider;
+  social: SocialPlatforms;
+  aiText: AiTextProvider;
 }
 
 /**
@@ -35,6 +39,8 @@ export const INTEGRATION_SECRETS: Readonly<Record<IntegrationKind, readonly Secr
   payment: [],
   sms: [],
   'digital-human': DIGITAL_HUMAN_SECRETS,
+  social: SOCIAL_SECRETS,
+  'ai-text': AI_TEXT_SECRETS,
 };
 
 /** A kind's secrets as its providers read them: the sealed setting, else the environment's. */
@@ -52,6 +58,8 @@ export interface IntegrationDeps {
   secrets: SecretStore;
   /** How the payment sandbox sends its notification (default: a POST to PUBLIC_URL). */
   deliverPayment?: Deliver;
+  /** The app's clock (the social platforms' token expiry times; default Date.now). */
+  now?: () => number;
 }
 
 /** Builds every integration as configured; `overrides` put fakes in (tests). */
@@ -67,6 +75,12 @@ export function createIntegrations(
     digitalHuman:
       overrides.digitalHuman ??
       createDigitalHumanProvider(config, secretLookup('digital-human', config, deps.secrets)),
+    social:
+      overrides.social ??
+      createSocialPlatforms(config, secretLookup('social', config, deps.secrets), deps.now),
+    aiText:
+      overrides.aiText ??
+      createAiTextProvider(config, secretLookup('ai-text', config, deps.secrets)),
   };
 }
 
@@ -76,5 +90,10 @@ export function providersInUse(integrations: Integrations): Record<IntegrationKi
     payment: [...integrations.payment.byWay.keys()],
     sms: [integrations.sms.name],
     'digital-human': [integrations.digitalHuman.name],
+    social: [
+      ...(integrations.social.douyin ? ['douyin'] : []),
+      ...(integrations.social.sandbox ? ['sandbox'] : []),
+    ],
+    'ai-text': [integrations.aiText.name],
   };
 }

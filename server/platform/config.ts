@@ -31,6 +31,16 @@ export interface Config {
   paymentSandbox: boolean | undefined;
   /** HMAC key of the sandbox's notifications; default a random one kept in DATA_DIR. */
   paymentSandboxSecret: string | undefined;
+  /**
+   * The embedded sandbox social platform served under `/sandbox-platform` (README "Social
+   * platforms and the sandbox platform"): `true` (`SOCIAL_SANDBOX=1`) on, `false` (`0`) off,
+   * `undefined` (unset) on only when the database holds the demo data.
+   */
+  socialSandbox: boolean | undefined;
+  /** The sandbox platform's client_secret (`SOCIAL_SANDBOX_SECRET`); default random, in DATA_DIR. */
+  socialSandboxSecret: string | undefined;
+  /** The real Douyin Open Platform (on when `DOUYIN_CLIENT_KEY` is set). */
+  douyin: DouyinConfig;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
   redisUrl: string | undefined;
   /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
@@ -49,6 +59,8 @@ export interface Config {
   videoRenderConcurrency: number;
   /** The digital human's AI provider (README "Digital-human providers"). */
   digitalHuman: DigitalHumanConfig;
+  /** The AI-text provider: titles for matrix distribution (README "AI text"). */
+  aiText: AiTextConfig;
   /**
    * The server's own address as a vendor reaches it (`PUBLIC_URL`, e.g. `https://console.example`):
    * the HTTP digital-human vendor fetches inputs from signed file URLs and sends callbacks there.
@@ -85,6 +97,40 @@ export interface DigitalHumanConfig {
   callbackSecret: string | undefined;
 }
 
+export const AI_TEXT_PROVIDERS = ['embedded', 'openai'] as const;
+export type AiTextProviderName = (typeof AI_TEXT_PROVIDERS)[number];
+
+export interface AiTextConfig {
+  /** `AI_TEXT_PROVIDER`: `embedded` (default: templates, demonstration output) or `openai`. */
+  provider: AiTextProviderName;
+  /** `AI_TEXT_BASE_URL`: an OpenAI-compatible API, e.g. `https://api.openai.com/v1` (required with `openai`). */
+  baseUrl: string | undefined;
+  /** `AI_TEXT_MODEL` (default `gpt-4o-mini`). */
+  model: string;
+  /** `AI_TEXT_API_KEY`, unless an admin set one in the sealed settings (which wins). */
+  apiKey: string | undefined;
+}
+
+function aiTextConfig(env: Env): AiTextConfig {
+  const raw = text(env, 'AI_TEXT_PROVIDER') ?? 'embedded';
+  const provider = AI_TEXT_PROVIDERS.find((p) => p === raw);
+  if (!provider) throw new Error(`AI_TEXT_PROVIDER must be one of ${AI_TEXT_PROVIDERS.join(', ')}`);
+  const baseUrl = text(env, 'AI_TEXT_BASE_URL')?.replace(/\/+$/, '');
+  if (baseUrl && !/^https?:\/\/[^/]/i.test(baseUrl)) {
+    throw new Error(`AI_TEXT_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  // The key may come from the sealed settings instead: checked at use.
+  if (provider === 'openai' && !baseUrl) {
+    throw new Error('AI_TEXT_PROVIDER=openai needs AI_TEXT_BASE_URL');
+  }
+  return {
+    provider,
+    baseUrl,
+    model: text(env, 'AI_TEXT_MODEL') ?? 'gpt-4o-mini',
+    apiKey: text(env, 'AI_TEXT_API_KEY'),
+  };
+}
+
 function digitalHumanConfig(env: Env): DigitalHumanConfig {
   const raw = text(env, 'DH_PROVIDER') ?? 'embedded';
   const provider = DH_PROVIDERS.find((p) => p === raw);
@@ -98,6 +144,27 @@ function digitalHumanConfig(env: Env): DigitalHumanConfig {
   // The key and callback secret may come from the sealed settings instead: checked at use.
   if (provider === 'http' && !config.baseUrl) throw new Error('DH_PROVIDER=http needs DH_BASE_URL');
   return config;
+}
+
+export interface DouyinConfig {
+  /** `DOUYIN_CLIENT_KEY`: the app's client_key; unset: no real Douyin. */
+  clientKey: string | undefined;
+  /** `DOUYIN_CLIENT_SECRET`, unless an admin set one in the sealed settings (which wins). */
+  clientSecret: string | undefined;
+  /** `DOUYIN_BASE_URL` (default `https://open.douyin.com`). */
+  baseUrl: string;
+}
+
+function douyinConfig(env: Env): DouyinConfig {
+  const baseUrl = (text(env, 'DOUYIN_BASE_URL') ?? 'https://open.douyin.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/i.test(baseUrl)) {
+    throw new Error(`DOUYIN_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  return {
+    clientKey: text(env, 'DOUYIN_CLIENT_KEY'),
+    clientSecret: text(env, 'DOUYIN_CLIENT_SECRET'),
+    baseUrl,
+  };
 }
 
 export const RENDER_PRESETS = ['ultrafast', 'veryfast', 'fast', 'medium'] as const;
@@ -195,6 +262,9 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(text(env, 'STATIC_DIR') ?? './dist'),
     paymentSandbox: switchOf(env, 'PAYMENT_SANDBOX'),
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
+    socialSandbox: switchOf(env, 'SOCIAL_SANDBOX'),
+    socialSandboxSecret: text(env, 'SOCIAL_SANDBOX_SECRET'),
+    douyin: douyinConfig(env),
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,
@@ -204,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     videoRenderPreset: renderPreset(env),
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
     digitalHuman: digitalHumanConfig(env),
+    aiText: aiTextConfig(env),
     publicUrl: (text(env, 'PUBLIC_URL') ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     secretsKeys: text(env, 'SECRETS_KEYS'),
     secretsKey: text(env, 'SECRETS_KEY'),

@@ -247,6 +247,28 @@ const enUS = {
   'integration.secretSaved': 'Secret saved',
   'integration.secretCleared': 'Secret cleared',
   'integration.unknownSecret': 'The {kind} integration has no secret named {name}',
+  // AI text (server/integrations/ai-text): why no titles came back.
+  'aiText.reason.unavailable': 'The AI text service is unavailable at the moment; try again later',
+  'aiText.reason.refused': 'The AI text service refused the request (HTTP {status}): {message}',
+  'aiText.reason.keyRefused':
+    'The AI text service refused our API key: an administrator must set it again',
+  'aiText.reason.notConfigured':
+    'The AI text service is not set up: an administrator must set its API key',
+  'aiText.reason.tooFewTitles':
+    'The AI text service gave too few usable titles ({got} of {count}); try again or ask for fewer',
+  // Social platforms' failures (server/integrations/social/types.ts: SocialPlatformError).
+  'social.error.access_expired': 'The platform’s access to the account has expired; renewing it',
+  'social.error.auth_expired':
+    'The account’s authorisation has expired: its owner must authorise it again',
+  'social.error.revoked':
+    'The account’s owner withdrew the authorisation: they must authorise it again',
+  'social.error.rate_limited': 'The platform is limiting calls at the moment; try again later',
+  'social.error.content_rejected': 'The platform refused the video or its text',
+  'social.error.media_invalid': 'The platform cannot use this video file',
+  'social.error.invalid_request': 'The platform refused the request',
+  'social.error.transient': 'The platform is unavailable at the moment; try again later',
+  'social.error.unknown_outcome':
+    'The platform did not answer: the post may have been made; checking before trying again',
   // Notifications (docs/domain.md §18): shown in the reader's locale.
   'notice.videoTask.done': 'Video task “{name}” is finished: {done} videos ready',
   'notice.videoTask.partlyDone':
@@ -257,6 +279,52 @@ const enUS = {
   'notice.voiceClone.ready': 'Voice clone “{name}” is ready',
   'notice.voiceClone.failed': 'Voice clone “{name}” failed (refunded)',
   'notice.dhVideo.done': 'Digital-human video “{name}” is done',
+  'matrix.platformNotConfigured':
+    'Douyin is not connected yet: an administrator sets the Douyin app key and secret',
+  'matrix.platformAssisted':
+    'This platform offers no authorisation for publishing: add and publish its posts by hand',
+  'matrix.authStateInvalid':
+    'This authorisation has expired or was already used: start again from the accounts page',
+  'matrix.authDeclined': 'The authorisation was declined on the platform',
+  'matrix.accountBoundElsewhere':
+    'This account is already bound to another user of the platform: it must be removed there first',
+  'matrix.accountNotFound': 'Account not found',
+  'matrix.accountNeedsReauth': 'This account must be authorised again',
+  'matrix.refreshBusy': 'This account is being refreshed right now: try again in a moment',
+  'matrix.accountRefreshed': 'Account refreshed',
+  'matrix.accountsDeleted': 'Accounts deleted',
+  'matrix.groupNotFound': 'Group not found',
+  'matrix.groupNameTaken': 'A group named “{name}” already exists',
+  'notice.matrixAccount.expiring':
+    'Account “{name}” can no longer be renewed and expires soon: authorise it again',
+  'notice.matrixAccount.expired': 'Account “{name}” has expired: authorise it again',
+  'notice.matrixAccount.revoked':
+    'Account “{name}” withdrew its authorisation on the platform: authorise it again',
+  'matrix.planDates':
+    'The dates must run from today or later to the same day or later (in the plan’s time zone)',
+  'matrix.planAccountUnusable':
+    'Account “{name}” cannot publish now ({status}): authorise it again',
+  'matrix.planAccountMissing': 'One of the chosen accounts is not yours or was deleted',
+  'matrix.planMediaUnusable': 'One of the chosen videos is not yours or not finished',
+  'matrix.planTooLarge': 'This plan would make {count} posts: at most {max}',
+  'matrix.planNoPosts': 'This plan makes no post: every time slot is already past',
+  'matrix.planNotFound': 'Plan not found',
+  'matrix.planStateChanged': 'The plan is {status} now: reload it',
+  'matrix.postNotFound': 'Post not found',
+  'matrix.postStateChanged': 'The post is {status} now: reload it',
+  'matrix.post.unconfirmedNotFound':
+    'The platform did not answer, and the post is not among the account’s posts: retry it',
+  'matrix.post.accountUnusable': 'Skipped: the account cannot publish ({status})',
+  'matrix.post.mediaGone': 'The video is no longer available',
+  'notice.matrixPost.failed': 'A post of plan “{name}” failed: {reason}',
+  'notice.matrixPost.skipped':
+    'A post of plan “{name}” was skipped: account “{account}” cannot publish',
+  'matrix.batchLinkInvalid': 'This authorisation link is not valid',
+  'matrix.batchLinkExpired': 'This authorisation link has expired: ask its sender for a new one',
+  'matrix.batchLinkRevoked': 'This authorisation link was withdrawn by its sender',
+  'matrix.batchLinkUsedUp': 'This authorisation link has been used as often as it may',
+  'matrix.batchLinkNotFound': 'Link not found',
+  'matrix.batchThrottled': 'Too many attempts from this address: try again in {minutes} minutes',
   'notice.dhVideo.failed': 'Digital-human video “{name}” failed (refunded)',
 } as const;
 
@@ -492,6 +560,20 @@ const zhCN: Record<ServerMessageId, string> = {
   'integration.secretSaved': '密钥已保存',
   'integration.secretCleared': '密钥已清除',
   'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
+  'aiText.reason.unavailable': 'AI 文案服务暂时不可用，请稍后重试',
+  'aiText.reason.refused': 'AI 文案服务拒绝了请求（HTTP {status}）：{message}',
+  'aiText.reason.keyRefused': 'AI 文案服务拒绝了 API 密钥：需由管理员重新设置',
+  'aiText.reason.notConfigured': 'AI 文案服务尚未配置：需由管理员设置其 API 密钥',
+  'aiText.reason.tooFewTitles': 'AI 文案服务给出的可用标题不足（{got}/{count}），请重试或减少数量',
+  'social.error.access_expired': '平台访问授权已过期，正在续期',
+  'social.error.auth_expired': '账号授权已过期，需要账号所有者重新授权',
+  'social.error.revoked': '账号所有者已取消授权，需要重新授权',
+  'social.error.rate_limited': '平台调用过于频繁，请稍后再试',
+  'social.error.content_rejected': '平台拒绝了该视频或文案',
+  'social.error.media_invalid': '平台无法使用该视频文件',
+  'social.error.invalid_request': '平台拒绝了该请求',
+  'social.error.transient': '平台暂时不可用，请稍后再试',
+  'social.error.unknown_outcome': '平台没有响应：作品可能已发布，重试前会先核对',
   'notice.videoTask.done': '视频任务“{name}”已完成：{done} 个视频已生成',
   'notice.videoTask.partlyDone':
     '视频任务“{name}”部分完成：{total} 个视频中 {done} 个已生成，{failed} 个失败（已退款）',
@@ -501,6 +583,42 @@ const zhCN: Record<ServerMessageId, string> = {
   'notice.voiceClone.ready': '声音克隆“{name}”已就绪',
   'notice.voiceClone.failed': '声音克隆“{name}”失败（已退回）',
   'notice.dhVideo.done': '数字人视频“{name}”已生成',
+  'matrix.platformNotConfigured': '尚未接入抖音：请管理员配置抖音应用的 Key 和 Secret',
+  'matrix.platformAssisted': '该平台不提供发布授权：请手动添加并发布其作品',
+  'matrix.authStateInvalid': '本次授权已过期或已使用：请回到账号页面重新发起',
+  'matrix.authDeclined': '已在平台上拒绝授权',
+  'matrix.accountBoundElsewhere': '该账号已绑定到平台上的其他用户：需先在那里解除绑定',
+  'matrix.accountNotFound': '账号不存在',
+  'matrix.accountNeedsReauth': '该账号需要重新授权',
+  'matrix.refreshBusy': '该账号正在刷新，请稍后再试',
+  'matrix.accountRefreshed': '账号已刷新',
+  'matrix.accountsDeleted': '账号已删除',
+  'matrix.groupNotFound': '分组不存在',
+  'matrix.groupNameTaken': '已存在名为“{name}”的分组',
+  'notice.matrixAccount.expiring': '账号“{name}”已无法续期且即将过期：请重新授权',
+  'notice.matrixAccount.expired': '账号“{name}”已过期：请重新授权',
+  'notice.matrixAccount.revoked': '账号“{name}”已在平台上取消授权：请重新授权',
+  'matrix.planDates': '日期须从今天或之后开始，结束日期不早于开始日期（按计划的时区）',
+  'matrix.planAccountUnusable': '账号“{name}”当前无法发布（{status}）：请重新授权',
+  'matrix.planAccountMissing': '所选账号中有不属于您或已删除的账号',
+  'matrix.planMediaUnusable': '所选视频中有不属于您或尚未完成的视频',
+  'matrix.planTooLarge': '该计划将生成 {count} 条作品，最多 {max} 条',
+  'matrix.planNoPosts': '该计划不会生成作品：所有发布时间均已过去',
+  'matrix.planNotFound': '计划不存在',
+  'matrix.planStateChanged': '计划当前为{status}：请刷新',
+  'matrix.postNotFound': '作品不存在',
+  'matrix.postStateChanged': '作品当前为{status}：请刷新',
+  'matrix.post.unconfirmedNotFound': '平台未应答，且该账号的作品中未找到这条：请重试',
+  'matrix.post.accountUnusable': '已跳过：账号当前无法发布（{status}）',
+  'matrix.post.mediaGone': '该视频已不可用',
+  'notice.matrixPost.failed': '计划“{name}”的一条作品发布失败：{reason}',
+  'notice.matrixPost.skipped': '计划“{name}”的一条作品已跳过：账号“{account}”无法发布',
+  'matrix.batchLinkInvalid': '该授权链接无效',
+  'matrix.batchLinkExpired': '该授权链接已过期：请向发送者索取新链接',
+  'matrix.batchLinkRevoked': '该授权链接已被发送者撤销',
+  'matrix.batchLinkUsedUp': '该授权链接的使用次数已用完',
+  'matrix.batchLinkNotFound': '链接不存在',
+  'matrix.batchThrottled': '该地址尝试次数过多：请 {minutes} 分钟后再试',
   'notice.dhVideo.failed': '数字人视频“{name}”失败（已退回）',
 };
 

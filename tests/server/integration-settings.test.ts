@@ -73,6 +73,16 @@ describe.each(engines)('integration settings on %s', (engine) => {
         providers: ['embedded'],
         secrets: [unset('api_key', 'DH_API_KEY'), unset('callback_secret', 'DH_CALLBACK_SECRET')],
       },
+      {
+        kind: 'social',
+        providers: ['sandbox'],
+        secrets: [{ ...unset('douyin_client_secret', 'DOUYIN_CLIENT_SECRET'), provider: 'douyin' }],
+      },
+      {
+        kind: 'ai-text',
+        providers: ['embedded'],
+        secrets: [{ ...unset('api_key', 'AI_TEXT_API_KEY'), provider: 'openai' }],
+      },
     ]);
     await t.close();
     await start({ config: { paymentSandbox: false } });

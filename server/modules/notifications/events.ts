@@ -141,3 +141,65 @@ export async function notifyDhFinished(
     now: finishedAt,
   });
 }
+
+const ACCOUNT_MESSAGES = {
+  expiring: 'notice.matrixAccount.expiring',
+  expired: 'notice.matrixAccount.expired',
+  revoked: 'notice.matrixAccount.revoked',
+} as const satisfies Record<string, ServerMessageId>;
+
+/**
+ * A social account needs authorising again (matrix `tokens.ts`, in the transaction that writes its
+ * status): expiring (no renewal left, the refresh token ends soon), expired or revoked tells its
+ * owner once per state (`since`: when the refresh token ends, or when the state began). Params:
+ * its nickname.
+ */
+export async function notifyAccountAttention(
+  db: Executor,
+  account: { id: number; owner_id: number; nickname: string },
+  status: keyof typeof ACCOUNT_MESSAGES,
+  since: number,
+  now: number,
+): Promise<void> {
+  await write(db, {
+    userId: account.owner_id,
+    kind: `matrix_account.${status}`,
+    messageId: ACCOUNT_MESSAGES[status],
+    params: { name: account.nickname },
+    subject: 'matrix_account',
+    subjectId: account.id,
+    eventKey: `matrix_account:${account.id}:${status}:${since}`,
+    now,
+  });
+}
+
+/**
+ * A post of a release plan failed or was skipped (matrix `publish.ts`, in the transaction that
+ * writes it): its plan's owner is told, once per post and outcome. Params: the plan's name, the
+ * account's nickname and the reason's message id (rendered in the reader's locale).
+ */
+export async function notifyPostTrouble(
+  db: Executor,
+  postId: number,
+  outcome: 'failed' | 'skipped',
+  now: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom('matrix_posts as p')
+    .innerJoin('matrix_plans as pl', 'pl.id', 'p.plan_id')
+    .innerJoin('matrix_accounts as a', 'a.id', 'p.account_id')
+    .select(['p.owner_id', 'p.plan_id', 'p.reason_id', 'pl.name', 'a.nickname'])
+    .where('p.id', '=', postId)
+    .executeTakeFirst();
+  if (!row) return;
+  await write(db, {
+    userId: Number(row.owner_id),
+    kind: `matrix_post.${outcome}`,
+    messageId: outcome === 'failed' ? 'notice.matrixPost.failed' : 'notice.matrixPost.skipped',
+    params: { name: row.name, account: row.nickname, reason: row.reason_id ?? '' },
+    subject: 'matrix_plan',
+    subjectId: Number(row.plan_id),
+    eventKey: `matrix_post:${postId}:${outcome}:${now}`,
+    now,
+  });
+}

@@ -1,2 +1,7 @@
-export { notifyDhFinished, notifyVideoTaskStatus } from './events';
+export {
+  notifyAccountAttention,
+  notifyDhFinished,
+  notifyPostTrouble,
+  notifyVideoTaskStatus,
+} from './events';
 export { notificationRoutes } from './routes';

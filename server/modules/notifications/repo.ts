@@ -41,6 +41,11 @@ export async function listNotifications(
   const { n } = await mine
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  // A `reason` param is a message id (a failed post's): shown in the reader's language too.
+  const shown = (params: Record<string, string | number>) =>
+    typeof params.reason === 'string' && isMessageId(params.reason)
+      ? { ...params, reason: t(locale, params.reason) }
+      : params;
   const list = rows.map((row): NotificationRow => {
     const params = parseParams(row.params);
     return {
@@ -48,7 +53,7 @@ export async function listNotifications(
       kind: row.kind as NotificationRow['kind'],
       message_id: row.message_id,
       params,
-      text: isMessageId(row.message_id) ? t(locale, row.message_id, params) : row.message_id,
+      text: isMessageId(row.message_id) ? t(locale, row.message_id, shown(params)) : row.message_id,
       subject_type: row.subject_type as NotificationRow['subject_type'],
       subject_id: Number(row.subject_id),
       created_at: Number(row.created_at),

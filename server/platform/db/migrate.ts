@@ -15,6 +15,9 @@ import * as integrationSettings from './migrations/0011-integration-settings';
 import * as auditTrail from './migrations/0012-audit-trail';
 import * as ledgerHolds from './migrations/0013-ledger-holds';
 import * as notifications from './migrations/0014-notifications';
+import * as sandboxPlatform from './migrations/0015-sandbox-platform';
+import * as matrixAccounts from './migrations/0016-matrix-accounts';
+import * as matrixPlans from './migrations/0017-matrix-plans';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -59,6 +62,18 @@ function provider(engine: Engine): MigrationProvider {
     '0014-notifications': {
       up: (db) => notifications.up(db, engine),
       down: (db) => notifications.down(db),
+    },
+    '0015-sandbox-platform': {
+      up: (db) => sandboxPlatform.up(db, engine),
+      down: (db) => sandboxPlatform.down(db),
+    },
+    '0016-matrix-accounts': {
+      up: (db) => matrixAccounts.up(db, engine),
+      down: (db) => matrixAccounts.down(db),
+    },
+    '0017-matrix-plans': {
+      up: (db) => matrixPlans.up(db, engine),
+      down: (db) => matrixPlans.down(db),
     },
   };
   return { getMigrations: async () => migrations };

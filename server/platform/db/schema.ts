@@ -656,6 +656,211 @@ export interface NotificationsTable {
   read_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
 
+/** A matrix account group (docs/domain.md §19). */
+export interface MatrixAccountGroupsTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  name: string;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
+/** A bound social account; its tokens sealed (docs/domain.md §19). */
+export interface MatrixAccountsTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  platform: ColumnType<string, string, never>;
+  /** 1: an account of the embedded sandbox platform. */
+  sandbox: ColumnType<number, number, never>;
+  open_id: ColumnType<string, string, never>;
+  nickname: string;
+  avatar: string;
+  fans: number;
+  group_id: number | null;
+  /** normal | expiring | expired | revoked */
+  status: string;
+  /** Sealed (`matrix_accounts:access_token:<id>`). */
+  access_token: string;
+  /** Sealed (`matrix_accounts:refresh_token:<id>`). */
+  refresh_token: string;
+  expires_at: Millis;
+  refresh_expires_at: Millis;
+  renewals_left: number;
+  last_refresh_at: Millis | null;
+  /** A server message id: why the last refresh failed. */
+  last_error: string | null;
+  refresh_lease_until: Millis | null;
+  created_at: ColumnType<Millis, Millis, never>;
+  updated_at: Millis;
+  deleted_at: Millis | null;
+}
+
+/** A batch authorisation link (docs/domain.md §19). */
+export interface MatrixBatchLinksTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  platform: ColumnType<string, string, never>;
+  group_id: ColumnType<number | null, number | null, never>;
+  /** SHA-256 (hex) of the token: how a visitor's token is found. */
+  token_hash: ColumnType<string, string, never>;
+  /** The token, sealed (`matrix_batch_links:token:<id>`). */
+  token: string;
+  expires_at: ColumnType<Millis, Millis, never>;
+  max_uses: ColumnType<number | null, number | null, never>;
+  uses: ColumnType<number, number | undefined, number>;
+  revoked_at: Millis | null;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
+/** An authorisation in progress (single use, 10 minutes). */
+export interface MatrixOauthStatesTable {
+  id: Generated<number>;
+  nonce: ColumnType<string, string, never>;
+  user_id: ColumnType<number, number, never>;
+  platform: ColumnType<string, string, never>;
+  sandbox: ColumnType<number, number, never>;
+  group_id: ColumnType<number | null, number | null, never>;
+  batch_link_id: ColumnType<number | null, number | null | undefined, never>;
+  expires_at: ColumnType<Millis, Millis, never>;
+  used_at: Millis | null;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
+/** The sandbox platform (module `sandbox-platform`; times on the sandbox's clock, epoch ms). */
+export interface SandboxPlatformAccountsTable {
+  open_id: string;
+  nickname: string;
+  /** A path under the sandbox (`/sandbox-platform/avatar/<open_id>.svg`). */
+  avatar: string;
+  fans: number;
+  /** 1: the owner withdrew every authorisation (until it authorises again). */
+  revoked: ColumnType<number, number | undefined, number>;
+  created_at: Millis;
+}
+
+export interface SandboxPlatformCodesTable {
+  code: string;
+  open_id: string;
+  scope: string;
+  redirect_uri: string;
+  expires_at: Millis;
+  used_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+}
+
+export interface SandboxPlatformAccessTokensTable {
+  token: string;
+  open_id: string;
+  /** The authorisation it belongs to. */
+  grant_id: string;
+  scope: string;
+  expires_at: Millis;
+}
+
+export interface SandboxPlatformRefreshTokensTable {
+  token: string;
+  open_id: string;
+  grant_id: string;
+  scope: string;
+  /** Renewals of the authorisation so far (at most 5). */
+  renewals: ColumnType<number, number | undefined, number>;
+  expires_at: Millis;
+}
+
+export interface SandboxPlatformVideosTable {
+  video_id: string;
+  open_id: string;
+  size: number;
+  width: number;
+  height: number;
+  duration_ms: number;
+  created_at: Millis;
+}
+
+export interface SandboxPlatformPostsTable {
+  id: Generated<number>;
+  item_id: string;
+  open_id: string;
+  video_id: string;
+  title: string;
+  created_at: Millis;
+  /** Set once published. */
+  share_url: string | null;
+  /** `reviewing` | `published`. */
+  status: string;
+}
+
+export interface SandboxPlatformFaultsTable {
+  id: Generated<number>;
+  open_id: string;
+  /** `fail` (answer `code`) or `lose_reply` (create_video: create, then drop the connection). */
+  kind: string;
+  code: number | null;
+  remaining: number;
+}
+
+export interface SandboxPlatformClockTable {
+  /** Always 1. */
+  id: number;
+  offset_seconds: number;
+}
+
+/** A release plan (docs/domain.md §20); its lists as JSON text. */
+export interface MatrixPlansTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  name: string;
+  /** not_started | running | done | paused | cancelled */
+  status: string;
+  timezone: string;
+  start_date: string;
+  end_date: string;
+  slots: string;
+  daily_max: number;
+  titles: string;
+  topics: string;
+  location: string | null;
+  account_ids: string;
+  /** `[{type, id, name}]` */
+  media: string;
+  total: number;
+  started_at: Millis | null;
+  created_at: ColumnType<Millis, Millis, never>;
+  updated_at: Millis;
+}
+
+/** One publish of a plan (docs/domain.md §20). */
+export interface MatrixPostsTable {
+  id: Generated<number>;
+  plan_id: ColumnType<number, number, never>;
+  owner_id: ColumnType<number, number, never>;
+  account_id: ColumnType<number, number, never>;
+  media_type: ColumnType<string, string, never>;
+  media_id: ColumnType<number, number, never>;
+  title: string;
+  scheduled_at: Millis;
+  /** waiting | publishing | under_review | published | failed | unconfirmed | skipped | missed | cancelled */
+  status: string;
+  lease_until: Millis | null;
+  dispatched_at: Millis | null;
+  platform_media_id: string | null;
+  create_sent_at: Millis | null;
+  platform_post_id: string | null;
+  share_url: string | null;
+  reason_kind: string | null;
+  /** A server message id and its JSON params. */
+  reason_id: string | null;
+  reason_params: string | null;
+  platform_code: number | null;
+  platform_text: string | null;
+  retryable: ColumnType<number, number | undefined, number>;
+  published_at: Millis | null;
+  plays: ColumnType<number, number | undefined, number>;
+  likes: ColumnType<number, number | undefined, number>;
+  comments: ColumnType<number, number | undefined, number>;
+  shares: ColumnType<number, number | undefined, number>;
+  metrics_at: Millis | null;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -689,6 +894,20 @@ export interface Database {
   dh_templates: DhTemplatesTable;
   integration_settings: IntegrationSettingsTable;
   notifications: NotificationsTable;
+  sandbox_platform_accounts: SandboxPlatformAccountsTable;
+  sandbox_platform_codes: SandboxPlatformCodesTable;
+  sandbox_platform_access_tokens: SandboxPlatformAccessTokensTable;
+  sandbox_platform_refresh_tokens: SandboxPlatformRefreshTokensTable;
+  sandbox_platform_videos: SandboxPlatformVideosTable;
+  sandbox_platform_posts: SandboxPlatformPostsTable;
+  sandbox_platform_faults: SandboxPlatformFaultsTable;
+  sandbox_platform_clock: SandboxPlatformClockTable;
+  matrix_account_groups: MatrixAccountGroupsTable;
+  matrix_accounts: MatrixAccountsTable;
+  matrix_oauth_states: MatrixOauthStatesTable;
+  matrix_batch_links: MatrixBatchLinksTable;
+  matrix_plans: MatrixPlansTable;
+  matrix_posts: MatrixPostsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -11,7 +11,7 @@ import { text } from './text';
 const msg = (id: ValidationMessageId) => ({ message: id });
 
 /** The kinds of outside service (server/integrations/<kind>/). */
-export const INTEGRATION_KINDS = ['payment', 'sms', 'digital-human'] as const;
+export const INTEGRATION_KINDS = ['payment', 'sms', 'digital-human', 'social', 'ai-text'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 
 const kind = z.enum(INTEGRATION_KINDS, msg('validation.integrationKind'));

@@ -24,6 +24,11 @@ export const NOTIFICATION_KINDS = [
   'dh_voice_clone.failed',
   'dh_video.done',
   'dh_video.failed',
+  'matrix_account.expiring',
+  'matrix_account.expired',
+  'matrix_account.revoked',
+  'matrix_post.failed',
+  'matrix_post.skipped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +38,8 @@ export const NOTIFICATION_SUBJECTS = [
   'dh_image_clone',
   'dh_voice_clone',
   'dh_video',
+  'matrix_account',
+  'matrix_plan',
 ] as const;
 export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 

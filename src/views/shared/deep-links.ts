@@ -12,7 +12,7 @@ export const VIDEO_PARAM = 'video';
 
 /**
  * Where a notification leads (the route table's pages): a video task's drawer on the mixed-cut or
- * clip list, a digital-human video on the video list, a clone's page.
+ * clip list, a digital-human video on the video list, a clone's page, an account's page.
  */
 export function linkOf(row: Pick<NotificationRow, 'subject_type' | 'subject_id' | 'params'>) {
   switch (row.subject_type) {
@@ -26,6 +26,11 @@ export function linkOf(row: Pick<NotificationRow, 'subject_type' | 'subject_id' 
       return '/digital-human/image-clone';
     case 'dh_voice_clone':
       return '/digital-human/sound-clone';
+    case 'matrix_account':
+      // Authorising it again starts from the accounts page.
+      return '/matrix-distribution/authorization';
+    case 'matrix_plan':
+      return '/matrix-distribution/release-plan';
   }
 }
 

@@ -1,0 +1,1 @@
+export { aiTitleRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { matrixJobs } from './jobs';
+export { matrixAccountRoutes } from './routes';

@@ -1,0 +1,36 @@
+import type { SocialPlatformId } from '../../../src/api/contract/matrix';
+import type { AppContext } from '../../context';
+import { refuse } from '../../platform/http/errors';
+import type { SocialPlatform } from '../../integrations/social/types';
+import { holdsDemoData } from '../system';
+
+/**
+ * Which platform adapter an account uses (docs/domain.md §19): Douyin's own when its app key is
+ * configured, else the embedded sandbox platform when it is on (`SOCIAL_SANDBOX=1`, or unset and
+ * the database holds the demo data). Kuaishou, Xiaohongshu and WeChat Channels have no publishing
+ * authorisation here: their posts are assisted (published by hand).
+ */
+export async function socialSandboxOn(ctx: AppContext): Promise<boolean> {
+  return ctx.config.socialSandbox ?? (await holdsDemoData(ctx.db));
+}
+
+/** The adapter a new authorisation on `platform` goes through, and whether it is the sandbox. */
+export async function adapterToBind(
+  ctx: AppContext,
+  platform: SocialPlatformId,
+): Promise<{ adapter: SocialPlatform; sandbox: boolean }> {
+  if (platform !== 'douyin') throw refuse('matrix.platformAssisted');
+  const { douyin, sandbox } = ctx.integrations.social;
+  if (douyin) return { adapter: douyin, sandbox: false };
+  if (sandbox && (await socialSandboxOn(ctx))) return { adapter: sandbox, sandbox: true };
+  throw refuse('matrix.platformNotConfigured');
+}
+
+/** The adapter of a bound account (the one it was bound through), or undefined when gone. */
+export function adapterOf(
+  ctx: AppContext,
+  account: { sandbox: number },
+): SocialPlatform | undefined {
+  const { douyin, sandbox } = ctx.integrations.social;
+  return account.sandbox ? sandbox : douyin;
+}

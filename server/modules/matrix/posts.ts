@@ -1,0 +1,167 @@
+import type { Locale } from '../../../src/api/contract/messages';
+import type {
+  PlanPost,
+  PostListParams,
+  PostStatus,
+  ReleasePlan,
+} from '../../../src/api/contract/matrix-plans';
+import type { AppContext, AuthContext } from '../../context';
+import { runInTransaction } from '../../platform/db/transaction';
+import type { AuditTrail } from '../../platform/http/audit-trail';
+import { refuse } from '../../platform/http/errors';
+import { isMessageId, t } from '../../platform/i18n';
+
+/**
+ * A plan's posts as its owner sees them (docs/domain.md §20): the list, "publish now" (a waiting
+ * post is due at once) and "retry" (a failed, retryable post waits again, due at once). The
+ * dispatcher takes them within a second or two.
+ */
+
+type MediaRef = ReleasePlan['media'][number];
+
+/** GET /matrix/post_list */
+export async function postList(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: PostListParams,
+  locale: Locale,
+): Promise<{ list: PlanPost[]; total: number }> {
+  let q = ctx.db.selectFrom('matrix_posts').where('owner_id', '=', auth.user.id);
+  if (query.plan_id !== undefined) q = q.where('plan_id', '=', query.plan_id);
+  if (query.account_id !== undefined) q = q.where('account_id', '=', query.account_id);
+  if (query.status) q = q.where('status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('scheduled_at')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  // The media's names, from the plans the rows belong to.
+  const planIds = [...new Set(rows.map((r) => Number(r.plan_id)))];
+  const names = new Map<string, MediaRef>();
+  if (planIds.length > 0) {
+    const plans = await ctx.db
+      .selectFrom('matrix_plans')
+      .select('media')
+      .where('id', 'in', planIds)
+      .execute();
+    for (const p of plans) {
+      for (const m of JSON.parse(p.media) as MediaRef[]) names.set(`${m.type}:${m.id}`, m);
+    }
+  }
+  const list = rows.map((r): PlanPost => {
+    const key = `${r.media_type}:${Number(r.media_id)}`;
+    const params = r.reason_params ? (JSON.parse(r.reason_params) as Record<string, string>) : {};
+    return {
+      id: Number(r.id),
+      plan_id: Number(r.plan_id),
+      account_id: Number(r.account_id),
+      media: names.get(key) ?? {
+        type: r.media_type as MediaRef['type'],
+        id: Number(r.media_id),
+        name: '',
+      },
+      title: r.title,
+      scheduled_at: Number(r.scheduled_at),
+      status: r.status as PostStatus,
+      reason:
+        r.reason_id === null
+          ? null
+          : {
+              kind: r.reason_kind ?? 'failed',
+              text: isMessageId(r.reason_id) ? t(locale, r.reason_id, params) : r.reason_id,
+              platform_code: r.platform_code === null ? null : Number(r.platform_code),
+              platform_text: r.platform_text,
+              retryable: Number(r.retryable) === 1,
+            },
+      share_url: r.share_url,
+      published_at: r.published_at === null ? null : Number(r.published_at),
+      metrics: {
+        plays: Number(r.plays),
+        likes: Number(r.likes),
+        comments: Number(r.comments),
+        shares: Number(r.shares),
+      },
+    };
+  });
+  return { list, total: Number(count.n) };
+}
+
+/**
+ * POST /matrix/post_publish_now (a waiting post) and /matrix/post_retry (a failed, retryable
+ * one): due now; a retried post starts over (uploaded again, created again: its earlier attempt
+ * made nothing — a lost reply was reconciled before it failed).
+ */
+export async function queuePost(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  action: 'publish_now' | 'retry',
+  audit: AuditTrail,
+): Promise<null> {
+  const now = ctx.now();
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const post = await trx
+        .selectFrom('matrix_posts')
+        .select(['status', 'retryable', 'scheduled_at'])
+        .where('id', '=', id)
+        .where('owner_id', '=', auth.user.id)
+        .executeTakeFirst();
+      if (!post) throw refuse('matrix.postNotFound');
+      const allowed =
+        action === 'publish_now'
+          ? post.status === 'waiting'
+          : post.status === 'failed' && Number(post.retryable) === 1;
+      if (!allowed) throw refuse('matrix.postStateChanged', { status: post.status });
+      audit.change({ status: post.status }, { status: 'waiting', scheduled_at: now });
+      const updated = await trx
+        .updateTable('matrix_posts')
+        .set({
+          status: 'waiting',
+          scheduled_at: now,
+          dispatched_at: null,
+          lease_until: null,
+          ...(action === 'retry'
+            ? {
+                platform_media_id: null,
+                create_sent_at: null,
+                platform_post_id: null,
+                reason_kind: null,
+                reason_id: null,
+                reason_params: null,
+                platform_code: null,
+                platform_text: null,
+                retryable: 0,
+              }
+            : {}),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', post.status)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) {
+        throw refuse('matrix.postStateChanged', { status: post.status });
+      }
+      // A retried post reopens its plan (it may have finished with this post failed).
+      const plan = await trx
+        .selectFrom('matrix_posts')
+        .select('plan_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('matrix_plans')
+        .set({ status: 'running', updated_at: now })
+        .where('id', '=', plan.plan_id)
+        .where('status', '=', 'done')
+        .execute();
+    },
+    { audit },
+  );
+  return null;
+}

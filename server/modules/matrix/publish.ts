@@ -1,0 +1,449 @@
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Executor, MatrixPostsTable } from '../../platform/db/schema';
+import { defineJob, handleJob, recurringJob } from '../../platform/jobs/define-job';
+import {
+  OutcomeUnknown,
+  PermanentWorkFailure,
+  runOutsideWork,
+  type WorkFailure,
+  type WorkVerdict,
+} from '../../platform/jobs/outside-work';
+import type { RunningJob } from '../../platform/jobs/queue';
+import type { Selectable, Updateable } from 'kysely';
+import { SocialPlatformError, type PlatformPost } from '../../integrations/social/types';
+import { notifyPostTrouble } from '../notifications';
+import { adapterOf } from './platforms';
+import { finishPlanIfDone } from './plans';
+import { openAccessToken, refreshAccount, shownStatus } from './tokens';
+
+/**
+ * Publishing a plan's posts, each exactly once (docs/domain.md §20), through the outside-work
+ * lifecycle (docs/architecture.md §The path of a job):
+ * - The dispatcher (every second) queues a `matrix-publish` job for each due post of an active
+ *   plan, and again for a post whose worker died (its lease ran out), at most once per 2 minutes.
+ * - The job claims the post by a conditional update (waiting → publishing, or a lapsed lease) with
+ *   a lease: any number of workers, embedded queue or BullMQ, one holder at a time.
+ * - It uploads the media once (the platform's media id is saved before anything else), records
+ *   `create_sent_at`, then creates the post. A create that got no answer (the reply lost, the
+ *   worker killed) leaves the post `unconfirmed`: the next run reconciles it against the account's
+ *   recent posts — found: under review or published; not found: failed (retryable by hand) — and
+ *   never simply creates it again. A definite refusal clears `create_sent_at` (nothing was made).
+ * - Transient failures (network, busy, rate limited) are retried with backoff; an account that can
+ *   no longer publish skips the post; other refusals fail it with the platform's code and words.
+ *   Failed and skipped posts notify the plan's owner.
+ * - The review poller (every 30 s) asks the platform about posts under review: published (with the
+ *   share URL and first numbers) or rejected (failed).
+ */
+
+/** How long a claim holds a post: longer than an upload and a create ever take. */
+export const PUBLISH_LEASE_MS = 10 * 60_000;
+/** A queued post not claimed after this is queued again (a lost job). */
+const REDISPATCH_MS = 2 * 60_000;
+/** Posts queued per dispatcher pass. */
+const DISPATCH_BATCH = 2000;
+/** The reconciliation looks at this many of the account's latest posts. */
+const RECENT_POSTS = 50;
+/** A post found by its title must have been made after the create was sent, less this skew. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export const publishPostJob = defineJob(
+  'matrix-publish',
+  z.object({ post_id: z.number().int().positive() }),
+  { attempts: 5, backoffMs: 5_000 },
+);
+
+type PostRow = Selectable<MatrixPostsTable>;
+
+interface Created {
+  postId: string;
+  review: PlatformPost['review'];
+  shareUrl: string | null;
+}
+
+/** Queues the due posts (see the comment at the top); answers how many. */
+export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const due = await ctx.db
+    .selectFrom('matrix_posts as p')
+    .innerJoin('matrix_plans as pl', 'pl.id', 'p.plan_id')
+    .select('p.id')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('p.status', '=', 'waiting'),
+          eb('p.scheduled_at', '<=', now),
+          eb('pl.status', 'in', ['not_started', 'running']),
+        ]),
+        eb.and([
+          eb('p.status', 'in', ['publishing', 'unconfirmed']),
+          eb.or([eb('p.lease_until', 'is', null), eb('p.lease_until', '<', now)]),
+        ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([eb('p.dispatched_at', 'is', null), eb('p.dispatched_at', '<', now - REDISPATCH_MS)]),
+    )
+    .orderBy('p.scheduled_at')
+    .limit(DISPATCH_BATCH)
+    .execute();
+  if (due.length === 0) return 0;
+  const marked = await ctx.db
+    .updateTable('matrix_posts')
+    .set({ dispatched_at: now })
+    .where(
+      'id',
+      'in',
+      due.map((d) => Number(d.id)),
+    )
+    .where((eb) =>
+      eb.or([eb('dispatched_at', 'is', null), eb('dispatched_at', '<', now - REDISPATCH_MS)]),
+    )
+    .returning('id')
+    .execute();
+  for (const { id } of marked) await ctx.jobs.enqueue(publishPostJob, { post_id: Number(id) });
+  return marked.length;
+}
+
+/** Takes the post (see the comment at the top); null when another holds it or it is finished. */
+async function claimPost(ctx: AppContext, postId: number): Promise<PostRow | null> {
+  const now = ctx.now();
+  const row = await ctx.db
+    .updateTable('matrix_posts')
+    .set({ status: 'publishing', lease_until: now + PUBLISH_LEASE_MS, updated_at: now })
+    .where('id', '=', postId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'waiting'),
+        eb.and([
+          eb('status', 'in', ['publishing', 'unconfirmed']),
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
+        ]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  await ctx.db
+    .updateTable('matrix_plans')
+    .set({ status: 'running', started_at: now, updated_at: now })
+    .where('id', '=', row.plan_id)
+    .where('status', '=', 'not_started')
+    .execute();
+  return row;
+}
+
+const setPost = (db: Executor, id: number, values: Updateable<MatrixPostsTable>) =>
+  db.updateTable('matrix_posts').set(values).where('id', '=', id).execute();
+
+/** Lets the next run (the runner's retry) claim the post at once. */
+async function release(ctx: AppContext, post: PostRow, status?: string) {
+  await ctx.db
+    .updateTable('matrix_posts')
+    .set({ lease_until: null, updated_at: ctx.now(), ...(status ? { status } : {}) })
+    .where('id', '=', post.id)
+    .execute();
+}
+
+class AccountUnusable extends PermanentWorkFailure {}
+
+/** The account, its adapter and a working access token (refreshed first when expired). */
+async function publishingAccount(ctx: AppContext, post: PostRow) {
+  const load = () =>
+    ctx.db
+      .selectFrom('matrix_accounts')
+      .selectAll()
+      .where('id', '=', post.account_id)
+      .executeTakeFirstOrThrow();
+  let account = await load();
+  const unusable = (status: string) =>
+    new AccountUnusable({ reasonId: 'matrix.post.accountUnusable', reasonParams: { status } });
+  if (account.deleted_at !== null) throw unusable('deleted');
+  if (
+    shownStatus(account, ctx.now()) !== 'normal' &&
+    shownStatus(account, ctx.now()) !== 'expiring'
+  ) {
+    throw unusable(shownStatus(account, ctx.now()));
+  }
+  const adapter = adapterOf(ctx, account);
+  if (!adapter) throw unusable('platform');
+  if (Number(account.expires_at) <= ctx.now() + 60_000) {
+    await refreshAccount(ctx, Number(account.id), { force: true });
+    account = await load();
+    const status = shownStatus(account, ctx.now());
+    if (status === 'expired' || status === 'revoked') throw unusable(status);
+    // Still expired: the refresh failed for now (busy, the network): try again later.
+    if (Number(account.expires_at) <= ctx.now())
+      throw new Error('the access token could not be refreshed yet');
+  }
+  return {
+    adapter,
+    credentials: { openId: account.open_id, accessToken: openAccessToken(ctx, account) },
+  };
+}
+
+/** The post among the account's recent ones, if the platform made it. */
+function findMade(post: PostRow, recent: readonly PlatformPost[]): PlatformPost | undefined {
+  const sent = Number(post.create_sent_at);
+  return (
+    recent.find((p) => post.platform_media_id !== null && p.mediaId === post.platform_media_id) ??
+    recent.find(
+      (p) =>
+        p.mediaId === undefined &&
+        p.title.startsWith(post.title) &&
+        p.createdAt >= sent - CLOCK_SKEW_MS,
+    )
+  );
+}
+
+async function downloadMedia(ctx: AppContext, post: PostRow, dir: string): Promise<string> {
+  const table =
+    post.media_type === 'resource'
+      ? 'resources'
+      : post.media_type === 'video_output'
+        ? 'video_outputs'
+        : 'dh_videos';
+  const row = await ctx.db
+    .selectFrom(table)
+    .select('storage_key')
+    .where('id', '=', post.media_id)
+    .executeTakeFirst();
+  const read = row?.storage_key ? await ctx.storage.get(row.storage_key) : null;
+  if (!read) throw new PermanentWorkFailure({ reasonId: 'matrix.post.mediaGone' });
+  const file = path.join(dir, `media-${post.id}.mp4`);
+  const body =
+    read.body instanceof Readable
+      ? read.body
+      : Readable.from(read.body as AsyncIterable<Uint8Array>);
+  await pipeline(body, createWriteStream(file));
+  return file;
+}
+
+function verdictOf(error: unknown): WorkVerdict {
+  if (error instanceof PermanentWorkFailure) return { permanent: error.reason };
+  if (error instanceof OutcomeUnknown) return 'unknown';
+  if (error instanceof SocialPlatformError) {
+    if (error.social === 'unknown_outcome') return 'unknown';
+    if (error.retryable) return 'transient';
+    return { permanent: { reasonId: error.reasonId } };
+  }
+  return 'transient';
+}
+
+/** Publishes one post (the job's handler). */
+export async function publishPost(
+  ctx: AppContext,
+  job: RunningJob<{ post_id: number }>,
+): Promise<void> {
+  const postId = job.data.post_id;
+  await runOutsideWork<PostRow, Created, number>(ctx.config, job, {
+    kind: 'matrix-publish',
+    key: postId,
+    claim: async () => {
+      const unit = await claimPost(ctx, postId);
+      return unit && { unit, resumed: unit.create_sent_at !== null };
+    },
+    check: async (post) => {
+      if (post.create_sent_at === null) return null;
+      const { adapter, credentials } = await publishingAccount(ctx, post);
+      const made = findMade(post, await adapter.recentPosts(credentials, RECENT_POSTS));
+      if (!made) {
+        throw new PermanentWorkFailure({ reasonId: 'matrix.post.unconfirmedNotFound' });
+      }
+      return { postId: made.postId, review: made.review, shareUrl: made.shareUrl };
+    },
+    perform: async (post, work) => {
+      try {
+        const { adapter, credentials } = await publishingAccount(ctx, post);
+        let mediaId = post.platform_media_id;
+        if (mediaId === null) {
+          const file = await downloadMedia(ctx, post, work.dir);
+          mediaId = (
+            await adapter.uploadMedia(credentials, {
+              path: file,
+              fileName: path.basename(file),
+              signal: work.signal,
+            })
+          ).mediaId;
+          // Saved before the create: a run after a crash recognises the post by it.
+          await setPost(ctx.db, postId, { platform_media_id: mediaId, updated_at: ctx.now() });
+          post.platform_media_id = mediaId;
+        }
+        const plan = await ctx.db
+          .selectFrom('matrix_plans')
+          .select('topics')
+          .where('id', '=', post.plan_id)
+          .executeTakeFirstOrThrow();
+        const sentAt = ctx.now();
+        await setPost(ctx.db, postId, { create_sent_at: sentAt, updated_at: sentAt });
+        post.create_sent_at = sentAt;
+        try {
+          const { postId: made } = await adapter.createPost(credentials, {
+            mediaId,
+            title: post.title,
+            topics: JSON.parse(plan.topics) as string[],
+            signal: work.signal,
+          });
+          return { postId: made, review: 'reviewing', shareUrl: null } satisfies Created;
+        } catch (error) {
+          if (error instanceof SocialPlatformError && error.social !== 'unknown_outcome') {
+            // A definite answer: nothing was made, a later run may create it.
+            await setPost(ctx.db, postId, { create_sent_at: null, updated_at: ctx.now() });
+            post.create_sent_at = null;
+            if (error.social === 'access_expired') {
+              await ctx.db
+                .updateTable('matrix_accounts')
+                .set({ expires_at: ctx.now() })
+                .where('id', '=', post.account_id)
+                .execute();
+            }
+          }
+          throw error;
+        }
+      } catch (error) {
+        const unknown = verdictOf(error) === 'unknown';
+        if (unknown || verdictOf(error) === 'transient')
+          await release(ctx, post, unknown ? 'unconfirmed' : undefined);
+        if (unknown && !(error instanceof OutcomeUnknown))
+          throw new OutcomeUnknown('the create got no answer', { cause: error });
+        throw error;
+      }
+    },
+    store: async (post, made) => {
+      const now = ctx.now();
+      await ctx.db.transaction().execute(async (trx) => {
+        await setPost(trx, postId, {
+          status:
+            made.review === 'published'
+              ? 'published'
+              : made.review === 'rejected'
+                ? 'failed'
+                : 'under_review',
+          platform_post_id: made.postId,
+          share_url: made.shareUrl,
+          published_at: made.review === 'published' ? now : null,
+          lease_until: null,
+          updated_at: now,
+        });
+        await finishPlanIfDone(trx, Number(post.plan_id), now);
+      });
+    },
+    fail: async (post, reason, error) => failPost(ctx, post, reason, error),
+    classify: (error) => verdictOf(error),
+    exhausted: (error) => ({
+      reasonId: error instanceof SocialPlatformError ? error.reasonId : 'social.error.transient',
+    }),
+  });
+}
+
+/** Fails (or, for an account that cannot publish, skips) a post and tells its owner. */
+async function failPost(ctx: AppContext, post: PostRow, reason: WorkFailure, error: unknown) {
+  const now = ctx.now();
+  const skipped = error instanceof AccountUnusable;
+  const social = error instanceof SocialPlatformError ? error : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    await setPost(trx, Number(post.id), {
+      status: skipped ? 'skipped' : 'failed',
+      reason_kind: skipped
+        ? 'account_unusable'
+        : (social?.social ??
+          (reason.reasonId === 'matrix.post.unconfirmedNotFound' ? 'unconfirmed' : 'failed')),
+      reason_id: reason.reasonId,
+      reason_params: JSON.stringify(reason.reasonParams ?? {}),
+      platform_code: social?.platformCode ?? null,
+      platform_text: social?.description ?? null,
+      // By hand: anything but a file the platform cannot use (a skipped post's account may be
+      // authorised again, a refused text may pass another time).
+      retryable: skipped || social?.social === 'media_invalid' ? 0 : 1,
+      lease_until: null,
+      updated_at: now,
+    });
+    await notifyPostTrouble(trx, Number(post.id), skipped ? 'skipped' : 'failed', now);
+    await finishPlanIfDone(trx, Number(post.plan_id), now);
+  });
+}
+
+/** Asks the platform about posts under review (see the comment at the top); answers how many changed. */
+export async function pollReviews(ctx: AppContext, batch = 500): Promise<number> {
+  const rows = await ctx.db
+    .selectFrom('matrix_posts')
+    .selectAll()
+    .where('status', '=', 'under_review')
+    .orderBy('updated_at')
+    .limit(batch)
+    .execute();
+  const byAccount = new Map<number, PostRow[]>();
+  for (const row of rows) {
+    const id = Number(row.account_id);
+    byAccount.set(id, [...(byAccount.get(id) ?? []), row]);
+  }
+  let changed = 0;
+  for (const [accountId, posts] of byAccount) {
+    const account = await ctx.db
+      .selectFrom('matrix_accounts')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const adapter = adapterOf(ctx, account);
+    if (!adapter || shownStatus(account, ctx.now()) === 'expired' || account.status === 'revoked')
+      continue;
+    let found: PlatformPost[];
+    try {
+      found = await adapter.metrics(
+        { openId: account.open_id, accessToken: openAccessToken(ctx, account) },
+        posts.map((p) => p.platform_post_id!).filter(Boolean),
+      );
+    } catch (error) {
+      ctx.log.warn({ err: error, accountId }, 'review poll failed');
+      continue;
+    }
+    const now = ctx.now();
+    for (const post of posts) {
+      const p = found.find((f) => f.postId === post.platform_post_id);
+      if (!p || p.review === 'reviewing') continue;
+      await ctx.db.transaction().execute(async (trx) => {
+        if (p.review === 'published') {
+          await setPost(trx, Number(post.id), {
+            status: 'published',
+            share_url: p.shareUrl,
+            published_at: now,
+            plays: p.metrics.plays,
+            likes: p.metrics.likes,
+            comments: p.metrics.comments,
+            shares: p.metrics.shares,
+            metrics_at: now,
+            updated_at: now,
+          });
+        } else {
+          await setPost(trx, Number(post.id), {
+            status: 'failed',
+            reason_kind: 'content_rejected',
+            reason_id: 'social.error.content_rejected',
+            reason_params: '{}',
+            retryable: 0,
+            updated_at: now,
+          });
+          await notifyPostTrouble(trx, Number(post.id), 'failed', now);
+        }
+        await finishPlanIfDone(trx, Number(post.plan_id), now);
+      });
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/** Matrix publishing's jobs. */
+export const publishJobs = [
+  recurringJob<AppContext>('matrix-dispatch', 1_000, async (ctx) => {
+    await dispatchDuePosts(ctx);
+  }),
+  handleJob(publishPostJob, publishPost, { concurrency: () => 4 }),
+  recurringJob<AppContext>('matrix-review', 30_000, async (ctx) => {
+    await pollReviews(ctx);
+  }),
+];
