@@ -142,6 +142,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/matrix/post_list': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/post_publish_now': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/post_retry': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/matrix/video_data': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/batch_link_add': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/matrix/batch_link_list': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/batch_link_revoke': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],

@@ -4,8 +4,10 @@ import type {
   PlanPost,
   PlanPreview,
   ReleasePlan,
+  VideoData,
 } from '../../src/api/contract/matrix-plans';
 import { dispatchDuePosts, pollReviews, publishPost } from '../../server/modules/matrix/publish';
+import { pullMetrics } from '../../server/modules/matrix/video-data';
 import { engines, type TestApp } from './helpers';
 import { sandboxWorld, type SandboxWorld } from './matrix-fixtures';
 import { fixtureBytes } from './media-fixtures';

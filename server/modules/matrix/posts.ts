@@ -5,7 +5,9 @@ import type {
   PostStatus,
   ReleasePlan,
 } from '../../../src/api/contract/matrix-plans';
+import type { Selectable } from 'kysely';
 import type { AppContext, AuthContext } from '../../context';
+import type { MatrixPostsTable } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
@@ -40,6 +42,15 @@ export async function postList(
       .execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  return { list: await toPosts(ctx, rows, locale), total: Number(count.n) };
+}
+
+/** Posts as their owner sees them: the media's names, the reason in the reader's language. */
+export async function toPosts(
+  ctx: AppContext,
+  rows: readonly Selectable<MatrixPostsTable>[],
+  locale: Locale,
+): Promise<PlanPost[]> {
   // The media's names, from the plans the rows belong to.
   const planIds = [...new Set(rows.map((r) => Number(r.plan_id)))];
   const names = new Map<string, MediaRef>();
@@ -53,7 +64,7 @@ export async function postList(
       for (const m of JSON.parse(p.media) as MediaRef[]) names.set(`${m.type}:${m.id}`, m);
     }
   }
-  const list = rows.map((r): PlanPost => {
+  return rows.map((r): PlanPost => {
     const key = `${r.media_type}:${Number(r.media_id)}`;
     const params = r.reason_params ? (JSON.parse(r.reason_params) as Record<string, string>) : {};
     return {
@@ -88,7 +99,6 @@ export async function postList(
       },
     };
   });
-  return { list, total: Number(count.n) };
 }
 
 /**

@@ -19,6 +19,8 @@ import { SocialPlatformError, type PlatformPost } from '../../integrations/socia
 import { notifyPostTrouble } from '../notifications';
 import { adapterOf } from './platforms';
 import { finishPlanIfDone } from './plans';
+import { dateIn } from './schedule';
+import { DATA_ZONE } from './video-data';
 import { openAccessToken, refreshAccount, shownStatus } from './tokens';
 
 /**
@@ -418,6 +420,16 @@ export async function pollReviews(ctx: AppContext, batch = 500): Promise<number>
             metrics_at: now,
             updated_at: now,
           });
+          await trx
+            .insertInto('matrix_post_days')
+            .values({
+              post_id: Number(post.id),
+              day: dateIn(now, DATA_ZONE),
+              owner_id: Number(post.owner_id),
+              ...p.metrics,
+            })
+            .onConflict((oc) => oc.columns(['post_id', 'day']).doUpdateSet(p.metrics))
+            .execute();
         } else {
           await setPost(trx, Number(post.id), {
             status: 'failed',

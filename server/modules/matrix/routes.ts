@@ -32,6 +32,8 @@ import {
   postIdBody,
   postListQuery,
   postPageSchema,
+  videoDataQuery,
+  videoDataSchema,
 } from '../../../src/api/contract/matrix-plans';
 import { noData } from '../../../src/api/contract/replies';
 import {
@@ -57,6 +59,7 @@ import {
 } from './oauth';
 import { addPlan, changePlan, planDetail, planList, previewPlan } from './plans';
 import { postList, queuePost } from './posts';
+import { videoData } from './video-data';
 
 /** Partners and merchants publish to their own accounts (docs/domain.md §19). */
 const OWN: Policy = {
@@ -341,5 +344,14 @@ export function matrixAccountRoutes(app: FastifyInstance): void {
     body: batchLinkTokenBody,
     audit: { none: 'starts an authorisation: the callback binds the account and audits it' },
     handler: ({ body, request }) => startBatchAuthorization(ctx, body.token, request.ip),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/matrix/video_data',
+    reply: videoDataSchema,
+    policy: OWN,
+    query: videoDataQuery,
+    handler: ({ auth, query, request }) => videoData(ctx, auth, query, request.locale),
   });
 }

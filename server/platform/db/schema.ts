@@ -861,6 +861,18 @@ export interface MatrixPostsTable {
   updated_at: Millis;
 }
 
+/** A published post's numbers as last read on a day (docs/domain.md §20). */
+export interface MatrixPostDaysTable {
+  post_id: number;
+  /** `YYYY-MM-DD` in Asia/Shanghai. */
+  day: string;
+  owner_id: number;
+  plays: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -908,6 +920,7 @@ export interface Database {
   matrix_batch_links: MatrixBatchLinksTable;
   matrix_plans: MatrixPlansTable;
   matrix_posts: MatrixPostsTable;
+  matrix_post_days: MatrixPostDaysTable;
 }
 
 export type Db = Kysely<Database>;

@@ -205,3 +205,44 @@ export const postListQuery = z.strictObject({
 });
 export type PostListParams = z.output<typeof postListQuery>;
 export const postIdBody = z.strictObject({ id });
+
+/**
+ * Video data (docs/domain.md §20): the published posts' numbers, pulled from the platform (recent
+ * posts often, older ones rarely). `GET /matrix/video_data {account_id?, plan_id?, from, to}` —
+ * the caller's posts published in [from, to] (epoch ms) — answers the totals, one row per day
+ * (Asia/Shanghai dates: the day's gain of each number), per account, the top posts by plays, and
+ * the rows themselves (at most 5,000, newest first: what the CSV export writes).
+ */
+const instant = z.coerce
+  .number(msg('validation.invalid'))
+  .int(msg('validation.invalid'))
+  .min(0, msg('validation.invalid'))
+  .max(8_640_000_000_000_000, msg('validation.invalid'));
+export const videoDataQuery = z
+  .strictObject({
+    account_id: z.preprocess(blankIsAbsent, id.optional()),
+    plan_id: z.preprocess(blankIsAbsent, id.optional()),
+    from: instant,
+    to: instant,
+  })
+  .refine((q) => q.to >= q.from && q.to - q.from <= 366 * 24 * 3600_000, {
+    message: 'validation.videoDataRange',
+  });
+export type VideoDataQuery = z.input<typeof videoDataQuery>;
+
+const numbers = {
+  plays: z.number(),
+  likes: z.number(),
+  comments: z.number(),
+  shares: z.number(),
+};
+export const videoDataSchema = z.object({
+  totals: z.object({ posts: z.number(), ...numbers }),
+  daily: z.array(z.object({ date: z.string(), ...numbers })),
+  accounts: z.array(
+    z.object({ account_id: z.number(), nickname: z.string(), posts: z.number(), ...numbers }),
+  ),
+  top: z.array(postSchema),
+  rows: z.array(postSchema),
+});
+export type VideoData = z.infer<typeof videoDataSchema>;

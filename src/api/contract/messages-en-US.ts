@@ -97,6 +97,7 @@ export const creationValidationEnUS = {
   'validation.batchLinkHours': 'The link lasts 1 to 168 hours',
   'validation.batchLinkUses': 'Uses: 1 to 1,000, or no limit',
   'validation.batchLinkToken': 'This authorisation link is not valid',
+  'validation.videoDataRange': 'Choose a period of at most a year, its end after its start',
   'validation.groupName': 'Group name: 1 to 20 characters',
   'validation.aiTitle': 'Title: 1 to 100 characters',
   'validation.titleCount': 'Number of titles: a whole number from 1 to 10',

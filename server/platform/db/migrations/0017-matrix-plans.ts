@@ -10,7 +10,8 @@ type AnyDb = Kysely<any>;
  * media item to one account at one UTC instant. A post is claimed by a conditional update with a
  * lease (`lease_until`); `platform_media_id` is saved before the post is created on the platform
  * and `create_sent_at` when the create is sent, so a run after a crash knows to reconcile instead
- * of posting again; `dispatched_at` says when the dispatcher queued its job.
+ * of posting again; `dispatched_at` says when the dispatcher queued its job. `matrix_post_days`
+ * keeps a published post's numbers as last read each day (the video data's daily chart).
  */
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await addIdColumn(db.schema.createTable('matrix_plans'), engine)
@@ -83,9 +84,27 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .on('matrix_posts')
     .columns(['account_id', 'scheduled_at'])
     .execute();
+  // A published post's numbers as last read on each day (Asia/Shanghai dates): the daily chart.
+  await db.schema
+    .createTable('matrix_post_days')
+    .addColumn('post_id', 'bigint', (c) => c.notNull().references('matrix_posts.id'))
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('owner_id', 'bigint', (c) => c.notNull())
+    .addColumn('plays', 'bigint', (c) => c.notNull())
+    .addColumn('likes', 'bigint', (c) => c.notNull())
+    .addColumn('comments', 'bigint', (c) => c.notNull())
+    .addColumn('shares', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('matrix_post_days_pk', ['post_id', 'day'])
+    .execute();
+  await db.schema
+    .createIndex('matrix_post_days_owner_idx')
+    .on('matrix_post_days')
+    .columns(['owner_id', 'day'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('matrix_post_days').execute();
   await db.schema.dropTable('matrix_posts').execute();
   await db.schema.dropTable('matrix_plans').execute();
 }
