@@ -181,6 +181,45 @@ describe.each(engines)('release plans on %s', (engine) => {
     );
     expect(detail.body.data.status).toBe('done');
     expect(detail.body.data.counts).toEqual({ published: 8 });
+
+    // Video data: the numbers grow on the platform and are pulled (recent posts every 30 min).
+    const firstRead = list.reduce((sum, p) => sum + p.metrics.plays, 0);
+    t.clock.advance(26 * 3600_000);
+    merchant = await t.login('merchant');
+    expect(await pullMetrics(t.app.ctx)).toBe(8);
+    expect(await pullMetrics(t.app.ctx)).toBe(0);
+    const data = await t.get<VideoData>(
+      '/matrix/video_data',
+      { from: String(t.clock() - 7 * 24 * 3600_000), to: String(t.clock()) },
+      merchant,
+    );
+    expect(data.body.code, data.raw).toBe(1);
+    const v = data.body.data;
+    expect(v.totals.posts).toBe(8);
+    expect(v.totals.plays).toBeGreaterThan(firstRead);
+    expect(v.rows).toHaveLength(8);
+    expect(v.top[0].metrics.plays).toBe(Math.max(...v.rows.map((r) => r.metrics.plays)));
+    expect(v.accounts.map((a) => a.posts).sort()).toEqual([4, 4]);
+    // The days' gains add up to the totals; two days have numbers (the first read, a day later).
+    expect(v.daily).toHaveLength(2);
+    expect(v.daily.reduce((sum, d) => sum + d.plays, 0)).toBe(v.totals.plays);
+    const byAccount = await t.get<VideoData>(
+      '/matrix/video_data',
+      {
+        account_id: String(accounts[0]),
+        from: String(t.clock() - 30 * 24 * 3600_000),
+        to: String(t.clock()),
+      },
+      merchant,
+    );
+    expect(byAccount.body.data.totals.posts).toBe(4);
+    const partner = await t.login('partner');
+    const theirs = await t.get<VideoData>(
+      '/matrix/video_data',
+      { from: String(t.clock() - 30 * 24 * 3600_000), to: String(t.clock()) },
+      partner,
+    );
+    expect(theirs.body.data.totals.posts).toBe(0);
   });
 
   it('a lost reply leaves the post unconfirmed; the next run finds it instead of posting again', async () => {
