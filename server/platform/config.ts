@@ -53,6 +53,11 @@ export interface Config {
   s3: S3Config | undefined;
   /** A video task with no output progress for this long is marked stalled and its jobs re-queued. */
   videoTaskStallMs: number;
+  /**
+   * How long a claimed post of a release plan is held by its publisher before another may take it
+   * (a publisher that died: docs/domain.md §20). Default 10 minutes; tests shorten it.
+   */
+  matrixPublishLeaseMs: number;
   /** x264 preset of the video renders (tests: `ultrafast`). */
   videoRenderPreset: RenderPreset;
   /** Renders one worker runs at once (default 1: ffmpeg uses every core already). */
@@ -272,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Config(env),
     videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),
     videoRenderPreset: renderPreset(env),
+    matrixPublishLeaseMs: positiveNumber(env, 'MATRIX_PUBLISH_LEASE_MS', 10 * 60_000),
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
     digitalHuman: digitalHumanConfig(env),
     aiText: aiTextConfig(env),

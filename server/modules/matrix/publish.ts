@@ -42,10 +42,13 @@ import { openAccessToken, refreshAccount, shownStatus } from './tokens';
  *   share URL and first numbers) or rejected (failed).
  */
 
-/** How long a claim holds a post: longer than an upload and a create ever take. */
-export const PUBLISH_LEASE_MS = 10 * 60_000;
-/** A queued post not claimed after this is queued again (a lost job). */
-const REDISPATCH_MS = 2 * 60_000;
+/**
+ * How long a claim holds a post (`MATRIX_PUBLISH_LEASE_MS`, default 10 minutes: longer than an
+ * upload and a create ever take), and after how long a queued post not claimed is queued again (a
+ * lost job): 2 minutes, or the lease if shorter.
+ */
+const leaseOf = (ctx: AppContext) => ctx.config.matrixPublishLeaseMs;
+const redispatchAfter = (ctx: AppContext) => Math.min(2 * 60_000, leaseOf(ctx));
 /** Posts queued per dispatcher pass. */
 const DISPATCH_BATCH = 2000;
 /** The reconciliation looks at this many of the account's latest posts. */
@@ -88,7 +91,7 @@ export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
       ]),
     )
     .where((eb) =>
-      eb.or([eb('p.dispatched_at', 'is', null), eb('p.dispatched_at', '<', now - REDISPATCH_MS)]),
+      eb.or([eb('p.dispatched_at', 'is', null), eb('p.dispatched_at', '<', now - redispatchAfter(ctx))]),
     )
     .orderBy('p.scheduled_at')
     .limit(DISPATCH_BATCH)
@@ -103,7 +106,7 @@ export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
       due.map((d) => Number(d.id)),
     )
     .where((eb) =>
-      eb.or([eb('dispatched_at', 'is', null), eb('dispatched_at', '<', now - REDISPATCH_MS)]),
+      eb.or([eb('dispatched_at', 'is', null), eb('dispatched_at', '<', now - redispatchAfter(ctx))]),
     )
     .returning('id')
     .execute();
@@ -116,7 +119,7 @@ async function claimPost(ctx: AppContext, postId: number): Promise<PostRow | nul
   const now = ctx.now();
   const row = await ctx.db
     .updateTable('matrix_posts')
-    .set({ status: 'publishing', lease_until: now + PUBLISH_LEASE_MS, updated_at: now })
+    .set({ status: 'publishing', lease_until: now + leaseOf(ctx), updated_at: now })
     .where('id', '=', postId)
     .where((eb) =>
       eb.or([

@@ -238,9 +238,12 @@ export const countPosts = async (db: Db, openId: string) =>
     ).n,
   );
 
+/** fail: answer an error code; lose_reply: drop the connection; hold_reply: never answer. */
+export type FaultKind = 'fail' | 'lose_reply' | 'hold_reply';
+
 export async function addFault(
   db: Db,
-  row: { open_id: string; kind: 'fail' | 'lose_reply'; code: number | null; remaining: number },
+  row: { open_id: string; kind: FaultKind; code: number | null; remaining: number },
 ): Promise<void> {
   await db.insertInto('sandbox_platform_faults').values(row).execute();
 }
@@ -249,7 +252,7 @@ export async function addFault(
  * Uses one of the account's faults of `kind` (the oldest first): its row, or undefined when none
  * is left. Safe when several calls (processes) take at once: each use is one conditional update.
  */
-export async function takeFault(db: Db, openId: string, kind: 'fail' | 'lose_reply') {
+export async function takeFault(db: Db, openId: string, kind: FaultKind) {
   for (;;) {
     const fault = await db
       .selectFrom('sandbox_platform_faults')

@@ -497,6 +497,13 @@ export async function sandboxPlatformRoutes(scope: FastifyInstance): Promise<voi
         request.raw.socket.destroy();
         return undefined;
       }
+      if (await takeFault(db, open_id, 'hold_reply')) {
+        // The post exists; the caller waits for an answer until it gives up (or is killed).
+        reply.hijack();
+        const socket = request.raw.socket;
+        if (!socket.destroyed) await new Promise((resolve) => socket.once('close', resolve));
+        return undefined;
+      }
       return apiOk({ item_id: itemId });
     }),
   );
@@ -620,6 +627,19 @@ export async function sandboxPlatformRoutes(scope: FastifyInstance): Promise<voi
     await addFault(db, {
       open_id: body.open_id,
       kind: 'lose_reply',
+      code: null,
+      remaining: body.times,
+    });
+    return body;
+  });
+
+  scope.post('/__control/hold_reply', async (request, reply) => {
+    const body = parse(loseBody, request.body, reply);
+    if (!body) return reply;
+    if (!(await findAccount(db, body.open_id))) return bad(reply, 'no such account', 404);
+    await addFault(db, {
+      open_id: body.open_id,
+      kind: 'hold_reply',
       code: null,
       remaining: body.times,
     });

@@ -16,7 +16,8 @@ type AnyDb = Kysely<any>;
  *   the authorisation being `grant_id`; a renewal replaces the token).
  * - `videos`: uploaded videos (their facts, not their bytes); `posts`: the posts made of them.
  * - `faults`: per account, "fail the next `remaining` calls with `code`" (`kind` fail) or "lose
- *   the reply of the next `remaining` create_video calls" (`kind` lose_reply).
+ *   the reply of the next `remaining` create_video calls" (`kind` lose_reply), or "hold it: never
+ *   answer, keep the connection open" (`kind` hold_reply).
  * - `clock`: one row (id 1), the offset in seconds.
  */
 export async function up(db: AnyDb, engine: Engine): Promise<void> {

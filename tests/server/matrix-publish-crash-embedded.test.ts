@@ -1,0 +1,3 @@
+import { defineMatrixCrashSuite } from './matrix-publish-crash-suite';
+
+defineMatrixCrashSuite('embedded');
