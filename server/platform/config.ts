@@ -58,6 +58,8 @@ export interface Config {
    * (a publisher that died: docs/domain.md §20). Default 10 minutes; tests shorten it.
    */
   matrixPublishLeaseMs: number;
+  /** How often posts under review are asked about (`MATRIX_REVIEW_POLL_MS`, default 30 s). */
+  matrixReviewPollMs: number;
   /** x264 preset of the video renders (tests: `ultrafast`). */
   videoRenderPreset: RenderPreset;
   /** Renders one worker runs at once (default 1: ffmpeg uses every core already). */
@@ -278,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),
     videoRenderPreset: renderPreset(env),
     matrixPublishLeaseMs: positiveNumber(env, 'MATRIX_PUBLISH_LEASE_MS', 10 * 60_000),
+    matrixReviewPollMs: positiveNumber(env, 'MATRIX_REVIEW_POLL_MS', 30_000),
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
     digitalHuman: digitalHumanConfig(env),
     aiText: aiTextConfig(env),

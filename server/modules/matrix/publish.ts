@@ -38,7 +38,7 @@ import { openAccessToken, refreshAccount, shownStatus } from './tokens';
  * - Transient failures (network, busy, rate limited) are retried with backoff; an account that can
  *   no longer publish skips the post; other refusals fail it with the platform's code and words.
  *   Failed and skipped posts notify the plan's owner.
- * - The review poller (every 30 s) asks the platform about posts under review: published (with the
+ * - The review poller (every 30 s, `MATRIX_REVIEW_POLL_MS`) asks the platform about posts under review: published (with the
  *   share URL and first numbers) or rejected (failed).
  */
 
@@ -91,7 +91,10 @@ export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
       ]),
     )
     .where((eb) =>
-      eb.or([eb('p.dispatched_at', 'is', null), eb('p.dispatched_at', '<', now - redispatchAfter(ctx))]),
+      eb.or([
+        eb('p.dispatched_at', 'is', null),
+        eb('p.dispatched_at', '<', now - redispatchAfter(ctx)),
+      ]),
     )
     .orderBy('p.scheduled_at')
     .limit(DISPATCH_BATCH)
@@ -106,7 +109,10 @@ export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
       due.map((d) => Number(d.id)),
     )
     .where((eb) =>
-      eb.or([eb('dispatched_at', 'is', null), eb('dispatched_at', '<', now - redispatchAfter(ctx))]),
+      eb.or([
+        eb('dispatched_at', 'is', null),
+        eb('dispatched_at', '<', now - redispatchAfter(ctx)),
+      ]),
     )
     .returning('id')
     .execute();
@@ -458,7 +464,11 @@ export const publishJobs = [
     await dispatchDuePosts(ctx);
   }),
   handleJob(publishPostJob, publishPost, { concurrency: () => 4 }),
-  recurringJob<AppContext>('matrix-review', 30_000, async (ctx) => {
-    await pollReviews(ctx);
-  }),
+  recurringJob<AppContext>(
+    'matrix-review',
+    (ctx) => ctx.config.matrixReviewPollMs,
+    async (ctx) => {
+      await pollReviews(ctx);
+    },
+  ),
 ];

@@ -86,17 +86,20 @@ export function handleJob<D, C>(
   };
 }
 
-/** A recurring job (no data): `run` once every `everyMs`, however many workers run. */
+/**
+ * A recurring job (no data): `run` once every `everyMs` (a number, or read from the context: a
+ * setting), however many workers run.
+ */
 export function recurringJob<C>(
   kind: string,
-  everyMs: number,
+  everyMs: number | ((ctx: C) => number),
   run: (ctx: C) => Promise<void>,
 ): JobHandler<C> {
   return {
     kind,
     bind: (ctx, options = {}) => ({
       kind,
-      everyMs: options.everyMs ?? everyMs,
+      everyMs: options.everyMs ?? (typeof everyMs === 'function' ? everyMs(ctx) : everyMs),
       handler: () => run(ctx),
     }),
   };
