@@ -45,6 +45,13 @@ const requestLogSerializers = {
   },
 };
 
+/**
+ * Request headers never reach the log: they carry sessions (`token`), platform access tokens
+ * (`access-token`, the sandbox platform's uploads) and signatures. @fastify/multipart logs its
+ * busboy options, headers included, at trace level.
+ */
+const REDACTED = ['headers', '*.headers', 'busboyOptions.headers'];
+
 /** The app's logger option: the caller's (or the configured level) with the serializers above. */
 export function loggerOptions(
   given: FastifyServerOptions['logger'],
@@ -52,5 +59,9 @@ export function loggerOptions(
 ): FastifyServerOptions['logger'] {
   if (given === false) return false;
   const base = typeof given === 'object' && given !== null ? given : { level };
-  return { ...base, serializers: { ...base.serializers, ...requestLogSerializers } };
+  return {
+    ...base,
+    serializers: { ...base.serializers, ...requestLogSerializers },
+    redact: { paths: REDACTED, censor: '[redacted]' },
+  };
 }
