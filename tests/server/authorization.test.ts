@@ -143,6 +143,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/matrix/post_publish_now': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/post_retry': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/matrix/video_data': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/matrix/account_add_assisted': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/matrix/post_mark_published': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/batch_link_add': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/matrix/batch_link_list': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/batch_link_revoke': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],

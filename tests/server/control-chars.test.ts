@@ -31,6 +31,7 @@ const DISPLAY_NAMES = [
   'POST /api/v1/digital_human/video_estimate body.name',
   'POST /api/v1/digital_human/video_rename body.name',
   'POST /api/v1/digital_human/voice_clone_add body.name',
+  'POST /api/v1/matrix/account_add_assisted body.nickname',
   'POST /api/v1/matrix/account_group_add body.name',
   'POST /api/v1/matrix/account_group_edit body.name',
   'POST /api/v1/matrix/ai_imitate_title body.title',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MatrixAccount } from '../../src/api/contract/matrix';
 import type {
   PlanBody,
   PlanPost,
@@ -314,5 +315,71 @@ describe.each(engines)('release plans on %s', (engine) => {
       counts: { missed: 4, cancelled: 4 },
     });
     expect((await t.post('/matrix/plan_resume', { id: plan.id }, merchant)).body.code).toBe(0);
+  });
+
+  it('an assisted account’s posts are to-dos: the file and the text, marked published by hand', async () => {
+    const added = await t.post<MatrixAccount>(
+      '/matrix/account_add_assisted',
+      { platform: 'xiaohongshu', nickname: '小红书店铺' },
+      merchant,
+    );
+    expect(added.body.code, added.raw).toBe(1);
+    expect(added.body.data).toMatchObject({
+      platform: 'xiaohongshu',
+      assisted: true,
+      status: 'normal',
+    });
+    const plan = await addPlan({
+      account_ids: [added.body.data.id],
+      daily_max: 1,
+      end_date: day(1),
+    });
+    const [post] = await posts(plan.id);
+    expect(post.assisted?.text).toBe(`${post.title} #好物分享 #探店`);
+    const file = await t.call(
+      'GET',
+      new URL(post.assisted!.download_url, 'http://x').pathname +
+        new URL(post.assisted!.download_url, 'http://x').search,
+    );
+    expect(file.status).toBe(200);
+    // Due, it is never sent to a platform: it waits for the person.
+    await t.post('/matrix/post_publish_now', { id: post.id }, merchant);
+    expect(await dispatchDuePosts(t.app.ctx)).toBe(0);
+    const bad = await t.post(
+      '/matrix/post_mark_published',
+      { id: post.id, share_url: 'not a link' },
+      merchant,
+    );
+    expect(bad.body.code).toBe(0);
+    const marked = await t.post(
+      '/matrix/post_mark_published',
+      { id: post.id, share_url: 'https://www.xiaohongshu.com/explore/abc' },
+      merchant,
+    );
+    expect(marked.body.code, marked.raw).toBe(1);
+    const [done] = await posts(plan.id);
+    expect(done).toMatchObject({
+      status: 'published',
+      share_url: 'https://www.xiaohongshu.com/explore/abc',
+    });
+    const detail = await t.get<ReleasePlan>(
+      '/matrix/plan_detail',
+      { id: String(plan.id) },
+      merchant,
+    );
+    expect(detail.body.data.status).toBe('done');
+    // An API account's post cannot be marked by hand.
+    const api = await addPlan({ account_ids: [accounts[0]], daily_max: 1, end_date: day(1) });
+    const [apiPost] = await posts(api.id);
+    expect(apiPost.assisted).toBeNull();
+    expect(
+      (
+        await t.post(
+          '/matrix/post_mark_published',
+          { id: apiPost.id, share_url: 'https://x.y/z' },
+          merchant,
+        )
+      ).body.code,
+    ).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import type {
   SocialPlatformId,
 } from '../../../src/api/contract/matrix';
 import type { Locale } from '../../../src/api/contract/messages';
+import { randomUUID } from 'node:crypto';
 import type { AppContext, AuthContext } from '../../context';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
@@ -26,6 +27,7 @@ export function toAccount(row: AccountRow, now: number, locale: Locale): MatrixA
     group_id: row.group_id === null ? null : Number(row.group_id),
     status: shownStatus(row, now) as AccountStatus,
     sandbox: Number(row.sandbox) === 1,
+    assisted: Number(row.assisted) === 1,
     expires_at: Number(row.expires_at),
     refresh_expires_at: Number(row.refresh_expires_at),
     renewals_left: Number(row.renewals_left),
@@ -130,4 +132,54 @@ export async function moveAccounts(
     },
     { audit },
   );
+}
+
+/** An assisted account never expires: it has no tokens (docs/domain.md §19). */
+const NEVER = 8_640_000_000_000_000;
+
+/** POST /matrix/account_add_assisted: an account of a platform without a publishing API. */
+export async function addAssistedAccount(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: { platform: SocialPlatformId; nickname: string; group_id?: number },
+  locale: Locale,
+  audit: AuditTrail,
+): Promise<MatrixAccount> {
+  if (body.group_id !== undefined && !(await findGroup(ctx.db, auth.user.id, body.group_id))) {
+    throw refuse('matrix.groupNotFound');
+  }
+  const now = ctx.now();
+  audit.change(null, { platform: body.platform, nickname: body.nickname });
+  const id = await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const row = await trx
+        .insertInto('matrix_accounts')
+        .values({
+          owner_id: auth.user.id,
+          platform: body.platform,
+          sandbox: 0,
+          assisted: 1,
+          open_id: `assisted-${randomUUID()}`,
+          nickname: body.nickname,
+          avatar: '',
+          fans: 0,
+          group_id: body.group_id ?? null,
+          status: 'normal',
+          // No tokens: an assisted account publishes nothing through an API.
+          access_token: '-',
+          refresh_token: '-',
+          expires_at: NEVER,
+          refresh_expires_at: NEVER,
+          renewals_left: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+    { audit },
+  );
+  return toAccount((await findAccount(ctx.db, auth.user.id, id))!, now, locale);
 }

@@ -29,8 +29,10 @@ export async function adapterToBind(
 /** The adapter of a bound account (the one it was bound through), or undefined when gone. */
 export function adapterOf(
   ctx: AppContext,
-  account: { sandbox: number },
+  account: { sandbox: number; assisted?: number },
 ): SocialPlatform | undefined {
+  // An assisted account has no API: its posts are published by hand.
+  if (account.assisted) return undefined;
   const { douyin, sandbox } = ctx.integrations.social;
   return account.sandbox ? sandbox : douyin;
 }

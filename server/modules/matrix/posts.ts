@@ -2,6 +2,7 @@ import type { Locale } from '../../../src/api/contract/messages';
 import type {
   PlanPost,
   PostListParams,
+  PlanMediaType,
   PostStatus,
   ReleasePlan,
 } from '../../../src/api/contract/matrix-plans';
@@ -12,6 +13,8 @@ import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { isMessageId, t } from '../../platform/i18n';
+import { findPlanMedia } from './plan-media';
+import { finishPlanIfDone } from './plans';
 
 /**
  * A plan's posts as its owner sees them (docs/domain.md §20): the list, "publish now" (a waiting
@@ -64,6 +67,7 @@ export async function toPosts(
       for (const m of JSON.parse(p.media) as MediaRef[]) names.set(`${m.type}:${m.id}`, m);
     }
   }
+  const todos = await assistedTodos(ctx, rows);
   return rows.map((r): PlanPost => {
     const key = `${r.media_type}:${Number(r.media_id)}`;
     const params = r.reason_params ? (JSON.parse(r.reason_params) as Record<string, string>) : {};
@@ -91,6 +95,7 @@ export async function toPosts(
             },
       share_url: r.share_url,
       published_at: r.published_at === null ? null : Number(r.published_at),
+      assisted: todos.get(Number(r.id)) ?? null,
       metrics: {
         plays: Number(r.plays),
         likes: Number(r.likes),
@@ -99,6 +104,100 @@ export async function toPosts(
       },
     };
   });
+}
+
+/** How long an assisted post's download link works. */
+const DOWNLOAD_SECONDS = 3600;
+
+/**
+ * The to-dos of the assisted accounts' posts among `rows` (docs/domain.md §20): the media's file
+ * to download (a signed URL, saved under the media's name) and the text to copy (title and topics).
+ */
+async function assistedTodos(ctx: AppContext, rows: readonly Selectable<MatrixPostsTable>[]) {
+  const out = new Map<number, { download_url: string; text: string }>();
+  const accountIds = [...new Set(rows.map((r) => Number(r.account_id)))];
+  if (accountIds.length === 0) return out;
+  const assisted = new Set(
+    (
+      await ctx.db
+        .selectFrom('matrix_accounts')
+        .select('id')
+        .where('id', 'in', accountIds)
+        .where('assisted', '=', 1)
+        .execute()
+    ).map((a) => Number(a.id)),
+  );
+  const mine = rows.filter((r) => assisted.has(Number(r.account_id)));
+  if (mine.length === 0) return out;
+  const owner = Number(mine[0].owner_id);
+  const media = await findPlanMedia(
+    ctx.db,
+    owner,
+    mine.map((r) => ({ type: r.media_type as PlanMediaType, id: Number(r.media_id) })),
+  );
+  const topics = new Map<number, string[]>();
+  for (const plan of await ctx.db
+    .selectFrom('matrix_plans')
+    .select(['id', 'topics'])
+    .where('id', 'in', [...new Set(mine.map((r) => Number(r.plan_id)))])
+    .execute()) {
+    topics.set(Number(plan.id), JSON.parse(plan.topics) as string[]);
+  }
+  for (const r of mine) {
+    const file = media.get(`${r.media_type}:${Number(r.media_id)}`);
+    if (!file) continue;
+    const { url } = await ctx.storage.signedReadUrl(file.storageKey, DOWNLOAD_SECONDS, {
+      download: `${file.name}.mp4`,
+    });
+    const tags = (topics.get(Number(r.plan_id)) ?? []).map((t) => ` #${t}`).join('');
+    out.set(Number(r.id), { download_url: url, text: `${r.title}${tags}` });
+  }
+  return out;
+}
+
+/**
+ * POST /matrix/post_mark_published: an assisted account's post was published by hand; its share
+ * URL is kept. Only a waiting (or missed) post of an assisted account may be marked.
+ */
+export async function markPublished(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: { id: number; share_url: string },
+  audit: AuditTrail,
+): Promise<null> {
+  const now = ctx.now();
+  await runInTransaction(
+    ctx.db,
+    async (trx) => {
+      const post = await trx
+        .selectFrom('matrix_posts as p')
+        .innerJoin('matrix_accounts as a', 'a.id', 'p.account_id')
+        .select(['p.status', 'p.plan_id', 'a.assisted'])
+        .where('p.id', '=', body.id)
+        .where('p.owner_id', '=', auth.user.id)
+        .executeTakeFirst();
+      if (!post) throw refuse('matrix.postNotFound');
+      if (Number(post.assisted) !== 1 || !['waiting', 'missed'].includes(post.status)) {
+        throw refuse('matrix.postStateChanged', { status: post.status });
+      }
+      audit.change({ status: post.status }, { status: 'published', share_url: body.share_url });
+      await trx
+        .updateTable('matrix_posts')
+        .set({ status: 'published', share_url: body.share_url, published_at: now, updated_at: now })
+        .where('id', '=', body.id)
+        .where('status', '=', post.status)
+        .execute();
+      await trx
+        .updateTable('matrix_plans')
+        .set({ status: 'running', started_at: now, updated_at: now })
+        .where('id', '=', post.plan_id)
+        .where('status', '=', 'not_started')
+        .execute();
+      await finishPlanIfDone(trx, Number(post.plan_id), now);
+    },
+    { audit },
+  );
+  return null;
 }
 
 /**

@@ -76,7 +76,10 @@ export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
   const due = await ctx.db
     .selectFrom('matrix_posts as p')
     .innerJoin('matrix_plans as pl', 'pl.id', 'p.plan_id')
+    .innerJoin('matrix_accounts as a', 'a.id', 'p.account_id')
     .select('p.id')
+    // An assisted account's posts are to-dos for a person, never published here.
+    .where('a.assisted', '=', 0)
     .where((eb) =>
       eb.or([
         eb.and([

@@ -8,6 +8,7 @@ import {
   accountPageSchema,
   accountRefreshBody,
   accountSchema,
+  assistedAddBody,
   authUrlBody,
   batchLinkAddBody,
   batchLinkAddReplySchema,
@@ -31,6 +32,7 @@ import {
   planSchema,
   postIdBody,
   postListQuery,
+  postMarkPublishedBody,
   postPageSchema,
   videoDataQuery,
   videoDataSchema,
@@ -47,7 +49,13 @@ import { AuditTrail, type AuditSpec } from '../../platform/http/audit-trail';
 import { AppError } from '../../platform/http/errors';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
-import { accountList, deleteAccounts, moveAccounts, refreshNow } from './accounts';
+import {
+  accountList,
+  addAssistedAccount,
+  deleteAccounts,
+  moveAccounts,
+  refreshNow,
+} from './accounts';
 import { accountGroupList, addAccountGroup, deleteAccountGroup, editAccountGroup } from './groups';
 import { addBatchLink, batchLinkInfo, batchLinkList, revokeBatchLink } from './batch-links';
 import {
@@ -58,7 +66,7 @@ import {
   startBatchAuthorization,
 } from './oauth';
 import { addPlan, changePlan, planDetail, planList, previewPlan } from './plans';
-import { postList, queuePost } from './posts';
+import { markPublished, postList, queuePost } from './posts';
 import { videoData } from './video-data';
 
 /** Partners and merchants publish to their own accounts (docs/domain.md §19). */
@@ -353,5 +361,30 @@ export function matrixAccountRoutes(app: FastifyInstance): void {
     policy: OWN,
     query: videoDataQuery,
     handler: ({ auth, query, request }) => videoData(ctx, auth, query, request.locale),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/matrix/account_add_assisted',
+    reply: accountSchema,
+    policy: OWN,
+    body: assistedAddBody,
+    audit: { action: 'matrix.account_add', resource: 'matrix_account', id: 'result' },
+    handler: ({ auth, body, request, audit }) =>
+      addAssistedAccount(ctx, auth, body, request.locale, audit),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/matrix/post_mark_published',
+    reply: noData,
+    policy: OWN,
+    body: postMarkPublishedBody,
+    audit: {
+      action: 'matrix.post_mark_published',
+      resource: 'matrix_post',
+      id: ({ body }) => body.id,
+    },
+    handler: ({ auth, body, audit }) => markPublished(ctx, auth, body, audit),
   });
 }

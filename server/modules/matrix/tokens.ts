@@ -178,6 +178,8 @@ async function refreshClaimed(
   if (row.status === 'expired' || row.status === 'revoked') {
     return { kind: 'unusable', status: row.status };
   }
+  // An assisted account has no tokens to refresh.
+  if (Number(row.assisted) === 1) return { kind: 'done', status: row.status };
   if (refreshEnds <= now) {
     await ctx.db
       .transaction()
@@ -282,6 +284,7 @@ export async function keepAccountsAlive(ctx: AppContext, batch = 200): Promise<n
     .selectFrom('matrix_accounts')
     .select('id')
     .where('deleted_at', 'is', null)
+    .where('assisted', '=', 0)
     .where('status', 'in', ['normal', 'expiring'])
     .where((eb) =>
       eb.or([

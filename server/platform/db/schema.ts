@@ -671,6 +671,8 @@ export interface MatrixAccountsTable {
   platform: ColumnType<string, string, never>;
   /** 1: an account of the embedded sandbox platform. */
   sandbox: ColumnType<number, number, never>;
+  /** 1: added by hand, its posts published by hand (no publishing API). */
+  assisted: ColumnType<number, number | undefined, never>;
   open_id: ColumnType<string, string, never>;
   nickname: string;
   avatar: string;

@@ -187,6 +187,11 @@ export const postSchema = z.object({
     .nullable(),
   share_url: z.string().nullable(),
   published_at: z.number().nullable(),
+  /**
+   * A post of an assisted account (published by hand): the file to download (a signed URL, for an
+   * hour) and the text to copy; null for posts the platform's API publishes.
+   */
+  assisted: z.object({ download_url: z.string(), text: z.string() }).nullable(),
   metrics: z.object({
     plays: z.number(),
     likes: z.number(),
@@ -246,3 +251,12 @@ export const videoDataSchema = z.object({
   rows: z.array(postSchema),
 });
 export type VideoData = z.infer<typeof videoDataSchema>;
+
+/** `POST /matrix/post_mark_published {id, share_url}`: an assisted post was published by hand. */
+export const postMarkPublishedBody = z.strictObject({
+  id,
+  share_url: text('validation.shareUrl')
+    .trim()
+    .max(500, msg('validation.shareUrl'))
+    .regex(/^https?:\/\/[^\s/]+\S*$/i, msg('validation.shareUrl')),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ValidationMessageId } from './messages';
 import { pageQuery } from './money';
-import { text } from './text';
+import { displayName, text } from './text';
 
 /**
  * Matrix distribution, authorised accounts (docs/domain.md §19). A partner or merchant binds the
@@ -85,6 +85,8 @@ export const accountSchema = z.object({
   status: z.enum(ACCOUNT_STATUSES),
   /** True for an account of the embedded sandbox platform (a test account). */
   sandbox: z.boolean(),
+  /** True for an account added by hand whose posts are published by hand (assisted platforms). */
+  assisted: z.boolean(),
   /** When the access token expires (epoch ms). */
   expires_at: z.number(),
   /** When the refresh token expires: after it the owner must authorise again (epoch ms). */
@@ -187,3 +189,16 @@ export const batchLinkInfoSchema = z.object({
   uses_left: z.number().nullable(),
 });
 export type BatchLinkInfo = z.infer<typeof batchLinkInfoSchema>;
+
+/**
+ * `POST /matrix/account_add_assisted {platform, nickname, group_id?}`: an account of a platform
+ * without a publishing API (Kuaishou, Xiaohongshu, WeChat Channels), added by hand: its posts
+ * become to-dos (the file to download, the text to copy) that the person marks published.
+ */
+export const ASSISTED_PLATFORMS = ['kuaishou', 'xiaohongshu', 'channels'] as const;
+export const assistedAddBody = z.strictObject({
+  platform: z.enum(ASSISTED_PLATFORMS, msg('validation.socialPlatform')),
+  nickname: displayName({ max: 30, message: 'validation.accountNickname' }),
+  group_id: groupId.optional(),
+});
+export type AssistedAddBody = z.input<typeof assistedAddBody>;

@@ -98,6 +98,8 @@ export const creationValidationEnUS = {
   'validation.batchLinkUses': 'Uses: 1 to 1,000, or no limit',
   'validation.batchLinkToken': 'This authorisation link is not valid',
   'validation.videoDataRange': 'Choose a period of at most a year, its end after its start',
+  'validation.accountNickname': 'Account name: 1 to 30 characters',
+  'validation.shareUrl': 'The post’s share link: an http(s) address',
   'validation.groupName': 'Group name: 1 to 20 characters',
   'validation.aiTitle': 'Title: 1 to 100 characters',
   'validation.titleCount': 'Number of titles: a whole number from 1 to 10',

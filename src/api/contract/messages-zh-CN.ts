@@ -88,6 +88,8 @@ export const creationValidationZhCN: Texts<typeof creationValidationEnUS> = {
   'validation.batchLinkUses': '使用次数为 1–1000，或不限',
   'validation.batchLinkToken': '该授权链接无效',
   'validation.videoDataRange': '请选择不超过一年的时间段，结束时间不早于开始时间',
+  'validation.accountNickname': '账号名称为 1–30 个字符',
+  'validation.shareUrl': '请填写作品的分享链接（http(s) 地址）',
   'validation.groupName': '分组名称为 1–20 个字符',
   'validation.aiTitle': '标题为 1–100 个字符',
   'validation.titleCount': '标题数量须为 1–10 的整数',

@@ -10,7 +10,9 @@ type AnyDb = Kysely<any>;
  * - `matrix_accounts`: a social account bound by its owner (partner or merchant), its tokens
  *   sealed (docs/architecture.md §Secrets; the place is `matrix_accounts:<field>:<id>`). One
  *   platform account (platform, sandbox, open_id) belongs to one live row: a partial unique index
- *   on the rows not deleted. `refresh_lease_until` makes one refresh at a time per account.
+ *   on the rows not deleted. `refresh_lease_until` makes one refresh at a time per account. An
+ *   `assisted` account (a platform without a publishing API) is added by hand and has no tokens
+ *   (its token columns hold `-`, never read).
  * - `matrix_batch_links`: links a partner or merchant sends to accounts' owners to bind their
  *   accounts to it (batch authorisation): the token's SHA-256 (looked up) and the token sealed
  *   (`matrix_batch_links:token:<id>`, shown to the link's owner), its end, uses and limit.
@@ -29,6 +31,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('owner_id', 'bigint', (c) => c.notNull().references('users.id'))
     .addColumn('platform', 'text', (c) => c.notNull())
     .addColumn('sandbox', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('assisted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('open_id', 'text', (c) => c.notNull())
     .addColumn('nickname', 'text', (c) => c.notNull())
     .addColumn('avatar', 'text', (c) => c.notNull().defaultTo(''))
