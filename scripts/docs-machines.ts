@@ -33,6 +33,11 @@ import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
 import { buyMachine } from '../src/machines/recharge/buy';
 import { resourceLibraryMachine } from '../src/machines/resource-library';
+import { matrixAccountsMachine } from '../src/machines/matrix-accounts';
+import { matrixPlansMachine } from '../src/machines/matrix-plans';
+import { createPlanFormMachine } from '../src/machines/plan-form';
+import { matrixBatchLinksMachine } from '../src/machines/matrix-batch-links';
+import { batchAuthorizationMachine } from '../src/machines/batch-authorization';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 import { createTaskFormMachine } from '../src/machines/task-form';
@@ -183,6 +188,53 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/resource-library.ts',
     about:
       'The resource library page: the selection for a multi-select delete (kept to what the list shows) and the preview of one resource (player, image, or facts).',
+  },
+  {
+    machine: matrixAccountsMachine,
+    file: 'src/machines/matrix-accounts.ts',
+    about:
+      'The authorised accounts page: the selection for a bulk delete or move, binding an account (the dialog, the platform’s address, the browser sent there), refresh now, and the page’s notice (a refresh’s outcome, the platform’s return).',
+  },
+  {
+    machine: matrixPlansMachine,
+    file: 'src/machines/matrix-plans.ts',
+    about:
+      'The release plans page: pause, resume or cancel a plan (cancel asks first), a plan’s posts (the detail), publish a post now or retry it, and the page’s notice (each outcome).',
+  },
+  {
+    machine: createPlanFormMachine({
+      fresh: () => ({
+        name: '',
+        accountIds: [],
+        media: [],
+        titles: [],
+        topics: [],
+        location: '',
+        startDate: '',
+        endDate: '',
+        slots: [],
+        dailyMax: '',
+        timezone: 'Asia/Shanghai',
+      }),
+      check: () => ({ body: null, errors: {} }),
+      checkImitate: () => null,
+      maxTitles: 100,
+    }),
+    file: 'src/machines/plan-form.ts',
+    about:
+      'The release plan’s create form: the contract’s check, the preview of the schedule, the save (the preview of the draft as it is first), and AI titles to add.',
+  },
+  {
+    machine: matrixBatchLinksMachine,
+    file: 'src/machines/matrix-batch-links.ts',
+    about:
+      'The batch authorisation panel of the accounts page: make a link (refused: the form says why), revoke one after a confirmation, and a link’s QR code (drawn, shown, downloaded as a PNG).',
+  },
+  {
+    machine: batchAuthorizationMachine,
+    file: 'src/machines/batch-authorization.ts',
+    about:
+      'The public page of a batch authorisation link: whose link and its state, authorise (the platform’s address, the browser sent there), and what the platform’s return says (bound, or the console’s text of the refusal).',
   },
   {
     machine: uploadMachine,

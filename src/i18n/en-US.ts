@@ -1,6 +1,7 @@
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 import signedInEnUS from './signed-in-en-US';
+import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
 
@@ -16,6 +17,7 @@ const enUS = {
   ...signedInMoneyEnUS,
   ...signedInCreationEnUS,
   ...signedInDigitalHumanEnUS,
+  ...signedInMatrixEnUS,
 } as const;
 
 export default enUS;

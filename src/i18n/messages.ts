@@ -8,7 +8,7 @@ type Part = Partial<Catalogue>;
 type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
-export type AreaPart = 'money' | 'creation' | 'digital-human';
+export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -47,8 +47,12 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-digital-human-en-US'),
     'zh-CN': () => import('./signed-in-digital-human-zh-CN'),
   },
+  matrix: {
+    'en-US': () => import('./signed-in-matrix-en-US'),
+    'zh-CN': () => import('./signed-in-matrix-zh-CN'),
+  },
 };
-export const AREA_PARTS: readonly AreaPart[] = ['money', 'creation', 'digital-human'];
+export const AREA_PARTS: readonly AreaPart[] = ['money', 'creation', 'digital-human', 'matrix'];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];
 

@@ -1,6 +1,7 @@
 import type { MessageId } from './en-US';
 import signedInCreationZhCN from './signed-in-creation-zh-CN';
 import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
+import signedInMatrixZhCN from './signed-in-matrix-zh-CN';
 import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
@@ -12,6 +13,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInMoneyZhCN,
   ...signedInCreationZhCN,
   ...signedInDigitalHumanZhCN,
+  ...signedInMatrixZhCN,
 };
 
 export default zhCN;

@@ -14,7 +14,9 @@ export type PickerSlot =
   | { form: 'mixed'; part: 'intro' | 'outro' | 'music' }
   | { form: 'clip'; part: 'video' | 'music' | 'sticker' }
   /** The digital-human video form's background music (one). */
-  | { form: 'dhVideo'; part: 'music' };
+  | { form: 'dhVideo'; part: 'music' }
+  /** The release plan form's videos (several). */
+  | { form: 'plan'; part: 'media' };
 
 export type ResourcePickerEvent =
   | {

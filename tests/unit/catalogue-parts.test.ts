@@ -22,6 +22,8 @@ import creationEnUS from '../../src/i18n/signed-in-creation-en-US';
 import creationZhCN from '../../src/i18n/signed-in-creation-zh-CN';
 import digitalHumanEnUS from '../../src/i18n/signed-in-digital-human-en-US';
 import digitalHumanZhCN from '../../src/i18n/signed-in-digital-human-zh-CN';
+import matrixEnUS from '../../src/i18n/signed-in-matrix-en-US';
+import matrixZhCN from '../../src/i18n/signed-in-matrix-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -30,6 +32,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   money: { 'en-US': moneyEnUS, 'zh-CN': moneyZhCN },
   creation: { 'en-US': creationEnUS, 'zh-CN': creationZhCN },
   'digital-human': { 'en-US': digitalHumanEnUS, 'zh-CN': digitalHumanZhCN },
+  matrix: { 'en-US': matrixEnUS, 'zh-CN': matrixZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));
@@ -76,6 +79,13 @@ describe('catalogue parts', () => {
     expect(missing(login, idsOf('signed-out'))).toEqual([]);
     const exception = used([src('views/exception/exception-page.tsx')]);
     expect(missing(exception, idsOf('signed-out'))).toEqual([]);
+  });
+
+  test('the public batch authorisation page needs the signed-out part only', () => {
+    const page = used([src('views/matrix/batch-authorization-page.tsx')]);
+    expect(page).toContain('batchAuth.authorise');
+    expect(page).toContain('batchAuth.errorDeclined');
+    expect(missing(page, idsOf('signed-out'))).toEqual([]);
   });
 
   test('the entry and the shell need the signed-out and signed-in parts only', () => {

@@ -77,6 +77,10 @@ const VIEWS: Record<string, Lazy> = {
     'creation',
     'digital-human',
   ),
+  // Matrix distribution: the authorised accounts (group names use the creation part's rule).
+  authorization: page(() => import('../../views/matrix/authorization-page'), 'creation', 'matrix'),
+  // Release plans (the video picker's texts are the creation part's).
+  releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
 };
 
 export function pageView(name: string): Lazy {

@@ -10,6 +10,8 @@ const exception = (code: 'Exception403' | 'Exception404' | 'Exception500') =>
  */
 const FIRST: Record<string, Lazy> = {
   login: () => import('../../views/login/login-page').then((m) => ({ Component: m.default })),
+  // Public too (a batch authorisation link's page): its texts are in the signed-out part.
+  batchAuthorization: view(() => import('../../views/matrix/batch-authorization-page')),
   exception403: exception('Exception403'),
   exception404: exception('Exception404'),
   exception500: exception('Exception500'),

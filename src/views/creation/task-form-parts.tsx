@@ -77,7 +77,7 @@ interface CommonFieldsProps {
 const MUSIC_TYPES = ['bgm', 'audio'] as const;
 
 /** The look, the sound and the words: the fields of both task forms (mixed cut and clip). */
-export function CommonFields(props: CommonFieldsProps & { form: PickerSlot['form'] }) {
+export function CommonFields(props: CommonFieldsProps & { form: 'mixed' | 'clip' }) {
   const pick = usePicker();
   const { form, ...fields } = props;
   return (

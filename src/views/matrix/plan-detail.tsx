@@ -1,0 +1,197 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Drawer,
+  HStack,
+  Link,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { PlanPost } from '../../api/contract/matrix-plans';
+import type { MatrixPlansActors } from '../../app/actors/matrix-plans';
+import { useListActor } from '../../app/hooks/use-list';
+import { DataTable, type Column } from '../../components/data-table';
+import { useT } from '../shared/use-t';
+import { formatInZone, POST_STATUS } from './plan-format';
+
+/**
+ * A plan's posts (the page machine's `detail` region): each post's account, video, title, time
+ * in the plan's time zone, status, why it failed (the console's words, the platform's code and
+ * words), its share link and numbers once published, and "publish now" (waiting) or "retry"
+ * (failed and retryable). `notice` is the page's notice, shown here while the drawer covers it.
+ */
+export function PlanDetailDrawer(props: { area: MatrixPlansActors; notice: ReactNode }) {
+  const t = useT();
+  const { area } = props;
+  const plan = useSelector(area.page, (s) => (s.hasTag('detail') ? s.context.detail : null));
+  const close = () => area.page.send({ type: 'CLOSE_DETAIL' });
+  return (
+    <Drawer.Root
+      open={plan !== null}
+      placement="end"
+      size="xl"
+      onOpenChange={(e) => {
+        if (!e.open) close();
+      }}
+    >
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="plan-detail">
+            <Drawer.Header>
+              <Drawer.Title>
+                {plan ? t('matrixPlans.detailTitle', { name: plan.name }) : ''}
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {plan && (
+                <Stack gap="3">
+                  {props.notice}
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('matrixPlans.timesIn', { timezone: plan.timezone })}
+                  </Text>
+                  <PostTable area={area} timezone={plan.timezone} />
+                </Stack>
+              )}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('form.close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function PostTable(props: { area: MatrixPlansActors; timezone: string }) {
+  const t = useT();
+  const list = useListActor(props.area.posts);
+  return (
+    <DataTable
+      label={t('matrixPlans.postList')}
+      testId="plan-posts"
+      columns={usePostColumns(props.area, props.timezone)}
+      rowKey={(r) => r.id}
+      emptyText={t('matrixPlans.noPosts')}
+      {...list.table}
+    />
+  );
+}
+
+function usePostColumns(area: MatrixPlansActors, timezone: string): Column<PlanPost>[] {
+  const t = useT();
+  const intl = useIntl();
+  const acting = useSelector(area.page, (s) => s.context.post);
+  const accounts = useSelector(area.accounts, (s) => s.context.data?.list ?? null);
+  const nickname = (id: number) =>
+    accounts?.find((a) => a.id === id)?.nickname ?? t('matrixPlans.accountId', { id });
+  return [
+    { key: 'account', header: t('matrixPlans.account'), cell: (r) => nickname(r.account_id) },
+    { key: 'video', header: t('matrixPlans.video'), cell: (r) => r.media.name },
+    { key: 'title', header: t('matrixPlans.title'), cell: (r) => r.title },
+    {
+      key: 'scheduled',
+      header: t('matrixPlans.scheduledAt'),
+      cell: (r) => formatInZone(intl.locale, timezone, r.scheduled_at),
+    },
+    {
+      key: 'status',
+      header: t('matrix.status'),
+      cell: (r) => (
+        <Badge size="sm" variant="subtle" colorPalette={POST_STATUS[r.status].palette}>
+          {t(POST_STATUS[r.status].label)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'result',
+      header: t('matrixPlans.result'),
+      cell: (r) => <PostResult post={r} />,
+    },
+    {
+      key: 'actions',
+      header: t('matrix.colActions'),
+      pinned: 'end',
+      cell: (r) => {
+        const name = `${nickname(r.account_id)} · ${r.title}`;
+        return (
+          <HStack gap="1">
+            {r.status === 'waiting' && (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={t('matrixPlans.publishNowOf', { name })}
+                aria-busy={acting?.id === r.id}
+                disabled={acting !== null}
+                onClick={() => area.page.send({ type: 'PUBLISH_NOW', id: r.id })}
+              >
+                {t('matrixPlans.publishNow')}
+              </Button>
+            )}
+            {r.status === 'failed' && r.reason?.retryable && (
+              <Button
+                size="xs"
+                variant="outline"
+                aria-label={t('matrixPlans.retryOf', { name })}
+                aria-busy={acting?.id === r.id}
+                disabled={acting !== null}
+                onClick={() => area.page.send({ type: 'RETRY', id: r.id })}
+              >
+                {t('matrixPlans.retry')}
+              </Button>
+            )}
+          </HStack>
+        );
+      },
+    },
+  ];
+}
+
+/** Why a post failed, or where it is and its numbers once published. */
+function PostResult(props: { post: PlanPost }) {
+  const t = useT();
+  const intl = useIntl();
+  const { post } = props;
+  const m = post.metrics;
+  return (
+    <Stack gap="1" fontSize="sm">
+      {post.reason && (
+        <Text color="fg.error" data-testid="post-reason">
+          {post.reason.text}
+          {post.reason.platform_code !== null &&
+            ` ${t('matrixPlans.platformSaid', {
+              code: post.reason.platform_code,
+              text: post.reason.platform_text ?? '',
+            })}`}
+        </Text>
+      )}
+      {post.share_url && (
+        <Link
+          href={post.share_url}
+          target="_blank"
+          rel="noreferrer"
+          colorPalette="blue"
+          aria-label={t('matrixPlans.openPostOf', { title: post.title })}
+        >
+          {t('matrixPlans.openPost')}
+        </Link>
+      )}
+      {post.status === 'published' && (
+        <Text color="fg.muted">
+          {t('matrixPlans.metrics', {
+            plays: intl.formatNumber(m.plays),
+            likes: intl.formatNumber(m.likes),
+            comments: intl.formatNumber(m.comments),
+            shares: intl.formatNumber(m.shares),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
