@@ -14,11 +14,11 @@ const CODE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*$/;
 /**
  * The message catalogues are named after their BCP 47 locale (src/i18n/en-US.ts, its parts
- * src/i18n/signed-out-en-US.ts, signed-in-en-US.ts and signed-in-<area>-en-US.ts,
- * src/api/contract/messages-en-US.ts).
+ * src/i18n/signed-out-en-US.ts, signed-in-en-US.ts and signed-in-<area>-en-US.ts, pieces a part
+ * spreads such as batch-auth-en-US.ts, src/api/contract/messages-en-US.ts).
  */
 const NAMED_AFTER_LOCALE =
-  /^src\/(i18n\/(signed-(out|in)-([a-z]+-)*)?|api\/contract\/messages-)[a-z]{2}-[A-Z]{2}\.ts$/;
+  /^src\/(i18n\/([a-z]+-)*|api\/contract\/messages-)[a-z]{2}-[A-Z]{2}\.ts$/;
 
 function codeFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

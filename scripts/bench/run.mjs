@@ -4,7 +4,8 @@
 // tus (scripts/bench/upload-load.ts), the resource library and the API under
 // renders (scripts/bench/resource-load.ts), video tasks through the queue
 // vs a plain ffmpeg loop (scripts/bench/video-load.ts), a 30-second
-// digital-human video (scripts/bench/dh-video-load.ts). Prints figures
+// digital-human video (scripts/bench/dh-video-load.ts), matrix distribution's plans and publishing
+// (scripts/bench/matrix-load.ts). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -25,7 +26,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -129,6 +130,21 @@ try {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'dh-video-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
+    }
+  }
+  if (ONLY.has('j')) {
+    section(
+      'j. Matrix distribution: a 120 000-post plan through the API, its lists, and 1 000 posts ' +
+        'published at once to the sandbox platform vs its calls in a loop (server in a child process)',
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'matrix-load.ts')],
       { cwd: SOURCE, stdio: 'inherit' },
     );
     if (result.status !== 0) {

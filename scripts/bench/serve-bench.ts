@@ -33,14 +33,15 @@ export function buildBenchApp(
   });
 }
 
+/** Listens on `port` (default: a free one). */
 export async function serveBench(
   app: FastifyInstance,
   handle: { close(): Promise<void> },
+  port = 0,
 ): Promise<void> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`BENCH_SERVER_PORT=${port}`);
+  console.log(`BENCH_SERVER_PORT=${typeof address === 'object' && address ? address.port : 0}`);
   const stop = async () => {
     await app.close();
     await handle.close();
