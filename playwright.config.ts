@@ -27,6 +27,8 @@ const MOVES_MONEY = [
   '**/digital-human-clones.spec.ts',
   // Binds the demo merchant's social accounts and publishes its videos (no dashboard reads them).
   '**/matrix.spec.ts',
+  // Publishes the demo merchant's videos to the sandbox platform through a release plan.
+  '**/matrix-plans.spec.ts',
 ];
 
 /**
@@ -94,6 +96,8 @@ export default defineConfig({
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // 2 s renders at 720p, as fast as x264 goes (the product's default is veryfast).
       VIDEO_RENDER_PRESET: 'ultrafast',
+      // Posts under review are asked about every second (the product's default is 30 s).
+      MATRIX_REVIEW_POLL_MS: '1000',
     },
   })),
 });

@@ -37,6 +37,7 @@ import { matrixAccountsMachine } from '../src/machines/matrix-accounts';
 import { matrixPlansMachine } from '../src/machines/matrix-plans';
 import { createPlanFormMachine } from '../src/machines/plan-form';
 import { matrixBatchLinksMachine } from '../src/machines/matrix-batch-links';
+import { matrixVideoDataMachine } from '../src/machines/matrix-video-data';
 import { batchAuthorizationMachine } from '../src/machines/batch-authorization';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
@@ -223,6 +224,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/plan-form.ts',
     about:
       'The release plan’s create form: the contract’s check, the preview of the schedule, the save (the preview of the draft as it is first), and AI titles to add.',
+  },
+  {
+    machine: matrixVideoDataMachine,
+    file: 'src/machines/matrix-video-data.ts',
+    about:
+      'The video data page: the published posts’ numbers over the last 7, 30 or 90 days, for an account and a plan or all (each change loads again), a retry after a refusal, and the rows exported as a CSV file.',
   },
   {
     machine: matrixBatchLinksMachine,

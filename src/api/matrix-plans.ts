@@ -11,6 +11,7 @@ import type {
   PlanStatus,
   PostListParams,
   ReleasePlan,
+  VideoData,
 } from './contract/matrix-plans';
 import { get, post, type RequestOptions } from './http';
 
@@ -75,10 +76,26 @@ export function retryPost(body: { id: number }, options?: RequestOptions): Promi
   return post<unknown>('/matrix/post_retry', body, options);
 }
 
+/** Marks an assisted account's waiting or missed post published by hand, with its share link. */
+export function markPostPublished(
+  body: { id: number; share_url: string },
+  options?: RequestOptions,
+): Promise<unknown> {
+  return post<unknown>('/matrix/post_mark_published', body, options);
+}
+
 /** Titles in the manner of one (`demonstration`: from the embedded generator). */
 export function imitateTitle(
   body: ImitateTitleBody,
   options?: RequestOptions,
 ): Promise<ImitateTitleReply> {
   return post<ImitateTitleReply>('/matrix/ai_imitate_title', body, options);
+}
+
+/** The published posts' numbers over a period (docs/domain.md §20 "Video data"). */
+export function getVideoData(
+  query: { account_id?: number; plan_id?: number; from: number; to: number },
+  options?: RequestOptions,
+): Promise<VideoData> {
+  return get<VideoData>('/matrix/video_data', { ...query }, options);
 }

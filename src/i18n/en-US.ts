@@ -4,6 +4,7 @@ import signedInEnUS from './signed-in-en-US';
 import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
+import signedOutBatchAuthEnUS from './signed-out-batch-auth-en-US';
 
 /**
  * The en-US catalogue defines the message ids; zh-CN must have every one (checked by the
@@ -18,6 +19,7 @@ const enUS = {
   ...signedInCreationEnUS,
   ...signedInDigitalHumanEnUS,
   ...signedInMatrixEnUS,
+  ...signedOutBatchAuthEnUS,
 } as const;
 
 export default enUS;

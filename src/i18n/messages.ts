@@ -8,7 +8,7 @@ type Part = Partial<Catalogue>;
 type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
-export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix';
+export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -51,8 +51,19 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-matrix-en-US'),
     'zh-CN': () => import('./signed-in-matrix-zh-CN'),
   },
+  // The public batch authorisation page's texts (no login needed), loaded with that page only.
+  'batch-auth': {
+    'en-US': () => import('./signed-out-batch-auth-en-US'),
+    'zh-CN': () => import('./signed-out-batch-auth-zh-CN'),
+  },
 };
-export const AREA_PARTS: readonly AreaPart[] = ['money', 'creation', 'digital-human', 'matrix'];
+export const AREA_PARTS: readonly AreaPart[] = [
+  'money',
+  'creation',
+  'digital-human',
+  'matrix',
+  'batch-auth',
+];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];
 

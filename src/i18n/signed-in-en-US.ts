@@ -174,6 +174,7 @@ const signedInEnUS = {
   'route.myCreation': 'My new works',
   'route.authorization': 'Account authorisation',
   'route.releasePlan': 'Release plans',
+  'route.videoData': 'Video data',
   'route.allMerchant': 'All merchants',
   'route.merchant': 'Merchants',
   'route.partner': 'Partners',

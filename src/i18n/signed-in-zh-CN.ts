@@ -162,6 +162,7 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'route.myCreation': '我的新作品',
   'route.authorization': '账号授权',
   'route.releasePlan': '发布计划',
+  'route.videoData': '视频数据',
   'route.allMerchant': '全部商户',
   'route.merchant': '商户管理',
   'route.partner': '服务商管理',

@@ -1,5 +1,4 @@
 import { signedOutValidationEnUS } from '../api/contract/messages-en-US';
-import { batchAuthEnUS } from './batch-auth-en-US';
 
 /**
  * The en-US messages the signed-out pages need (login, its dialogs, exception pages, notices): the
@@ -8,7 +7,6 @@ import { batchAuthEnUS } from './batch-auth-en-US';
  */
 const signedOutEnUS = {
   ...signedOutValidationEnUS,
-  ...batchAuthEnUS,
   'app.loading': 'Loading…',
   'app.notBuilt': 'This page is not built yet.',
   'app.notBuiltDetail': '“{title}” arrives in a later release.',

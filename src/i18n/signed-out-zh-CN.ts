@@ -1,11 +1,9 @@
 import { signedOutValidationZhCN } from '../api/contract/messages-zh-CN';
-import { batchAuthZhCN } from './batch-auth-zh-CN';
 import type signedOutEnUS from './signed-out-en-US';
 
 /** The zh-CN messages the signed-out pages need (see signed-out-en-US.ts). */
 const signedOutZhCN: Record<keyof typeof signedOutEnUS, string> = {
   ...signedOutValidationZhCN,
-  ...batchAuthZhCN,
   'app.loading': '加载中…',
   'app.notBuilt': '此页面尚未开放。',
   'app.notBuiltDetail': '“{title}”将在后续版本提供。',

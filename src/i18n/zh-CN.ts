@@ -5,6 +5,7 @@ import signedInMatrixZhCN from './signed-in-matrix-zh-CN';
 import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
+import signedOutBatchAuthZhCN from './signed-out-batch-auth-zh-CN';
 
 /** The zh-CN catalogue, every part (see en-US.ts). */
 const zhCN: Record<MessageId, string> = {
@@ -14,6 +15,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInCreationZhCN,
   ...signedInDigitalHumanZhCN,
   ...signedInMatrixZhCN,
+  ...signedOutBatchAuthZhCN,
 };
 
 export default zhCN;

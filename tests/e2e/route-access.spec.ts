@@ -42,6 +42,7 @@ const MATRIX: Record<string, { title: MessageId; access: string }> = {
   '/digital-human/my-creation': { title: 'route.myCreation', access: '-PM-' },
   '/matrix-distribution/authorization': { title: 'route.authorization', access: '-PM-' },
   '/matrix-distribution/release-plan': { title: 'route.releasePlan', access: '-PM-' },
+  '/matrix-distribution/video-data': { title: 'route.videoData', access: '-PM-' },
   '/promotion/all-merchant': { title: 'route.allMerchant', access: 'A---' },
   '/promotion/merchant': { title: 'route.merchant', access: 'AP--' },
   '/promotion/partner': { title: 'route.partner', access: 'AP--' },

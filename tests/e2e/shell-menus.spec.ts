@@ -45,7 +45,7 @@ const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
     ['menu.dashboard', ['route.workBench']],
     ['menu.creation', ['route.resource', 'route.clip', 'route.mixedTask']],
     ['menu.digitalHuman', ['route.imageClone', 'route.soundClone', 'route.digitalVideo']],
-    ['menu.matrix', ['route.authorization', 'route.releasePlan']],
+    ['menu.matrix', ['route.authorization', 'route.releasePlan', 'route.videoData']],
     [
       'menu.promotion',
       ['route.merchant', 'route.partner', 'route.agent', 'route.tree', 'route.cardPassword'],

@@ -47,6 +47,7 @@ const PARTNER_PAGES: MessageId[] = [
   'route.digitalVideo',
   'route.authorization',
   'route.releasePlan',
+  'route.videoData',
   'route.merchant',
   'route.partner',
   'route.agent',

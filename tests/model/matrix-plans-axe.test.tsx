@@ -106,6 +106,7 @@ test('the list, the form (refused, AI titles, preview) and the detail: axe finds
     getPosts: async () => ({ list: posts, total: posts.length }),
     publishNow: never,
     retryPost: never,
+    markPublished: never,
     imitateTitle: async () => ({ titles: ['Hello there', 'Hello again'], demonstration: true }),
     getAccounts: async () => ({
       list: [

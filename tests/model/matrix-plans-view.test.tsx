@@ -26,6 +26,10 @@ import {
 } from '../../src/app/actors/matrix-plans';
 import { Providers } from '../../src/app/boot/providers';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
+import {
+  createCustomerDialogMachine,
+  type CustomerDialogEvent,
+} from '../../src/machines/customers/customer-dialog';
 import { matrixPlansMachine, type MatrixPlansEvent } from '../../src/machines/matrix-plans';
 import { createPlanFormMachine, type PlanFormEvent } from '../../src/machines/plan-form';
 import ReleasePlanPage from '../../src/views/matrix/release-plan-page';
@@ -116,6 +120,17 @@ const PUBLISHED = post({
   published_at: Date.UTC(2026, 11, 2, 14, 1),
   metrics: { plays: 1234, likes: 56, comments: 7, shares: 8 },
 });
+/** Posts of an assisted account (published by hand): a waiting one and a missed one. */
+const ASSISTED = post({
+  id: 15,
+  status: 'waiting',
+  assisted: { download_url: 'https://files.example/15.mp4?sig=a', text: 'Title 15 #spring' },
+});
+const MISSED = post({
+  id: 16,
+  status: 'missed',
+  assisted: { download_url: 'https://files.example/16.mp4?sig=b', text: 'Title 16 #spring' },
+});
 
 const account = (id: number, nickname: string): MatrixAccount => ({
   id,
@@ -162,7 +177,7 @@ async function setup(options: Options = {}) {
   const getPosts: MatrixPlansEndpoints['getPosts'] = async (query) => {
     postQueries.push({ ...query });
     effects.push('posts');
-    return { list: [WAITING, FAILED, REJECTED, PUBLISHED], total: 4 };
+    return { list: [WAITING, FAILED, REJECTED, PUBLISHED, ASSISTED, MISSED], total: 6 };
   };
   provideArea(actors, matrixPlansArea, {
     getPlans,
@@ -174,6 +189,7 @@ async function setup(options: Options = {}) {
     getPosts,
     publishNow: endpoints.endpoint('publishNow') as never,
     retryPost: endpoints.endpoint('retryPost') as never,
+    markPublished: endpoints.endpoint('markPublished') as never,
     imitateTitle: endpoints.endpoint('imitateTitle') as never,
     getAccounts: async () => ({ list: [SHOP], total: 1 }),
     getResources: async () => ({ list: [CLIP], total: 1 }),
@@ -543,6 +559,153 @@ describe('post actions (page machine, post and notice regions)', () => {
   );
   test('every row of the table is taken by some path', () => {
     expect(rows.unused(POST)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// An assisted post marked published by hand (the dialog machine of the area's `markPublished`):
+// the person pastes its share link (a malformed one is refused before any call), the server may
+// refuse it (said in the dialog; sending again = RETRY with the same link), once saved the
+// dialog closes, the drawer's notice says so and the posts and plans reload.
+
+const MARK: Record<string, string> = {
+  'closed OPEN': 'asking',
+  'asking CLOSE': 'closed',
+  'asking SUBMIT': 'saving',
+  'saving done.submit': 'saved',
+  'saving error.submit': 'refused',
+  'refused RETRY': 'saving',
+  'refused CLOSE': 'closed',
+  'saved OPEN': 'asking',
+};
+const SHARE_URL = 'https://v.douyin.example/abc';
+
+describe('mark published (dialog machine of an assisted post)', () => {
+  const rows = rowsUsed();
+  type MarkEvent = CustomerDialogEvent<PlanPost, { share_url: string }>;
+  const machine = createCustomerDialogMachine<PlanPost, { share_url: string }>('mark');
+  type MarkState = ReturnType<typeof machine.resolveState>;
+  const events: MarkEvent[] = [
+    { type: 'OPEN', target: ASSISTED },
+    { type: 'SUBMIT', payload: { share_url: SHARE_URL } },
+    { type: 'RETRY' },
+    { type: 'CLOSE' },
+    { type: 'xstate.done.actor.submit', output: null } as never,
+    { type: 'xstate.error.actor.submit', error: replyError(REFUSAL) } as never,
+  ];
+  const list = paths<MarkEvent>(
+    machine,
+    ((s: MarkState) => events.filter((e) => s.can(e as never))) as never,
+    // A refusal is remembered through RETRY: a path is refused once, then saved.
+    ((s: MarkState) => `${String(s.value)}:${s.context.error ?? ''}`) as never,
+    MARK,
+    'closed',
+    eventLabel,
+  );
+  test.each(list.map((p) => [pathName(p, eventLabel), p] as const))(
+    '%s',
+    async (_, path) => {
+      const w = await setup();
+      await openSpring(w);
+      const drawer = () => w.detail()!;
+      const mark = () =>
+        w.button(fill('matrixPlans.markPublishedOf', { name: postName(ASSISTED) }), drawer());
+      const dialog = () => {
+        const found = w.dialogs().filter((d) => d.getAttribute('role') === 'dialog');
+        const [d] = found.filter((d) =>
+          within(d).queryByRole('heading', {
+            name: fill('matrixPlans.markPublishedTitle', { title: ASSISTED.title }),
+          }),
+        );
+        return d ?? null;
+      };
+      const submit = () => w.button(text('matrixPlans.markPublished'), dialog()!);
+      const box = () =>
+        within(dialog()!).getByRole('textbox', { name: text('matrixPlans.shareUrl') });
+      const sees: Record<string, () => void> = {
+        closed: () => {
+          expect(dialog()).toBeNull();
+          expect(mark().disabled).toBe(false);
+        },
+        asking: () => {
+          within(dialog()!).getByText(text('matrixPlans.markPublishedWhat'));
+          expect(box()).toBeTruthy();
+          expect(within(dialog()!).queryByText(REFUSAL)).toBeNull();
+        },
+        saving: () => expect(submit().getAttribute('aria-busy')).toBe('true'),
+        refused: () => {
+          within(dialog()!).getByText(REFUSAL);
+          expect(submit().getAttribute('aria-busy')).not.toBe('true');
+        },
+        saved: () => {
+          expect(dialog()).toBeNull();
+          const notice = within(drawer()).getByTestId('plan-notice');
+          expect(notice.getAttribute('role')).toBe('status');
+          expect(notice.textContent).toContain(text('matrixPlans.markedPublished'));
+        },
+      };
+      const sent = () =>
+        expect(w.endpoints.calls.at(-1)).toEqual({
+          name: 'markPublished',
+          input: [{ id: ASSISTED.id, share_url: SHARE_URL }, { quiet: true }],
+        });
+      w.take();
+      await runUiPath(
+        path,
+        {
+          initial: 'closed',
+          transitions: MARK,
+          label: eventLabel,
+          sees,
+          effects: {
+            take: () => w.take().sort(),
+            expected: { 'saving done.submit': ['plans', 'posts'] },
+          },
+          exec: async (event) => {
+            switch (eventLabel(event)) {
+              case 'OPEN':
+                await w.user.click(mark());
+                // The dialog takes the focus from the drawer's trap once it has opened.
+                return act(async () => {
+                  await vi.advanceTimersByTimeAsync(100);
+                });
+              case 'CLOSE':
+                return w.user.click(w.button(text('form.cancel'), dialog()!));
+              case 'SUBMIT': {
+                // A link that is not one is refused before any call, under the field.
+                const before = w.endpoints.calls.length;
+                await w.user.clear(box());
+                await w.user.paste('v.douyin.example/abc');
+                await w.user.click(submit());
+                within(dialog()!).getByText(enUS['validation.shareUrl']);
+                expect(w.endpoints.calls.length).toBe(before);
+                await w.user.clear(box());
+                await w.user.paste(` ${SHARE_URL} `);
+                await w.user.click(submit());
+                return sent();
+              }
+              case 'RETRY':
+                // Sent again as it is (the link kept).
+                expect((box() as HTMLInputElement).value).toBe(SHARE_URL);
+                await w.user.click(submit());
+                return sent();
+              case 'done.submit':
+                return w.endpoints.settle('markPublished', 'done', null);
+              case 'error.submit':
+                return w.endpoints.settle('markPublished', 'error', replyError(REFUSAL));
+              default:
+                throw new Error(`no person's action for ${event.type}`);
+            }
+          },
+        },
+        rows.used,
+      );
+      w.dispose();
+    },
+    20_000,
+  );
+  test('every row of the table is taken by some path', () => {
+    expect(rows.unused(MARK)).toEqual([]);
   });
 });
 
@@ -1214,6 +1377,23 @@ describe('the detail', () => {
     within(published).getByText(
       fill('matrixPlans.metrics', { plays: '1,234', likes: 56, comments: 7, shares: 8 }),
     );
+    // Assisted posts (waiting, missed): a to-do, never "publish now".
+    for (const p of [ASSISTED, MISSED]) {
+      const row = table.getByText(p.title).closest('tr')!;
+      const name = postName(p);
+      const download = within(row).getByRole('link', {
+        name: fill('matrixPlans.downloadVideoOf', { name }),
+      });
+      expect(download.getAttribute('href')).toBe(p.assisted!.download_url);
+      await w.user.click(
+        within(row).getByRole('button', { name: fill('matrixPlans.copyTextOf', { name }) }),
+      );
+      expect(await navigator.clipboard.readText()).toBe(p.assisted!.text);
+      within(row).getByRole('button', { name: fill('matrixPlans.markPublishedOf', { name }) });
+      expect(
+        within(row).queryByRole('button', { name: fill('matrixPlans.publishNowOf', { name }) }),
+      ).toBeNull();
+    }
     // Closed and opened again: the posts are asked for again.
     await w.user.click(drawer.getByRole('button', { name: text('form.close') }));
     await vi.waitFor(() => expect(w.detail()).toBeNull());

@@ -21,7 +21,7 @@ const PARTNER_MERCHANT_WORK: Section[] = [
     true,
     ['imageClone', 'soundClone', 'digitalVideo', 'createVideo*', 'myCreation*'],
   ],
-  ['matrix-distribution', true, ['authorization', 'releasePlan']],
+  ['matrix-distribution', true, ['authorization', 'releasePlan', 'videoData']],
 ];
 
 const EXPECTED: Record<string, Section[]> = {

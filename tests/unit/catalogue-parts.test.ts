@@ -24,6 +24,8 @@ import digitalHumanEnUS from '../../src/i18n/signed-in-digital-human-en-US';
 import digitalHumanZhCN from '../../src/i18n/signed-in-digital-human-zh-CN';
 import matrixEnUS from '../../src/i18n/signed-in-matrix-en-US';
 import matrixZhCN from '../../src/i18n/signed-in-matrix-zh-CN';
+import batchAuthEnUS from '../../src/i18n/signed-out-batch-auth-en-US';
+import batchAuthZhCN from '../../src/i18n/signed-out-batch-auth-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -33,6 +35,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   creation: { 'en-US': creationEnUS, 'zh-CN': creationZhCN },
   'digital-human': { 'en-US': digitalHumanEnUS, 'zh-CN': digitalHumanZhCN },
   matrix: { 'en-US': matrixEnUS, 'zh-CN': matrixZhCN },
+  'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));
@@ -81,11 +84,11 @@ describe('catalogue parts', () => {
     expect(missing(exception, idsOf('signed-out'))).toEqual([]);
   });
 
-  test('the public batch authorisation page needs the signed-out part only', () => {
+  test('the public batch authorisation page needs the signed-out part and its own only', () => {
     const page = used([src('views/matrix/batch-authorization-page.tsx')]);
     expect(page).toContain('batchAuth.authorise');
     expect(page).toContain('batchAuth.errorDeclined');
-    expect(missing(page, idsOf('signed-out'))).toEqual([]);
+    expect(missing(page, idsOf('signed-out', 'batch-auth'))).toEqual([]);
   });
 
   test('the entry and the shell need the signed-out and signed-in parts only', () => {

@@ -156,6 +156,7 @@ const SPEC_ROUTES: [string, readonly string[] | '*'][] = [
   ['/home/index', [A]],
   ['/matrix-distribution/authorization', [P, M]],
   ['/matrix-distribution/release-plan', [P, M]],
+  ['/matrix-distribution/video-data', [P, M]],
   ['/promotion/all-merchant', [A]],
   ['/promotion/merchant', [A, P]],
   ['/promotion/partner', [A, P]],

@@ -2,7 +2,7 @@
  * The release plans area (/matrix-distribution/release-plan, docs/domain.md §20): the list of the
  * caller's plans (status filter, pages), the posts of the plan whose detail is open, the page's
  * machine (pause / resume / cancel, the detail, publish now / retry, the notice:
- * src/machines/matrix-plans.ts), the create form (src/machines/plan-form.ts: preview, save, AI
+ * src/machines/matrix-plans.ts), the dialog marking an assisted post published (its share link), the create form (src/machines/plan-form.ts: preview, save, AI
  * titles) with what it picks from: the caller's `normal` accounts and its library videos (the
  * resource picker). After each change the area reloads what shows it, as events between its
  * actors.
@@ -26,7 +26,7 @@ import { matrixPlansMachine, type PlanAction, type PostAction } from '../../mach
 import { createPlanFormMachine, type CheckedPlan, type PlanDraft } from '../../machines/plan-form';
 import { resourcePickerMachine } from '../../machines/resource-picker';
 import { defineArea, lazyActors } from './areas';
-import { listActor, loadActor, toast, whenChanged } from './factories';
+import { dialogActor, listActor, loadActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 
 export interface MatrixPlansEndpoints {
@@ -39,6 +39,7 @@ export interface MatrixPlansEndpoints {
   getPosts: typeof plansApi.getPosts;
   publishNow: typeof plansApi.publishPostNow;
   retryPost: typeof plansApi.retryPost;
+  markPublished: typeof plansApi.markPostPublished;
   imitateTitle: typeof plansApi.imitateTitle;
   getAccounts: typeof matrixApi.getAccounts;
   getResources: typeof resourcesApi.getResources;
@@ -184,6 +185,11 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
             },
           }),
         ),
+      // An assisted post published by hand: its share link (the dialog shows a refusal itself).
+      markPublished: () =>
+        dialogActor<PlanPost, { share_url: string }>('matrixPostMarkPublished', (target, payload) =>
+          e.markPublished({ id: target!.id, share_url: payload.share_url }, { quiet: true }),
+        ),
       form: () =>
         createActor(
           createPlanFormMachine({
@@ -261,6 +267,20 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
               }),
           ),
         ],
+        markPublished: (dialog) => [
+          whenChanged(
+            dialog,
+            (s) => s.context.completed,
+            () => {
+              started('page')?.send({
+                type: 'SHOW',
+                notice: { tone: 'success', text: 'matrixPlans.markedPublished' },
+              });
+              reloadPlans();
+              reloadPosts();
+            },
+          ),
+        ],
         picker: (picker) => [
           whenChanged(
             picker,
@@ -305,6 +325,7 @@ export const matrixPlansArea = defineArea<MatrixPlansEndpoints, MatrixPlansActor
     getPosts: plansApi.getPosts,
     publishNow: plansApi.publishPostNow,
     retryPost: plansApi.retryPost,
+    markPublished: plansApi.markPostPublished,
     imitateTitle: plansApi.imitateTitle,
     getAccounts: matrixApi.getAccounts,
     getResources: resourcesApi.getResources,

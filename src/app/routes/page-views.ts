@@ -81,6 +81,8 @@ const VIEWS: Record<string, Lazy> = {
   authorization: page(() => import('../../views/matrix/authorization-page'), 'creation', 'matrix'),
   // Release plans (the video picker's texts are the creation part's).
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
+  // The published posts' numbers (totals, per day, per account, top posts, CSV export).
+  videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
 };
 
 export function pageView(name: string): Lazy {

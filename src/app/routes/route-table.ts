@@ -176,6 +176,7 @@ export const ROUTES: readonly RouteRecord[] = [
   }),
   r('matrix-distribution', 'authorization', 'authorization', PARTNER_MERCHANT),
   r('matrix-distribution', 'releasePlan', 'release-plan', PARTNER_MERCHANT),
+  r('matrix-distribution', 'videoData', 'video-data', PARTNER_MERCHANT),
   r('promotion', 'allMerchant', 'all-merchant', ADMIN, { hidden: true }),
   r('promotion', 'merchant', 'merchant', ADMIN_PARTNER),
   r('promotion', 'partner', 'partner', ADMIN_PARTNER),

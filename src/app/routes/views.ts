@@ -1,3 +1,5 @@
+import { localeStore } from '../../i18n/locale-store';
+import { loadMessageParts } from '../../i18n/messages';
 import { view, type Lazy } from './lazy';
 
 const exception = (code: 'Exception403' | 'Exception404' | 'Exception500') =>
@@ -8,10 +10,17 @@ const exception = (code: 'Exception403' | 'Exception404' | 'Exception500') =>
  * half, theme-recipes.ts; preloaded with the entry) and the exception pages. Every other route's
  * view is in page-views.ts.
  */
+const batchAuthorizationView = view(() => import('../../views/matrix/batch-authorization-page'));
+
 const FIRST: Record<string, Lazy> = {
   login: () => import('../../views/login/login-page').then((m) => ({ Component: m.default })),
-  // Public too (a batch authorisation link's page): its texts are in the signed-out part.
-  batchAuthorization: view(() => import('../../views/matrix/batch-authorization-page')),
+  // Public too (a batch authorisation link's page): its texts are a part of their own, loaded with
+  // it (the login page does not carry them).
+  batchAuthorization: () =>
+    Promise.all([
+      batchAuthorizationView(),
+      loadMessageParts(['batch-auth'], localeStore.get()),
+    ]).then(([loaded]) => loaded),
   exception403: exception('Exception403'),
   exception404: exception('Exception404'),
   exception500: exception('Exception500'),

@@ -15,15 +15,19 @@ import { useIntl } from 'react-intl';
 import type { PlanPost } from '../../api/contract/matrix-plans';
 import type { MatrixPlansActors } from '../../app/actors/matrix-plans';
 import { useListActor } from '../../app/hooks/use-list';
+import { CopyButton } from '../../components/copy-button';
 import { DataTable, type Column } from '../../components/data-table';
 import { useT } from '../shared/use-t';
+import { MarkPublishedDialog } from './mark-published-dialog';
 import { formatInZone, POST_STATUS } from './plan-format';
 
 /**
  * A plan's posts (the page machine's `detail` region): each post's account, video, title, time
  * in the plan's time zone, status, why it failed (the console's words, the platform's code and
  * words), its share link and numbers once published, and "publish now" (waiting) or "retry"
- * (failed and retryable). `notice` is the page's notice, shown here while the drawer covers it.
+ * (failed and retryable). A waiting or missed post of an assisted account is a to-do: download
+ * its video, copy its text, mark it published with its share link (a dialog). `notice` is the
+ * page's notice, shown here while the drawer covers it.
  */
 export function PlanDetailDrawer(props: { area: MatrixPlansActors; notice: ReactNode }) {
   const t = useT();
@@ -52,12 +56,23 @@ export function PlanDetailDrawer(props: { area: MatrixPlansActors; notice: React
               {plan && (
                 <Stack gap="3">
                   {props.notice}
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('matrixPlans.timesIn', { timezone: plan.timezone })}
-                  </Text>
+                  <HStack justify="space-between" gap="2">
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('matrixPlans.timesIn', { timezone: plan.timezone })}
+                    </Text>
+                    {/* Posts move on at the platform (review, publication): asked for again. */}
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => area.posts.send({ type: 'RELOAD' })}
+                    >
+                      {t('matrixPlans.refreshPosts')}
+                    </Button>
+                  </HStack>
                   <PostTable area={area} timezone={plan.timezone} />
                 </Stack>
               )}
+              <MarkPublishedDialog actor={area.markPublished} />
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('form.close')} />
@@ -122,7 +137,29 @@ function usePostColumns(area: MatrixPlansActors, timezone: string): Column<PlanP
         const name = `${nickname(r.account_id)} · ${r.title}`;
         return (
           <HStack gap="1">
-            {r.status === 'waiting' && (
+            {assistedTodo(r) && (
+              <>
+                <Link
+                  href={r.assisted!.download_url}
+                  download
+                  fontSize="xs"
+                  colorPalette="blue"
+                  aria-label={t('matrixPlans.downloadVideoOf', { name })}
+                >
+                  {t('matrixPlans.downloadVideo')}
+                </Link>
+                <CopyButton label={t('matrixPlans.copyTextOf', { name })} text={r.assisted!.text} />
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={t('matrixPlans.markPublishedOf', { name })}
+                  onClick={() => area.markPublished.send({ type: 'OPEN', target: r })}
+                >
+                  {t('matrixPlans.markPublished')}
+                </Button>
+              </>
+            )}
+            {r.status === 'waiting' && !r.assisted && (
               <Button
                 size="xs"
                 variant="outline"
@@ -152,6 +189,10 @@ function usePostColumns(area: MatrixPlansActors, timezone: string): Column<PlanP
     },
   ];
 }
+
+/** A post of an assisted account still to publish by hand (the dispatcher never sends it). */
+const assistedTodo = (r: PlanPost) =>
+  r.assisted !== null && (r.status === 'waiting' || r.status === 'missed');
 
 /** Why a post failed, or where it is and its numbers once published. */
 function PostResult(props: { post: PlanPost }) {

@@ -1,7 +1,7 @@
-import type { batchAuthEnUS } from './batch-auth-en-US';
+import type batchAuthEnUS from './signed-out-batch-auth-en-US';
 
-/** The zh-CN messages of the public batch authorisation page (see batch-auth-en-US.ts). */
-export const batchAuthZhCN: Record<keyof typeof batchAuthEnUS, string> = {
+/** The zh-CN messages of the public batch authorisation page (see signed-out-batch-auth-en-US.ts). */
+const batchAuthZhCN: Record<keyof typeof batchAuthEnUS, string> = {
   'batchAuth.title': '授权您的账号',
   'batchAuth.whose': '{owner} 请您授权您的{platform}账号。',
   'batchAuth.grants':
@@ -32,3 +32,5 @@ export const batchAuthZhCN: Record<keyof typeof batchAuthEnUS, string> = {
   'batchAuth.platformXiaohongshu': '小红书',
   'batchAuth.platformChannels': '视频号',
 };
+
+export default batchAuthZhCN;

@@ -1,9 +1,9 @@
 /**
  * The en-US messages of the public batch authorisation page (/batchAuthorization, no login;
- * src/views/batch-authorization/): part of the signed-out catalogue part (signed-out-en-US.ts
- * spreads them), the only part a signed-out visitor downloads.
+ * src/views/matrix/batch-authorization-page.tsx): a catalogue part of its own (src/i18n/messages.ts
+ * `batch-auth`), loaded with that page only, so the login page does not carry it.
  */
-export const batchAuthEnUS = {
+const batchAuthEnUS = {
   'batchAuth.title': 'Authorise your account',
   'batchAuth.whose': '{owner} asks you to authorise your {platform} account.',
   'batchAuth.grants':
@@ -37,3 +37,5 @@ export const batchAuthEnUS = {
   'batchAuth.platformXiaohongshu': 'Xiaohongshu',
   'batchAuth.platformChannels': 'WeChat Channels',
 } as const;
+
+export default batchAuthEnUS;
