@@ -23,6 +23,27 @@ export interface SandboxWorld {
   bind(openId: string, token: string, body?: object): Promise<number>;
 }
 
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+/**
+ * The sandbox platform's authorisation page at `url` → "授权" on `openId` (its form posted as a
+ * browser would) → the address the platform redirects to (our callback, with code and state).
+ */
+export async function authoriseOnSandbox(url: string, openId: string): Promise<string> {
+  const page = await (await fetch(url)).text();
+  const forms = [...page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)];
+  const form = forms.find((f) => f[2].includes(`value="${openId}"`));
+  expect(form, `a form for ${openId}`).toBeDefined();
+  const fields = new URLSearchParams();
+  for (const [, name, value] of form![2].matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+    fields.set(name, unescape(value));
+  }
+  const action = new URL(unescape(form![1]), url).toString();
+  const back = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
+  expect(back.status).toBe(302);
+  return back.headers.get('location')!;
+}
+
 export async function sandboxWorld(
   engine: Engine,
   options: TestAppOptions = {},
@@ -43,23 +64,6 @@ export async function sandboxWorld(
     });
     expect(response.status, path).toBe(200);
     return response.json() as Promise<Record<string, unknown>>;
-  };
-
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-
-  const authorise: SandboxWorld['authorise'] = async (url, openId) => {
-    const page = await (await fetch(url)).text();
-    const forms = [...page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)];
-    const form = forms.find((f) => f[2].includes(`value="${openId}"`));
-    expect(form, `a form for ${openId}`).toBeDefined();
-    const fields = new URLSearchParams();
-    for (const [, name, value] of form![2].matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
-      fields.set(name, unescape(value));
-    }
-    const action = new URL(unescape(form![1]), url).toString();
-    const back = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
-    expect(back.status).toBe(302);
-    return back.headers.get('location')!;
   };
 
   const callback: SandboxWorld['callback'] = async (location) => {
@@ -83,10 +87,10 @@ export async function sandboxWorld(
     sandboxAccounts: async () =>
       (await control('accounts')).list as { open_id: string; nickname: string }[],
     authUrl,
-    authorise,
+    authorise: authoriseOnSandbox,
     callback,
     async bind(openId, token, body) {
-      const result = await callback(await authorise(await authUrl(token, body), openId));
+      const result = await callback(await authoriseOnSandbox(await authUrl(token, body), openId));
       expect(result.get('error')).toBeNull();
       return Number(result.get('bound'));
     },

@@ -23,6 +23,7 @@ import {
   type TestApp,
 } from './helpers';
 import { putResource } from './resource-fixtures';
+import { authoriseOnSandbox } from './matrix-fixtures';
 import { fixtureBytes } from './media-fixtures';
 import { serverArgs } from './server-bundle';
 
@@ -163,22 +164,8 @@ export function defineMatrixCrashSuite(queue: 'embedded' | 'bullmq'): void {
         const { url } = (
           await call<AuthUrlReply>('POST', '/matrix/auth_url', token, { platform: 'douyin' })
         ).data;
-        const page = await (await fetch(url)).text();
-        const form = [
-          ...page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g),
-        ].find((f) => f[2].includes(`value="${openId}"`))!;
-        const fields = new URLSearchParams(
-          [...form[2].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(([, n, v]) => [
-            n,
-            v.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
-          ]),
-        );
-        const back = await fetch(new URL(form[1].replace(/&amp;/g, '&'), url), {
-          method: 'POST',
-          body: fields,
-          redirect: 'manual',
-        });
-        const bound = await fetch(new URL(back.headers.get('location')!, base), {
+        const back = await authoriseOnSandbox(url, openId);
+        const bound = await fetch(new URL(back, base), {
           redirect: 'manual',
         });
         const accountId = Number(

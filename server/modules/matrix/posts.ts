@@ -239,7 +239,7 @@ export async function queuePost(
     async (trx) => {
       const post = await trx
         .selectFrom('matrix_posts')
-        .select(['status', 'retryable', 'scheduled_at'])
+        .select(['status', 'retryable', 'plan_id'])
         .where('id', '=', id)
         .where('owner_id', '=', auth.user.id)
         .executeTakeFirst();
@@ -279,15 +279,10 @@ export async function queuePost(
         throw refuse('matrix.postStateChanged', { status: post.status });
       }
       // A retried post reopens its plan (it may have finished with this post failed).
-      const plan = await trx
-        .selectFrom('matrix_posts')
-        .select('plan_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       await trx
         .updateTable('matrix_plans')
         .set({ status: 'running', updated_at: now })
-        .where('id', '=', plan.plan_id)
+        .where('id', '=', post.plan_id)
         .where('status', '=', 'done')
         .execute();
     },
