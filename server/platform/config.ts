@@ -57,6 +57,8 @@ export interface Config {
    * How long a claimed post of a release plan is held by its publisher before another may take it
    * (a publisher that died: docs/domain.md §20). Default 10 minutes; tests shorten it.
    */
+  /** `matrix-publish` jobs a worker runs at once (`MATRIX_PUBLISH_CONCURRENCY`, default 16). */
+  matrixPublishConcurrency: number;
   matrixPublishLeaseMs: number;
   /** How often posts under review are asked about (`MATRIX_REVIEW_POLL_MS`, default 30 s). */
   matrixReviewPollMs: number;
@@ -280,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),
     videoRenderPreset: renderPreset(env),
     matrixPublishLeaseMs: positiveNumber(env, 'MATRIX_PUBLISH_LEASE_MS', 10 * 60_000),
+    matrixPublishConcurrency: positiveNumber(env, 'MATRIX_PUBLISH_CONCURRENCY', 16),
     matrixReviewPollMs: positiveNumber(env, 'MATRIX_REVIEW_POLL_MS', 30_000),
     videoRenderConcurrency: Math.floor(positiveNumber(env, 'VIDEO_RENDER_CONCURRENCY', 1)),
     digitalHuman: digitalHumanConfig(env),

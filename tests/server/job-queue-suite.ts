@@ -108,6 +108,40 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
       });
     });
 
+    it('adds many jobs in one call; a worker runs up to its concurrency of them at once, never more', async () => {
+      const producer = open();
+      expect(await producer.enqueueMany('many', [])).toEqual([]);
+      const ids = await producer.enqueueMany(
+        'many',
+        Array.from({ length: 30 }, (_, n) => ({ n })),
+        { attempts: 2, backoffMs: 10 },
+      );
+      expect(new Set(ids).size).toBe(30);
+      const runs: number[] = [];
+      let running = 0;
+      let most = 0;
+      open().work([
+        {
+          kind: 'many',
+          concurrency: 4,
+          handler: async (job: { data: { n: number }; attempt: number }) => {
+            running += 1;
+            most = Math.max(most, running);
+            await sleep(5);
+            running -= 1;
+            // Each job's first run fails once: the options given to all apply to each.
+            if (job.attempt === 1 && job.data.n % 10 === 0) throw new Error('once');
+            runs.push(job.data.n);
+          },
+        } as JobKind<{ n: number }>,
+      ]);
+      const done = async () => (await countsOf(producer, 'many'))?.completed === 30;
+      expect(await eventually(done, 20_000)).toBe(true);
+      expect(runs.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+      expect(most).toBe(4);
+      expect((await producer.get(ids[10]))?.attempts).toBe(2);
+    });
+
     it('re-runs a job whose worker was killed (SIGKILL) mid-job in another worker, once', async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-jobs-kill-'));
       const logFile = path.join(dir, 'log');

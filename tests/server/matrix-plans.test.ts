@@ -100,7 +100,7 @@ describe.each(engines)('release plans on %s', (engine) => {
     const job = (data: string, attempt = 1) => ({
       id: 'test',
       kind: 'matrix-publish',
-      data: JSON.parse(data) as { post_id: number },
+      data: JSON.parse(data) as { post_id: number; dispatch: number },
       attempt,
       maxAttempts: 5,
       signal: new AbortController().signal,
@@ -315,6 +315,69 @@ describe.each(engines)('release plans on %s', (engine) => {
       counts: { missed: 4, cancelled: 4 },
     });
     expect((await t.post('/matrix/plan_resume', { id: plan.id }, merchant)).body.code).toBe(0);
+  });
+
+  it('a plan’s counts follow every change of its posts; its pages are ranges of its schedule', async () => {
+    // 3 days × 2 accounts × 2 slots a day.
+    const plan = await addPlan({ end_date: day(3) });
+    expect(plan.posts).toBe(12);
+    const inDb = async () => {
+      const rows = await t.db
+        .selectFrom('matrix_posts')
+        .select(['status'])
+        .where('plan_id', '=', plan.id)
+        .execute();
+      const counts: Record<string, number> = {};
+      for (const r of rows) counts[r.status] = (counts[r.status] ?? 0) + 1;
+      return counts;
+    };
+    const detail = async () =>
+      (await t.get<ReleasePlan>('/matrix/plan_detail', { id: String(plan.id) }, merchant)).body.data
+        .counts;
+    const page = async (n: number, status?: string) => {
+      const reply = await t.get<{ list: PlanPost[]; total: number }>(
+        '/matrix/post_list',
+        { plan_id: String(plan.id), page: String(n), limit: '5', ...(status ? { status } : {}) },
+        merchant,
+      );
+      expect(reply.body.code, reply.raw).toBe(1);
+      return reply.body.data;
+    };
+    const inOrder = async (status?: string) =>
+      (
+        await t.db
+          .selectFrom('matrix_posts')
+          .select('id')
+          .where('plan_id', '=', plan.id)
+          .$if(status !== undefined, (q) => q.where('status', '=', status!))
+          .orderBy('scheduled_at')
+          .orderBy('id')
+          .execute()
+      ).map((r) => Number(r.id));
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => p.total)).toEqual([12, 12, 12, 12]);
+    expect(pages.map((p) => p.list.length)).toEqual([5, 5, 2, 0]);
+    expect(pages.flatMap((p) => p.list.map((r) => r.id))).toEqual(await inOrder());
+
+    // Publish the first post now, pause, resume a day and a half later, cancel the rest.
+    const [first] = await posts(plan.id);
+    await t.post('/matrix/post_publish_now', { id: first.id }, merchant);
+    expect(await dispatchDuePosts(t.app.ctx)).toBe(1);
+    expect(await detail()).toEqual(await inDb());
+    await runQueued();
+    expect(await detail()).toEqual({ under_review: 1, waiting: 11 });
+    await t.post('/matrix/plan_pause', { id: plan.id }, merchant);
+    t.clock.advance(38 * 3600_000);
+    merchant = await t.login('merchant');
+    await t.post('/matrix/plan_resume', { id: plan.id }, merchant);
+    expect(await detail()).toEqual(await inDb());
+    const waiting = await inOrder('waiting');
+    expect(
+      [...(await page(1, 'waiting')).list, ...(await page(2, 'waiting')).list].map((p) => p.id),
+    ).toEqual(waiting);
+    await t.post('/matrix/plan_cancel', { id: plan.id }, merchant);
+    expect(await detail()).toEqual(await inDb());
+    expect(Object.values(await detail()).reduce((a, b) => a + b, 0)).toBe(12);
   });
 
   it('an assisted account’s posts are to-dos: the file and the text, marked published by hand', async () => {

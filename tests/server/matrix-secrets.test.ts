@@ -79,7 +79,7 @@ describe.each(engines)('matrix tokens stay secret on %s', (engine) => {
     await publishPost(t.app.ctx, {
       id: 'test',
       kind: 'matrix-publish',
-      data: JSON.parse(job.data) as { post_id: number },
+      data: JSON.parse(job.data) as { post_id: number; dispatch: number },
       attempt: 1,
       maxAttempts: 5,
       signal: new AbortController().signal,

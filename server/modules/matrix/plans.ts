@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   PLAN_DAYS_MAX,
   PLAN_POSTS_MAX,
@@ -8,7 +8,7 @@ import {
   type ReleasePlan,
 } from '../../../src/api/contract/matrix-plans';
 import type { AppContext, AuthContext } from '../../context';
-import type { Database, MatrixPostsTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
@@ -21,7 +21,7 @@ import { shownStatus } from './tokens';
  * transaction; paused, resumed (past-due posts become missed, not a burst) and cancelled.
  */
 
-interface CheckedPlan {
+export interface CheckedPlan {
   input: PlanInput;
   slots: string[];
   dates: string[];
@@ -31,7 +31,7 @@ interface CheckedPlan {
 }
 
 /** Checks a plan's body against the caller's accounts and media and the calendar. */
-async function checkPlan(
+export async function checkPlan(
   ctx: AppContext,
   auth: AuthContext,
   input: PlanInput,
@@ -174,35 +174,39 @@ export async function addPlan(
   );
 }
 
-async function insertPosts(
+/** Writes a plan's posts, numbered in time order (`seq`: a page of them is a range of it). */
+export async function insertPosts(
   trx: Transaction<Database>,
   planId: number,
   ownerId: number,
   plan: CheckedPlan,
   now: number,
 ): Promise<void> {
-  let batch: Insertable<MatrixPostsTable>[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await trx.insertInto('matrix_posts').values(batch).execute();
-    batch = [];
-  };
-  for (const post of scheduleOf(plan, now)) {
-    const media = plan.media[post.media];
-    batch.push({
-      plan_id: planId,
-      owner_id: ownerId,
-      account_id: plan.accounts[post.account],
-      media_type: media.type,
-      media_id: media.id,
-      title: plan.input.titles[post.title],
-      scheduled_at: post.at,
-      status: 'waiting',
-      updated_at: now,
-    });
-    if (batch.length >= CHUNK) await flush();
+  // The schedule staggers a slot's posts by a minute per round of media: a long slot can run
+  // past the next one, so its order is made a time order here (a stable sort).
+  const posts = [...scheduleOf(plan, now)].sort((a, b) => a.at - b.at);
+  for (let start = 0; start < posts.length; start += CHUNK) {
+    await trx
+      .insertInto('matrix_posts')
+      .values(
+        posts.slice(start, start + CHUNK).map((post, i) => {
+          const media = plan.media[post.media];
+          return {
+            plan_id: planId,
+            owner_id: ownerId,
+            account_id: plan.accounts[post.account],
+            media_type: media.type,
+            media_id: media.id,
+            title: plan.input.titles[post.title],
+            scheduled_at: post.at,
+            status: 'waiting',
+            updated_at: now,
+            seq: start + i + 1,
+          };
+        }),
+      )
+      .execute();
   }
-  await flush();
 }
 
 export interface PlanRow {
@@ -246,14 +250,15 @@ export function toPlan(row: PlanRow, counts: Record<string, number>): ReleasePla
   };
 }
 
+/** Posts per status of each plan, from the counts its posts' triggers keep (migration 0018). */
 async function countsOf(ctx: AppContext, planIds: number[]) {
   const out = new Map<number, Record<string, number>>(planIds.map((id) => [id, {}]));
   if (planIds.length === 0) return out;
   const rows = await ctx.db
-    .selectFrom('matrix_posts')
-    .select((eb) => ['plan_id', 'status', eb.fn.countAll<number>().as('n')])
+    .selectFrom('matrix_plan_counts')
+    .select(['plan_id', 'status', 'n'])
     .where('plan_id', 'in', planIds)
-    .groupBy(['plan_id', 'status'])
+    .where('n', '>', 0)
     .execute();
   for (const r of rows) out.get(Number(r.plan_id))![r.status] = Number(r.n);
   return out;
@@ -375,10 +380,11 @@ export async function finishPlanIfDone(
   now: number,
 ): Promise<void> {
   const open = await db
-    .selectFrom('matrix_posts')
-    .select('id')
+    .selectFrom('matrix_plan_counts')
+    .select('n')
     .where('plan_id', '=', planId)
     .where('status', 'in', OPEN_POST_STATUSES)
+    .where('n', '>', 0)
     .limit(1)
     .executeTakeFirst();
   if (open) return;

@@ -32,40 +32,72 @@ export async function postList(
   query: PostListParams,
   locale: Locale,
 ): Promise<{ list: PlanPost[]; total: number }> {
+  const { page, limit, ...conditions } = query;
+  const offset = (page - 1) * limit;
   let q = ctx.db.selectFrom('matrix_posts');
+  let planTotal: number | undefined;
   if (query.plan_id !== undefined) {
     // A plan's posts are its owner's (docs/domain.md §20): the plan is checked once, and its
-    // posts are read through matrix_posts_plan_idx alone. Checking the owner on every post read
-    // each row: a random page of a 120 000-post plan cost 13 ms of CPU, its count 9 ms (bench j).
+    // posts are read through matrix_posts_plan_seq_idx alone. Checking the owner on every post
+    // read each row: a random page of a 120 000-post plan cost 13 ms of CPU (bench j).
     const plan = await ctx.db
       .selectFrom('matrix_plans')
-      .select('id')
+      .select('total')
       .where('id', '=', query.plan_id)
       .where('owner_id', '=', auth.user.id)
       .executeTakeFirst();
     if (!plan) return { list: [], total: 0 };
     q = q.where('plan_id', '=', query.plan_id);
+    planTotal = Number(plan.total);
   } else {
     q = q.where('owner_id', '=', auth.user.id);
   }
   if (query.account_id !== undefined) q = q.where('account_id', '=', query.account_id);
   if (query.status) q = q.where('status', '=', query.status);
-  // The total through the list cache (db/list-cache.ts): counted once while no post changes,
-  // not on every page (bench j). The order is not one unique key: no page anchors.
-  const { page, limit, ...conditions } = query;
-  const { rows, total } = await readPage(ctx.db, {
-    key: `matrix_posts ${auth.user.id} ${JSON.stringify(conditions)}`,
-    filtered: () => q,
-    now: ctx.now(),
-    offset: (page - 1) * limit,
-    rows: (start) =>
-      q.selectAll().orderBy('scheduled_at').orderBy('id').limit(limit).offset(start.skip).execute(),
-    count: async () => ({
-      total: Number(
-        (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      ),
-    }),
-  });
+  let rows: Selectable<MatrixPostsTable>[];
+  let total: number;
+  if (planTotal !== undefined && query.account_id === undefined && !query.status) {
+    // All of a plan's posts: a page is a range of their places in the schedule, however deep.
+    rows = await q.selectAll().where('seq', '>', offset).orderBy('seq').limit(limit).execute();
+    total = planTotal;
+  } else {
+    // Through the list cache (db/list-cache.ts): the total counted once while no post changes;
+    // within a plan the order is one unique key (`seq`), so deep pages start from anchors.
+    const bySeq = planTotal !== undefined;
+    ({ rows, total } = await readPage(ctx.db, {
+      key: `matrix_posts ${auth.user.id} ${JSON.stringify(conditions)}`,
+      filtered: () => q,
+      now: ctx.now(),
+      offset,
+      keyAt: bySeq
+        ? async (at) => {
+            const row = await q.select('seq').orderBy('seq').limit(1).offset(at).executeTakeFirst();
+            return row && Number(row.seq);
+          }
+        : undefined,
+      rows: (start) =>
+        bySeq
+          ? q
+              .selectAll()
+              .$if(start.from !== undefined, (qb) => qb.where('seq', '>=', start.from!))
+              .orderBy('seq')
+              .limit(limit)
+              .offset(start.skip)
+              .execute()
+          : q
+              .selectAll()
+              .orderBy('scheduled_at')
+              .orderBy('id')
+              .limit(limit)
+              .offset(start.skip)
+              .execute(),
+      count: async () => ({
+        total: Number(
+          (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+        ),
+      }),
+    }));
+  }
   return { list: await toPosts(ctx, rows, locale), total };
 }
 

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Executor, MatrixPostsTable } from '../../platform/db/schema';
+import type { Database, Executor, MatrixPostsTable } from '../../platform/db/schema';
 import { defineJob, handleJob, recurringJob } from '../../platform/jobs/define-job';
 import {
   OutcomeUnknown,
@@ -14,7 +14,7 @@ import {
   type WorkVerdict,
 } from '../../platform/jobs/outside-work';
 import type { RunningJob } from '../../platform/jobs/queue';
-import type { Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Updateable } from 'kysely';
 import { SocialPlatformError, type PlatformPost } from '../../integrations/social/types';
 import { notifyPostTrouble } from '../notifications';
 import { adapterOf } from './platforms';
@@ -26,12 +26,15 @@ import { openAccessToken, refreshAccount, shownStatus } from './tokens';
 /**
  * Publishing a plan's posts, each exactly once (docs/domain.md §20), through the outside-work
  * lifecycle (docs/architecture.md §The path of a job):
- * - The dispatcher (every second) queues a `matrix-publish` job for each due post of an active
- *   plan, and again for a post whose worker died (its lease ran out), at most once per 2 minutes.
- * - The job claims the post by a conditional update (waiting → publishing, or a lapsed lease) with
- *   a lease: any number of workers, embedded queue or BullMQ, one holder at a time.
- * - It uploads the media once (the platform's media id is saved before anything else), records
- *   `create_sent_at`, then creates the post. A create that got no answer (the reply lost, the
+ * - The dispatcher (every second) takes the due posts of active plans for publishing in one write
+ *   (waiting → publishing with a lease; again a post whose run died: its lease ran out, at most
+ *   once per 2 minutes), each marked by `dispatched_at`, and queues a `matrix-publish` job for each
+ *   in one write. A burst of 1 000 due posts is publishing within a second (bench j).
+ * - The job holds its post by a conditional update (`claimed_at`, for that dispatch only, unless
+ *   the lease ran out): any number of workers, embedded queue or BullMQ, one holder at a time; a
+ *   job of an older dispatch finds nothing to do.
+ * - It uploads the media once and saves the platform's media id with `create_sent_at` before the
+ *   create (one write), then creates the post. A create that got no answer (the reply lost, the
  *   worker killed) leaves the post `unconfirmed`: the next run reconciles it against the account's
  *   recent posts — found: under review or published; not found: failed (retryable by hand) — and
  *   never simply creates it again. A definite refusal clears `create_sent_at` (nothing was made).
@@ -58,7 +61,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 export const publishPostJob = defineJob(
   'matrix-publish',
-  z.object({ post_id: z.number().int().positive() }),
+  /** `dispatch`: the post's `dispatched_at` when it was queued (its dispatch). */
+  z.object({ post_id: z.number().int().positive(), dispatch: z.number().int() }),
   { attempts: 5, backoffMs: 5_000 },
 );
 
@@ -70,85 +74,112 @@ interface Created {
   shareUrl: string | null;
 }
 
-/** Queues the due posts (see the comment at the top); answers how many. */
+/** Takes the due posts for publishing and queues them (see the comment at the top); answers how many. */
 export async function dispatchDuePosts(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const due = await ctx.db
-    .selectFrom('matrix_posts as p')
-    .innerJoin('matrix_plans as pl', 'pl.id', 'p.plan_id')
-    .innerJoin('matrix_accounts as a', 'a.id', 'p.account_id')
-    .select('p.id')
-    // An assisted account's posts are to-dos for a person, never published here.
-    .where('a.assisted', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('p.status', '=', 'waiting'),
-          eb('p.scheduled_at', '<=', now),
-          eb('pl.status', 'in', ['not_started', 'running']),
+  const notRecent = (eb: ExpressionBuilder<Database, 'matrix_posts'>) =>
+    eb.or([
+      eb('matrix_posts.dispatched_at', 'is', null),
+      eb('matrix_posts.dispatched_at', '<', now - redispatchAfter(ctx)),
+    ]);
+  const lapsed = (eb: ExpressionBuilder<Database, 'matrix_posts'>) =>
+    eb.and([
+      eb('matrix_posts.status', 'in', ['publishing', 'unconfirmed']),
+      eb.or([eb('matrix_posts.lease_until', 'is', null), eb('matrix_posts.lease_until', '<', now)]),
+    ]);
+  const taken = await ctx.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('matrix_posts')
+      .innerJoin('matrix_plans as pl', 'pl.id', 'matrix_posts.plan_id')
+      .innerJoin('matrix_accounts as a', 'a.id', 'matrix_posts.account_id')
+      .select('matrix_posts.id')
+      // An assisted account's posts are to-dos for a person, never published here.
+      .where('a.assisted', '=', 0)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('matrix_posts.status', '=', 'waiting'),
+            eb('matrix_posts.scheduled_at', '<=', now),
+            eb('pl.status', 'in', ['not_started', 'running']),
+          ]),
+          lapsed(eb),
         ]),
-        eb.and([
-          eb('p.status', 'in', ['publishing', 'unconfirmed']),
-          eb.or([eb('p.lease_until', 'is', null), eb('p.lease_until', '<', now)]),
-        ]),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('p.dispatched_at', 'is', null),
-        eb('p.dispatched_at', '<', now - redispatchAfter(ctx)),
-      ]),
-    )
-    .orderBy('p.scheduled_at')
-    .limit(DISPATCH_BATCH)
-    .execute();
-  if (due.length === 0) return 0;
-  const marked = await ctx.db
-    .updateTable('matrix_posts')
-    .set({ dispatched_at: now })
-    .where(
-      'id',
-      'in',
-      due.map((d) => Number(d.id)),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('dispatched_at', 'is', null),
-        eb('dispatched_at', '<', now - redispatchAfter(ctx)),
-      ]),
-    )
-    .returning('id')
-    .execute();
-  for (const { id } of marked) await ctx.jobs.enqueue(publishPostJob, { post_id: Number(id) });
-  return marked.length;
+      )
+      .where(notRecent)
+      .orderBy('matrix_posts.scheduled_at')
+      .limit(DISPATCH_BATCH)
+      .execute();
+    if (due.length === 0) return [];
+    const rows = await trx
+      .updateTable('matrix_posts')
+      .set({
+        status: 'publishing',
+        lease_until: now + leaseOf(ctx),
+        dispatched_at: now,
+        claimed_at: null,
+        updated_at: now,
+      })
+      .where(
+        'id',
+        'in',
+        due.map((d) => Number(d.id)),
+      )
+      .where((eb) => eb.or([eb('matrix_posts.status', '=', 'waiting'), lapsed(eb)]))
+      .where(notRecent)
+      .returning(['id', 'plan_id'])
+      .execute();
+    const plans = [...new Set(rows.map((r) => Number(r.plan_id)))];
+    if (plans.length > 0) {
+      await trx
+        .updateTable('matrix_plans')
+        .set({ status: 'running', started_at: now, updated_at: now })
+        .where('id', 'in', plans)
+        .where('status', '=', 'not_started')
+        .execute();
+    }
+    return rows;
+  });
+  if (taken.length === 0) return 0;
+  // Queued after the commit: a job never finds its post not yet taken. Were this write lost,
+  // the posts' leases run out and the next passes take them again.
+  await ctx.jobs.enqueueMany(
+    publishPostJob,
+    taken.map((r) => ({ post_id: Number(r.id), dispatch: now })),
+  );
+  return taken.length;
 }
 
-/** Takes the post (see the comment at the top); null when another holds it or it is finished. */
-async function claimPost(ctx: AppContext, postId: number): Promise<PostRow | null> {
+/**
+ * Holds the post for this run of its dispatch (see the comment at the top); null when another run
+ * holds it, a later dispatch took it, or it is finished.
+ */
+async function claimPost(
+  ctx: AppContext,
+  postId: number,
+  dispatch: number,
+): Promise<PostRow | null> {
   const now = ctx.now();
   const row = await ctx.db
     .updateTable('matrix_posts')
-    .set({ status: 'publishing', lease_until: now + leaseOf(ctx), updated_at: now })
+    .set({
+      status: 'publishing',
+      claimed_at: now,
+      lease_until: now + leaseOf(ctx),
+      updated_at: now,
+    })
     .where('id', '=', postId)
+    .where('dispatched_at', '=', dispatch)
+    .where('status', 'in', ['publishing', 'unconfirmed'])
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'waiting'),
-        eb.and([
-          eb('status', 'in', ['publishing', 'unconfirmed']),
-          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]),
-        ]),
+        eb('claimed_at', 'is', null),
+        eb('lease_until', 'is', null),
+        eb('lease_until', '<', now),
       ]),
     )
     .returningAll()
     .executeTakeFirst();
-  if (!row) return null;
-  await ctx.db
-    .updateTable('matrix_plans')
-    .set({ status: 'running', started_at: now, updated_at: now })
-    .where('id', '=', row.plan_id)
-    .where('status', '=', 'not_started')
-    .execute();
-  return row;
+  return row ?? null;
 }
 
 const setPost = (db: Executor, id: number, values: Updateable<MatrixPostsTable>) =>
@@ -158,7 +189,12 @@ const setPost = (db: Executor, id: number, values: Updateable<MatrixPostsTable>)
 async function release(ctx: AppContext, post: PostRow, status?: string) {
   await ctx.db
     .updateTable('matrix_posts')
-    .set({ lease_until: null, updated_at: ctx.now(), ...(status ? { status } : {}) })
+    .set({
+      lease_until: null,
+      claimed_at: null,
+      updated_at: ctx.now(),
+      ...(status ? { status } : {}),
+    })
     .where('id', '=', post.id)
     .execute();
 }
@@ -251,14 +287,14 @@ function verdictOf(error: unknown): WorkVerdict {
 /** Publishes one post (the job's handler). */
 export async function publishPost(
   ctx: AppContext,
-  job: RunningJob<{ post_id: number }>,
+  job: RunningJob<{ post_id: number; dispatch: number }>,
 ): Promise<void> {
-  const postId = job.data.post_id;
+  const { post_id: postId, dispatch } = job.data;
   await runOutsideWork<PostRow, Created, number>(ctx.config, job, {
     kind: 'matrix-publish',
     key: postId,
     claim: async () => {
-      const unit = await claimPost(ctx, postId);
+      const unit = await claimPost(ctx, postId, dispatch);
       return unit && { unit, resumed: unit.create_sent_at !== null };
     },
     check: async (post) => {
@@ -283,17 +319,21 @@ export async function publishPost(
               signal: work.signal,
             })
           ).mediaId;
-          // Saved before the create: a run after a crash recognises the post by it.
-          await setPost(ctx.db, postId, { platform_media_id: mediaId, updated_at: ctx.now() });
-          post.platform_media_id = mediaId;
         }
         const plan = await ctx.db
           .selectFrom('matrix_plans')
           .select('topics')
           .where('id', '=', post.plan_id)
           .executeTakeFirstOrThrow();
+        // The media id and the moment the create is sent, saved before it: a run after a crash
+        // recognises the post by them and reconciles instead of creating it again.
         const sentAt = ctx.now();
-        await setPost(ctx.db, postId, { create_sent_at: sentAt, updated_at: sentAt });
+        await setPost(ctx.db, postId, {
+          platform_media_id: mediaId,
+          create_sent_at: sentAt,
+          updated_at: sentAt,
+        });
+        post.platform_media_id = mediaId;
         post.create_sent_at = sentAt;
         try {
           const { postId: made } = await adapter.createPost(credentials, {
@@ -466,7 +506,9 @@ export const publishJobs = [
   recurringJob<AppContext>('matrix-dispatch', 1_000, async (ctx) => {
     await dispatchDuePosts(ctx);
   }),
-  handleJob(publishPostJob, publishPost, { concurrency: () => 4 }),
+  handleJob(publishPostJob, publishPost, {
+    concurrency: (ctx) => Math.floor(ctx.config.matrixPublishConcurrency),
+  }),
   recurringJob<AppContext>(
     'matrix-review',
     (ctx) => ctx.config.matrixReviewPollMs,

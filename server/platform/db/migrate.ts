@@ -18,6 +18,7 @@ import * as notifications from './migrations/0014-notifications';
 import * as sandboxPlatform from './migrations/0015-sandbox-platform';
 import * as matrixAccounts from './migrations/0016-matrix-accounts';
 import * as matrixPlans from './migrations/0017-matrix-plans';
+import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -74,6 +75,10 @@ function provider(engine: Engine): MigrationProvider {
     '0017-matrix-plans': {
       up: (db) => matrixPlans.up(db, engine),
       down: (db) => matrixPlans.down(db),
+    },
+    '0018-matrix-plan-counts': {
+      up: (db) => matrixPlanCounts.up(db, engine),
+      down: (db) => matrixPlanCounts.down(db, engine),
     },
   };
   return { getMigrations: async () => migrations };

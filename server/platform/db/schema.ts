@@ -843,6 +843,8 @@ export interface MatrixPostsTable {
   status: string;
   lease_until: Millis | null;
   dispatched_at: Millis | null;
+  /** When a publishing run took the post (null: queued, not taken yet). */
+  claimed_at: Millis | null;
   platform_media_id: string | null;
   create_sent_at: Millis | null;
   platform_post_id: string | null;
@@ -861,6 +863,15 @@ export interface MatrixPostsTable {
   shares: ColumnType<number, number | undefined, number>;
   metrics_at: Millis | null;
   updated_at: Millis;
+  /** The post's place in its plan's schedule, 1…n in time order (a page is a range of it). */
+  seq: ColumnType<number, number, never>;
+}
+
+/** A plan's posts per status, kept by triggers on matrix_posts (migration 0018). */
+export interface MatrixPlanCountsTable {
+  plan_id: ColumnType<number, never, never>;
+  status: ColumnType<string, never, never>;
+  n: ColumnType<number, never, never>;
 }
 
 /** A published post's numbers as last read on a day (docs/domain.md §20). */
@@ -923,6 +934,7 @@ export interface Database {
   matrix_plans: MatrixPlansTable;
   matrix_posts: MatrixPostsTable;
   matrix_post_days: MatrixPostDaysTable;
+  matrix_plan_counts: MatrixPlanCountsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -6,6 +6,7 @@ import {
   DEFAULT_BACKOFF_MS,
   DEFAULT_TIMING,
   emptyCounts,
+  type EnqueueOptions,
   type JobInfo,
   type JobKind,
   type JobQueue,
@@ -36,6 +37,18 @@ const CANCELLED = 'cancelled';
  * running one is aborted through its worker (a message on a Redis channel reaches every
  * worker) and fails with the reason "cancelled".
  */
+/** BullMQ's options for ours. */
+function jobOptions(opts: EnqueueOptions) {
+  return {
+    delay: Math.max(0, opts.delayMs ?? 0),
+    ...(opts.priority ? { priority: opts.priority } : {}),
+    attempts: Math.max(1, opts.attempts ?? 1),
+    backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
+    removeOnComplete: { age: KEEP_FINISHED_S },
+    removeOnFail: { age: KEEP_FINISHED_S },
+  };
+}
+
 export function createBullQueue(options: BullOptions): JobQueue {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const prefix = options.prefix ?? 'vc';
@@ -75,15 +88,16 @@ export function createBullQueue(options: BullOptions): JobQueue {
     adapter: 'bullmq',
 
     async enqueue(kind, data, opts = {}) {
-      const job = await queueOf(kind).add(kind, data ?? null, {
-        delay: Math.max(0, opts.delayMs ?? 0),
-        ...(opts.priority ? { priority: opts.priority } : {}),
-        attempts: Math.max(1, opts.attempts ?? 1),
-        backoff: { type: 'exponential', delay: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS) },
-        removeOnComplete: { age: KEEP_FINISHED_S },
-        removeOnFail: { age: KEEP_FINISHED_S },
-      });
+      const job = await queueOf(kind).add(kind, data ?? null, jobOptions(opts));
       return `${kind}/${job.id}`;
+    },
+
+    async enqueueMany(kind, data, opts = {}) {
+      if (data.length === 0) return [];
+      const jobs = await queueOf(kind).addBulk(
+        data.map((d) => ({ name: kind, data: d ?? null, opts: jobOptions(opts) })),
+      );
+      return jobs.map((job) => `${kind}/${job.id}`);
     },
 
     async get(id): Promise<JobInfo | undefined> {

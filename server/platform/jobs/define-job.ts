@@ -110,6 +110,12 @@ export interface Jobs {
   readonly adapter: JobQueue['adapter'];
   /** Adds a job of a declared kind with its data; resolves to its id. */
   enqueue<D>(def: JobDefinition<D>, data: NoInfer<D>, options?: EnqueueOptions): Promise<string>;
+  /** Adds many jobs of a kind at once (one write: a burst of due work); resolves to their ids. */
+  enqueueMany<D>(
+    def: JobDefinition<D>,
+    data: readonly NoInfer<D>[],
+    options?: EnqueueOptions,
+  ): Promise<string[]>;
   get(id: string): Promise<JobInfo | undefined>;
   /** See {@link JobQueue.cancel}. */
   cancel(id: string): Promise<boolean>;
@@ -130,6 +136,12 @@ export function typedJobs(queue: JobQueue): Jobs {
         backoffMs: def.backoffMs,
         ...options,
       }),
+    enqueueMany: async (def, data, options = {}) =>
+      queue.enqueueMany(
+        def.kind,
+        data.map((d) => def.data.parse(d)),
+        { attempts: def.attempts, backoffMs: def.backoffMs, ...options },
+      ),
     get: (id) => queue.get(id),
     cancel: (id) => queue.cancel(id),
     stats: (kinds) => queue.stats(kinds),

@@ -62,28 +62,35 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
   const log = options.log ?? silentLog;
   const workers = new Set<EmbeddedWorker>();
 
+  const jobRow = (
+    kind: string,
+    data: unknown,
+    opts: EnqueueOptions,
+    now: number,
+    uniqueKey?: string,
+  ) => ({
+    kind,
+    data: JSON.stringify(data ?? null),
+    state: 'waiting',
+    priority: opts.priority ?? 0,
+    run_at: now + Math.max(0, opts.delayMs ?? 0),
+    max_attempts: Math.max(1, opts.attempts ?? 1),
+    backoff_ms: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS),
+    unique_key: uniqueKey ?? null,
+    created_at: now,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    finished_at: null,
+  });
+
   async function insertJob(
     kind: string,
     data: unknown,
     opts: EnqueueOptions,
     uniqueKey?: string,
   ): Promise<number | undefined> {
-    const now = Date.now();
-    const query = db.insertInto('jobs').values({
-      kind,
-      data: JSON.stringify(data ?? null),
-      state: 'waiting',
-      priority: opts.priority ?? 0,
-      run_at: now + Math.max(0, opts.delayMs ?? 0),
-      max_attempts: Math.max(1, opts.attempts ?? 1),
-      backoff_ms: Math.max(0, opts.backoffMs ?? DEFAULT_BACKOFF_MS),
-      unique_key: uniqueKey ?? null,
-      created_at: now,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      finished_at: null,
-    });
+    const query = db.insertInto('jobs').values(jobRow(kind, data, opts, Date.now(), uniqueKey));
     const row = await (
       uniqueKey ? query.onConflict((oc) => oc.column('unique_key').doNothing()) : query
     )
@@ -93,9 +100,42 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
     return row?.id;
   }
 
-  /** Takes the next due waiting job of `kind` for `workerId`, or nothing. */
-  async function claim(kind: string, workerId: string) {
+  /** Rows per insert of `enqueueMany`: well under the engines' bound-parameter limits. */
+  const INSERT_CHUNK = 200;
+
+  async function insertJobs(kind: string, data: readonly unknown[], opts: EnqueueOptions) {
     const now = Date.now();
+    const ids = await db.transaction().execute(async (trx) => {
+      const out: number[] = [];
+      for (let i = 0; i < data.length; i += INSERT_CHUNK) {
+        const rows = await trx
+          .insertInto('jobs')
+          .values(data.slice(i, i + INSERT_CHUNK).map((d) => jobRow(kind, d, opts, now)))
+          .returning('id')
+          .execute();
+        out.push(...rows.map((r) => r.id));
+      }
+      return out;
+    });
+    for (const worker of workers) worker.wake();
+    return ids;
+  }
+
+  /** Takes up to `count` due waiting jobs of `kind` for `workerId` in one write (maybe none). */
+  async function claim(kind: string, workerId: string, count: number) {
+    const now = Date.now();
+    // A read first: a worker looks for every kind it runs each time a job ends, and on SQLite an
+    // update that finds nothing still takes the write lock (0.3 ms; 7 600 of them while 500 posts
+    // were published, bench j).
+    const due = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('state', '=', 'waiting')
+      .where('run_at', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    if (!due) return [];
     const next = db
       .selectFrom('jobs')
       .select('id')
@@ -105,9 +145,9 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
       .orderBy('priority')
       .orderBy('run_at')
       .orderBy('id')
-      .limit(1)
+      .limit(count)
       .$if(engine === 'postgres', (q) => q.forUpdate().skipLocked());
-    return db
+    const rows = await db
       .updateTable('jobs')
       .set((eb) => ({
         state: 'active',
@@ -115,10 +155,20 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
         locked_until: now + timing.leaseMs,
         attempts_made: eb('attempts_made', '+', 1),
       }))
-      .where('id', '=', next)
+      // PostgreSQL may run an `in (…)` subquery more than once (each run skipping the rows the
+      // last one locked: more than `count` rows); an array of its ids is made once.
+      .where(
+        engine === 'postgres'
+          ? sql<boolean>`id = any(array(${next}))`
+          : sql<boolean>`id in (${next})`,
+      )
       .where('state', '=', 'waiting')
       .returningAll()
-      .executeTakeFirst();
+      .execute();
+    // In the queue's order (RETURNING keeps none).
+    return rows.sort(
+      (a, b) => a.priority - b.priority || a.run_at - b.run_at || Number(a.id) - Number(b.id),
+    );
   }
 
   /** Puts back the jobs whose lease ran out (their worker died or hung); deletes old ones. */
@@ -205,15 +255,17 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
         this.lastTick.set(kind.kind, tick);
       }
       for (const kind of this.kinds) {
-        while (!this.closed && (this.running.get(kind.kind) ?? 0) < (kind.concurrency ?? 1)) {
-          const row = await claim(kind.kind, this.id);
-          if (!row) break;
-          this.start(kind, row);
+        while (!this.closed) {
+          const free = (kind.concurrency ?? 1) - (this.running.get(kind.kind) ?? 0);
+          if (free <= 0) break;
+          const rows = await claim(kind.kind, this.id, free);
+          for (const row of rows) this.start(kind, row);
+          if (rows.length < free) break;
         }
       }
     }
 
-    private start(kind: JobKind<unknown>, row: NonNullable<Awaited<ReturnType<typeof claim>>>) {
+    private start(kind: JobKind<unknown>, row: Awaited<ReturnType<typeof claim>>[number]) {
       this.running.set(kind.kind, (this.running.get(kind.kind) ?? 0) + 1);
       const run = this.run(kind, row)
         .catch((error: unknown) =>
@@ -229,7 +281,7 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
 
     private async run(
       kind: JobKind<unknown>,
-      row: NonNullable<Awaited<ReturnType<typeof claim>>>,
+      row: Awaited<ReturnType<typeof claim>>[number],
     ): Promise<void> {
       const controller = new AbortController();
       let lost = false;
@@ -282,44 +334,42 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
       }
       if (lost) return; // the reaper gave it to another worker
       const now = Date.now();
-      const cancelled = await mine()
-        .where('cancel_requested', '=', 1)
-        .set({ state: 'cancelled', locked_by: null, locked_until: null, finished_at: now })
-        .executeTakeFirst();
-      if (cancelled.numUpdatedRows > 0n) return;
-      if (!failed) {
-        await mine()
-          .set({
-            state: 'completed',
-            progress: 100,
+      // One write ends it: cancelled when that was asked meanwhile, else by its outcome.
+      const ended = (outcome: 'completed' | 'failed', extra: Record<string, unknown> = {}) =>
+        mine()
+          .set((eb) => ({
+            state: eb.case().when('cancel_requested', '=', 1).then('cancelled').else(outcome).end(),
             locked_by: null,
             locked_until: null,
             finished_at: now,
-          })
+            ...extra,
+          }))
           .execute();
+      if (!failed) {
+        await ended('completed', {
+          progress: sql<number>`case when cancel_requested = 1 then progress else 100 end`,
+        });
       } else if (
         row.attempts_made < row.max_attempts &&
         !(failure instanceof PermanentJobFailure)
       ) {
         await mine()
-          .set({
-            state: 'waiting',
+          .set((eb) => ({
+            state: eb
+              .case()
+              .when('cancel_requested', '=', 1)
+              .then('cancelled')
+              .else('waiting')
+              .end(),
             run_at: now + backoffDelay(row.backoff_ms, row.attempts_made),
+            finished_at: eb.case().when('cancel_requested', '=', 1).then(now).else(null).end(),
             locked_by: null,
             locked_until: null,
             last_error: errorText(failure),
-          })
+          }))
           .execute();
       } else {
-        await mine()
-          .set({
-            state: 'failed',
-            locked_by: null,
-            locked_until: null,
-            last_error: errorText(failure),
-            finished_at: now,
-          })
-          .execute();
+        await ended('failed', { last_error: errorText(failure) });
       }
     }
 
@@ -337,6 +387,10 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
 
     async enqueue(kind, data, opts = {}) {
       return String(await insertJob(kind, data, opts));
+    },
+
+    async enqueueMany(kind, data, opts = {}) {
+      return data.length === 0 ? [] : (await insertJobs(kind, data, opts)).map(String);
     },
 
     async get(id): Promise<JobInfo | undefined> {

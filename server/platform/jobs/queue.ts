@@ -75,6 +75,8 @@ export interface JobQueue {
   readonly adapter: 'embedded' | 'bullmq';
   /** Adds a job; resolves to its id. */
   enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<string>;
+  /** Adds jobs of one kind with the same options at once (one write); resolves to their ids. */
+  enqueueMany(kind: string, data: readonly unknown[], options?: EnqueueOptions): Promise<string[]>;
   get(id: string): Promise<JobInfo | undefined>;
   /**
    * A waiting or delayed job never runs; a running one is asked to stop (its signal aborts) and
