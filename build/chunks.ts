@@ -1,4 +1,6 @@
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAst } from 'vite';
 
 /**
  * The first page's libraries in a few stable chunks (cached across releases, fetched and compiled
@@ -17,7 +19,7 @@ const VENDOR_CHUNKS: { name: string; test: RegExp }[] = [
 ];
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null;
 }
 
 const LOGIN_VIEW = fileURLToPath(new URL('../src/views/login/login-page.tsx', import.meta.url));
@@ -52,6 +54,66 @@ function loginViewModules(graph: ModuleGraph): Set<string> {
     loginModulesOf.set(key, modules);
   }
   return modules;
+}
+
+const CHAKRA_INDEX = /[\\/]node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]index\.js$/;
+
+const loginUiRootsOf = new WeakMap<object, Set<string>>();
+
+/**
+ * The Chakra components the login view and its form modules import by name (`Checkbox`, `Input`…),
+ * as the modules Chakra's index re-exports them from (`components/checkbox/namespace.js`…): where
+ * the login's own UI library code starts. The module infos cannot give all of it: through the
+ * index (an `export … from` for every component) the login view reaches every Chakra, Ark and Zag
+ * module, as the entry and every view do. rolldown adds the rest (`includeDependenciesRecursively`
+ * follows the imports a module's used code needs, past such indexes).
+ */
+function loginUiRoots(graph: ModuleGraph): Set<string> {
+  const key = graph.getModuleInfo(LOGIN_VIEW) ?? graph;
+  let roots = loginUiRootsOf.get(key);
+  if (roots) return roots;
+  roots = new Set();
+  loginUiRootsOf.set(key, roots);
+  const names = new Set<string>();
+  let index: string | undefined;
+  for (const id of [LOGIN_VIEW, ...loginViewModules(graph)]) {
+    const info = graph.getModuleInfo(id);
+    index ??= info?.importedIds.find((imported) => CHAKRA_INDEX.test(imported));
+    for (const node of info?.code ? parseAst(info.code).body : []) {
+      if (node.type !== 'ImportDeclaration' || node.source.value !== '@chakra-ui/react') continue;
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier') {
+          names.add(spec.imported.name);
+        }
+      }
+    }
+  }
+  const indexCode = index && graph.getModuleInfo(index)?.code;
+  if (!index || !indexCode) return roots;
+  // `import * as namespace$8 from './components/checkbox/namespace.js'` with
+  // `export { namespace$8 as Checkbox }`, and `export { Input } from './components/input/input.js'`.
+  const importedFrom = new Map<string, string>();
+  for (const node of parseAst(indexCode).body) {
+    if (node.type === 'ImportDeclaration') {
+      for (const spec of node.specifiers) importedFrom.set(spec.local.name, node.source.value);
+    } else if (node.type === 'ExportNamedDeclaration') {
+      for (const spec of node.specifiers) {
+        if (spec.local.type !== 'Identifier' || spec.exported.type !== 'Identifier') continue;
+        if (!names.has(spec.exported.name)) continue;
+        const from = node.source?.value ?? importedFrom.get(spec.local.name);
+        if (from?.startsWith('.')) roots.add(resolve(dirname(index), from));
+      }
+    }
+  }
+  // A namespace (`Checkbox`: `components/checkbox/namespace.js`) only re-exports another module's
+  // parts (`export { CheckboxRoot as Root, … } from './checkbox.js'`): that module is a root too.
+  for (const root of roots) {
+    for (const node of parseAst(graph.getModuleInfo(root)?.code ?? '').body) {
+      const from = node.type === 'ExportNamedDeclaration' ? node.source?.value : undefined;
+      if (from?.startsWith('.')) roots.add(resolve(dirname(root), from));
+    }
+  }
+  return roots;
 }
 
 /** rolldown's `output.codeSplitting.groups` of the console. */
@@ -91,6 +153,19 @@ export const chunkGroups = [
       loginViewModules(graph).has(id) ? 'login-forms' : null,
     debugName: 'login-forms',
     includeDependenciesRecursively: false,
+    priority: 2,
+  },
+  // The UI library code the login view needs beyond the entry's (its inputs, checkbox, alert… with
+  // their Ark and Zag parts), in one chunk beside it. Left to 'ui' below, it was cut by the set of
+  // views using each module: 16 files on /login once the matrix pages shared parts of it (≈ 0.3 KB
+  // of headers each), some with another page's code merged in (fieldset, badge, data list). The
+  // group starts from the components the login imports (loginUiRoots) and rolldown adds what their
+  // used code imports; what the entry loads stays in the groups above (higher priorities). Views
+  // that use part of it load all of it (≈ 11 KB brotli; the shell uses most of it anyway).
+  {
+    name: (id: string, graph: ModuleGraph) => (loginUiRoots(graph).has(id) ? 'login-ui' : null),
+    debugName: 'login-ui',
+    includeDependenciesRecursively: true,
     priority: 2,
   },
   // The UI library code that lazily loaded views share, by the set of views that use it, so a
