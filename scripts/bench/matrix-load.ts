@@ -73,6 +73,10 @@ const DIRECT = Number(process.env.BENCH_MATRIX_DIRECT ?? 300);
 /** The server's `matrix-publish` concurrency (MATRIX_PUBLISH_CONCURRENCY, default 16): the loop's. */
 const PUBLISH_CONCURRENCY = Number(process.env.BENCH_MATRIX_PUBLISH_CONCURRENCY ?? 16);
 const CLIENTS = Number(process.env.BENCH_MATRIX_CLIENTS ?? 10);
+/** The sandbox platform in a process of its own (default), or inside the server (`inside`). */
+const PLATFORM_APART = process.env.BENCH_MATRIX_PLATFORM !== 'inside';
+/** The worker in the server as `npm start` runs it (default), or in a process of its own (`apart`). */
+const WORKER_APART = process.env.BENCH_MATRIX_WORKER === 'apart';
 /** (3): each client's trivial request starts this often (10 clients: 100 requests/s). */
 const PACE_MS = 100;
 const IDLE_S = 5;
@@ -575,8 +579,12 @@ async function publishing(
   base: string,
   rows: SummaryRow[],
   pid: number,
+  others: (BenchServer | undefined)[],
 ) {
   const { db } = bench.handle;
+  // CPU of every process of ours: the server, and the platform's and the worker's when apart.
+  const pids = [pid, ...others.flatMap((o) => (o ? [o.pid] : []))];
+  const cpuAll = () => pids.reduce((sum, p) => sum + cpuTimeOf(p), 0);
   // The plan, through the API: one slot tomorrow, one post per account. Its schedule staggers
   // posts of the same media a minute apart; the bench then makes all of them due at one instant
   // (the burst a slot of 1 000 accounts is when media are as many).
@@ -601,13 +609,13 @@ async function publishing(
   await directLoop(bench, base, PUBLISH_CONCURRENCY * 2, 0);
   const half = Math.ceil(DIRECT / 2);
   const cpu = { loop: 0, server: 0 };
-  let c0 = cpuTimeOf(pid);
+  let c0 = cpuAll();
   let loopDone = false;
   const loopTrivial = pacedUntil(client, token, () => loopDone);
   const loopA = await directLoop(bench, base, half, 0);
   loopDone = true;
   await loopTrivial;
-  cpu.loop += cpuTimeOf(pid) - c0;
+  cpu.loop += cpuAll() - c0;
 
   // The burst: every post due in 1.5 s.
   const due = Date.now() + 1500;
@@ -634,19 +642,19 @@ async function publishing(
     publishingDone = true;
   })();
   await sleep(Math.max(0, due - Date.now()));
-  c0 = cpuTimeOf(pid);
+  c0 = cpuAll();
   const busy = await pacedUntil(client, token, () => publishingDone);
   await watcher;
-  cpu.server = cpuTimeOf(pid) - c0;
+  cpu.server = cpuAll() - c0;
   const wall = (Date.now() - due) / 1000;
 
-  c0 = cpuTimeOf(pid);
+  c0 = cpuAll();
   let loopBDone = false;
   const loopBTrivial = pacedUntil(client, token, () => loopBDone);
   const loopB = await directLoop(bench, base, DIRECT - half, half);
   loopBDone = true;
   await loopBTrivial;
-  cpu.loop += cpuTimeOf(pid) - c0;
+  cpu.loop += cpuAll() - c0;
   idle.push(...(await pacedFor(client, token, IDLE_S)));
 
   // The figures: claims and reviews from the triggers, queueing from dispatched_at.
@@ -719,7 +727,7 @@ async function publishing(
   );
   const trivialCount = (r: LoadResult[]) => r.reduce((n, x) => n + x.latencies.length, 0);
   console.log(
-    `      server CPU (all threads; the trivial calls' share included: ${trivialCount(busy)} during the ` +
+    `      CPU of our processes (server, platform, worker; all threads; the trivial calls' share included: ${trivialCount(busy)} during the ` +
       `burst): ${sec(cpu.server / 1000)} for the burst = ${ms(cpu.server / plan.posts)} a post; ` +
       `${sec(cpu.loop / 1000)} for the loop = ${ms(cpu.loop / DIRECT)} a post`,
   );
@@ -778,17 +786,43 @@ async function main(): Promise<void> {
       `videos (loaded in ${bench.seedSeconds.toFixed(1)} s)`,
   );
   let server: BenchServer | undefined;
+  let platform: BenchServer | undefined;
+  let worker: BenchServer | undefined;
   let client: ApiClient | undefined;
   try {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    server = await startBenchServer('matrix-server.ts', {
+    // The platform in its own process, as Douyin is another company's server (our server serving
+    // only the sandbox, on the same database), unless BENCH_MATRIX_PLATFORM=inside.
+    let platformOrigin = origin;
+    if (PLATFORM_APART) {
+      const platformPort = await freePort();
+      platformOrigin = `http://127.0.0.1:${platformPort}`;
+      platform = await startBenchServer('matrix-server.ts', {
+        ...benchServerEnv(bench),
+        BENCH_PORT: String(platformPort),
+        PUBLIC_URL: platformOrigin,
+        SOCIAL_SANDBOX: '1',
+        WORKER: '0',
+      });
+    }
+    const serverEnv = {
       ...benchServerEnv(bench),
-      BENCH_PORT: String(port),
       PUBLIC_URL: origin,
       SOCIAL_SANDBOX: '1',
+      SOCIAL_SANDBOX_URL: platformOrigin,
       MATRIX_PUBLISH_CONCURRENCY: String(PUBLISH_CONCURRENCY),
+    };
+    server = await startBenchServer('matrix-server.ts', {
+      ...serverEnv,
+      BENCH_PORT: String(port),
+      // BENCH_MATRIX_WORKER=apart: the API without a worker, and a worker in its own process
+      // (`WORKER=0` + `npm run worker`).
+      ...(WORKER_APART ? { WORKER: '0' } : {}),
     });
+    if (WORKER_APART) {
+      worker = await startBenchServer('matrix-server.ts', { ...serverEnv, BENCH_PORT: '0' });
+    }
     client = new ApiClient(server.base, CLIENTS + 2);
     const token = await loginAs(client, 'merchant');
     console.log(`   server pid ${server.pid}; load average at start: ${loadAverage()}`);
@@ -797,13 +831,21 @@ async function main(): Promise<void> {
       const plan = await scheduling(client, token, bench, rows);
       if (parts.has('lists')) await lists(client, token, plan, server.pid, rows);
     }
-    if (parts.has('publish')) await publishing(client, token, bench, origin, rows, server.pid);
+    console.log(
+      `   the platform ${PLATFORM_APART ? `in its own process (pid ${platform!.pid})` : 'inside the server'}; ` +
+        `the worker ${WORKER_APART ? `in its own process (pid ${worker!.pid})` : 'in the server (as npm start)'}`,
+    );
+    if (parts.has('publish')) {
+      await publishing(client, token, bench, platformOrigin, rows, server.pid, [platform, worker]);
+    }
     console.log('\n   summary (ratios to baselines measured in the same run)');
     printSummary(rows, 48);
     console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
   } finally {
     client?.close();
+    await worker?.stop();
     await server?.stop();
+    await platform?.stop();
     await bench.cleanup();
   }
 }

@@ -6,6 +6,7 @@
 // the database the bench prepared: BENCH_DATA_DIR (SQLite, files under it), or BENCH_DATABASE_URL
 // + BENCH_PG_SCHEMA. Prints `BENCH_SERVER_PORT=<port>` once listening. With BENCH_CPU_PROFILE=<file>
 // it writes a CPU profile (.cpuprofile, for Chrome's DevTools) of its whole run when stopped.
+// WORKER=0: no worker (the platform's own process, or an API whose worker runs elsewhere).
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { startAppWorker } from '../../server/app-jobs';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_CPU_PROFILE) await profileTo(process.env.BENCH_CPU_PROFILE);
   const { dataDir, handle } = openBenchServerDatabase();
   const app = await buildBenchApp(dataDir, handle);
-  startAppWorker(app.ctx);
+  if (process.env.WORKER !== '0') startAppWorker(app.ctx);
   await serveBench(app, handle, Number(process.env.BENCH_PORT ?? 0));
 }
 

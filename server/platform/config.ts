@@ -39,6 +39,12 @@ export interface Config {
   socialSandbox: boolean | undefined;
   /** The sandbox platform's client_secret (`SOCIAL_SANDBOX_SECRET`); default random, in DATA_DIR. */
   socialSandboxSecret: string | undefined;
+  /**
+   * The origin whose `/sandbox-platform` the adapter calls (`SOCIAL_SANDBOX_URL`; default
+   * PUBLIC_URL, this server): another server of ours serving the sandbox (a shared test platform,
+   * the speed bench's platform in its own process) on the same database.
+   */
+  socialSandboxUrl: string | undefined;
   /** The real Douyin Open Platform (on when `DOUYIN_CLIENT_KEY` is set). */
   douyin: DouyinConfig;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
@@ -273,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentSandboxSecret: text(env, 'PAYMENT_SANDBOX_SECRET'),
     socialSandbox: switchOf(env, 'SOCIAL_SANDBOX'),
     socialSandboxSecret: text(env, 'SOCIAL_SANDBOX_SECRET'),
+    socialSandboxUrl: text(env, 'SOCIAL_SANDBOX_URL')?.replace(/\/+$/, ''),
     douyin: douyinConfig(env),
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),

@@ -67,7 +67,7 @@ export function createSocialPlatforms(
     config.socialSandbox === false
       ? undefined
       : createDouyinPlatform({
-          baseUrl: `${config.publicUrl}${SANDBOX_PLATFORM_PREFIX}`,
+          baseUrl: `${config.socialSandboxUrl ?? config.publicUrl}${SANDBOX_PLATFORM_PREFIX}`,
           clientKey: SANDBOX_CLIENT_KEY,
           clientSecret: async () => socialSandboxSecret(config),
           sandbox: true,
