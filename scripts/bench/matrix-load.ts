@@ -789,7 +789,18 @@ async function main(): Promise<void> {
   let platform: BenchServer | undefined;
   let worker: BenchServer | undefined;
   let client: ApiClient | undefined;
+  let platformDir: string | undefined;
   try {
+    if (PLATFORM_APART && bench.handle.engine === 'sqlite') {
+      platformDir = `${bench.dataDir}-platform`;
+      await fs.mkdir(platformDir);
+      await sql`vacuum into ${path.join(platformDir, 'app.db')}`.execute(bench.handle.db);
+      for (const file of await fs.readdir(bench.dataDir)) {
+        if (file.endsWith('.secret')) {
+          await fs.copyFile(path.join(bench.dataDir, file), path.join(platformDir, file));
+        }
+      }
+    }
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     // The platform in its own process, as Douyin is another company's server (our server serving
@@ -800,10 +811,14 @@ async function main(): Promise<void> {
       platformOrigin = `http://127.0.0.1:${platformPort}`;
       platform = await startBenchServer('matrix-server.ts', {
         ...benchServerEnv(bench),
+        // On SQLite its own copy of the database (its sandbox rows are what it reads): a platform
+        // does not take our database's write lock. On PostgreSQL the same database.
+        ...(platformDir ? { BENCH_DATA_DIR: platformDir } : {}),
         BENCH_PORT: String(platformPort),
         PUBLIC_URL: platformOrigin,
         SOCIAL_SANDBOX: '1',
         WORKER: '0',
+        BENCH_CPU_PROFILE: '', // the server's alone
       });
     }
     const serverEnv = {
@@ -846,6 +861,7 @@ async function main(): Promise<void> {
     await worker?.stop();
     await server?.stop();
     await platform?.stop();
+    if (platformDir) await fs.rm(platformDir, { recursive: true, force: true });
     await bench.cleanup();
   }
 }
