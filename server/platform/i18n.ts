@@ -310,6 +310,10 @@ const enUS = {
   'matrix.planNoPosts': 'This plan makes no post: every time slot is already past',
   'matrix.planNotFound': 'Plan not found',
   'matrix.planStateChanged': 'The plan is {status} now: reload it',
+  'matrix.planNotEditable':
+    'This plan can no longer be edited: a plan is editable only until its first post starts publishing',
+  'matrix.planEditRaced':
+    'A post of this plan started publishing just now, so the edit was not saved: reload the plan',
   'matrix.postNotFound': 'Post not found',
   'matrix.postStateChanged': 'The post is {status} now: reload it',
   'matrix.post.unconfirmedNotFound':
@@ -606,6 +610,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'matrix.planNoPosts': '该计划不会生成作品：所有发布时间均已过去',
   'matrix.planNotFound': '计划不存在',
   'matrix.planStateChanged': '计划当前为{status}：请刷新',
+  'matrix.planNotEditable': '该计划已不能编辑：计划只能在第一条作品开始发布前编辑',
+  'matrix.planEditRaced': '该计划的一条作品刚刚开始发布，修改未保存：请刷新计划',
   'matrix.postNotFound': '作品不存在',
   'matrix.postStateChanged': '作品当前为{status}：请刷新',
   'matrix.post.unconfirmedNotFound': '平台未应答，且该账号的作品中未找到这条：请重试',

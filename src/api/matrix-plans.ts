@@ -6,6 +6,9 @@
 import type { ImitateTitleBody, ImitateTitleReply } from './contract/ai-text';
 import type {
   PlanBody,
+  PlanEditBody,
+  PlanMediaItem,
+  CreationMediaType,
   PlanPost,
   PlanPreview,
   PlanStatus,
@@ -35,6 +38,23 @@ export function addPlan(
   options?: RequestOptions,
 ): Promise<{ id: number; posts: number }> {
   return post<{ id: number; posts: number }>('/matrix/plan_add', body, options);
+}
+
+/** Replaces a plan that has not started and all its posts (docs/domain.md §20). */
+export function editPlan(body: PlanEditBody, options?: RequestOptions): Promise<ReleasePlan> {
+  return post<ReleasePlan>('/matrix/plan_edit', body, options);
+}
+
+/** The caller's finished outputs or digital-human videos a plan may publish (or those of `ids`). */
+export function getPlanMedia(
+  query: { type: CreationMediaType; ids?: string; page: number; limit: number },
+  options?: RequestOptions,
+): Promise<{ list: PlanMediaItem[]; total: number }> {
+  return get<{ list: PlanMediaItem[]; total: number }>(
+    '/matrix/plan_media_list',
+    { ...query },
+    options,
+  );
 }
 
 /** One page of the caller's plans, newest first. */

@@ -48,6 +48,9 @@ const signedInEnUS = {
   'shell.darkTheme': 'Dark theme',
   'shell.expandMenu': 'Expand the menu',
   'shell.collapseMenu': 'Collapse the menu',
+  // "Publish" on a finished video (src/views/shared/publish-link.tsx): a new release plan with it.
+  'publish.toPlan': 'Publish',
+  'publish.toPlanOf': 'Publish {name} in a new release plan',
   'notifications.bell':
     '{count, plural, =0 {Notifications, none unread} one {Notifications, # unread} other {Notifications, # unread}}',
   'notifications.title': 'Notifications',

@@ -171,6 +171,25 @@ const signedInMatrixEnUS = {
   'matrixPlans.retryQueued': 'The post will be tried again now',
   'matrixPlans.saved':
     '{posts, plural, one {Plan saved with # post} other {Plan saved with # posts}}',
+  // Editing a plan not started, and the finished creations it may publish (docs/domain.md §20)
+  'matrixPlans.edited':
+    '{posts, plural, one {Plan saved: # post scheduled again} other {Plan saved: # posts scheduled again}}',
+  'matrixPlans.edit': 'Edit',
+  'matrixPlans.editOf': 'Edit {name}',
+  'matrixPlans.editTitle': 'Edit release plan',
+  'matrixPlans.pickCreations': 'Choose finished videos',
+  'matrixPlans.creationsTitle': 'Finished videos',
+  'matrixPlans.creationsType': 'Kind',
+  'matrixPlans.creationsOutputs': 'Mixed-cut and clip outputs',
+  'matrixPlans.creationsDhVideos': 'Digital-human videos',
+  'matrixPlans.creationsLoading': 'Loading the finished videos…',
+  'matrixPlans.creationsEmpty': 'No finished videos of this kind yet.',
+  'matrixPlans.creationsFailed': 'The finished videos could not be loaded.',
+  'matrixPlans.creationsRetry': 'Try again',
+  'matrixPlans.creationsDone': 'Done',
+  'matrixPlans.loadingMedia': 'Loading the videos to publish…',
+  'matrixPlans.mediaMissing':
+    'Some of the videos to publish are not finished videos of yours (any more): they were left out',
   'matrixPlans.detailTitle': 'Posts of {name}',
   'matrixPlans.timesIn': 'Times in {timezone}',
   'matrixPlans.postList': 'Posts of the plan',

@@ -42,6 +42,8 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'shell.darkTheme': '暗黑主题',
   'shell.expandMenu': '展开菜单',
   'shell.collapseMenu': '收起菜单',
+  'publish.toPlan': '发布',
+  'publish.toPlanOf': '将{name}发布到新的发布计划',
   'notifications.bell': '{count, plural, =0 {通知，无未读} other {通知，# 条未读}}',
   'notifications.title': '通知',
   'notifications.all': '全部',

@@ -1,23 +1,37 @@
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { ImitateTitleBody, ImitateTitleReply } from '../api/contract/ai-text';
-import type { PlanBody, PlanMediaType, PlanPreview } from '../api/contract/matrix-plans';
+import type {
+  CreationMediaType,
+  PlanBody,
+  PlanMediaType,
+  PlanPreview,
+} from '../api/contract/matrix-plans';
 
 /**
- * The release plan's create form (the drawer of /matrix-distribution/release-plan, docs/domain.md
- * §20). Closed until OPEN (a fresh draft); then two regions:
+ * The release plan's form (the drawer of /matrix-distribution/release-plan, docs/domain.md §20),
+ * for a new plan or an edit. Closed until:
+ * - OPEN: a fresh draft; OPEN {planId, draft}: an edit of a plan not started yet, its draft filled
+ *   in and previewed at once (Save sends the edit: `save` gets the plan's id);
+ * - OPEN_WITH_MEDIA {refs} (a "publish" link of finished outputs or digital-human videos):
+ *   resolving (the `resolveMedia` call names them) → open with a fresh draft holding those the
+ *   plan may use; a ref that is not (any more) is said (`error`); a refused call is said too.
+ * Then three regions:
  * - `form`: editing → PREVIEW (a draft the contract's rules accept) → previewing (the `preview`
  *   call) → previewed (the schedule shown) → SAVE → saving (the `save` call) → closed, counted in
  *   `completed` (the area reloads the list). A PREVIEW the rules refuse stays in editing with the
  *   messages (every edit checks again from then on); a refused call goes back with the server's
  *   sentence (`error`). An EDIT of a previewed draft drops the preview: Save needs a preview of
- *   the draft as it is. CLOSE (Cancel, Escape) from editing or previewed.
+ *   the draft as it is. CLOSE (Cancel, Escape) from editing or previewed. Opened for an edit
+ *   whose draft the rules accept, it starts previewing.
  * - `ai`: the AI titles beside the titles: GENERATE {title, count} → generating (the `imitate`
  *   call; a request the rules refuse fails at once with the message) → shown (the suggestions,
  *   `demonstration` when the embedded generator made them) | failed; CHOOSE ticks or unticks one;
  *   ADD puts the ticked ones after the draft's titles (as an EDIT: the form region drops a
  *   preview) and closes the suggestions; DISMISS closes them.
- * The rules (a fresh draft, the contract's checks) are given by the area; `preview`, `save` and
- * `imitate` are placeholder actors (`.provide()`).
+ * - `creations`: closed | open: the finished creations dialog (OPEN_CREATIONS, CLOSE_CREATIONS;
+ *   what it ticks is an EDIT of the draft's media).
+ * The rules (a fresh draft, the contract's checks) are given by the area; `preview`, `save`,
+ * `imitate` and `resolveMedia` are placeholder actors (`.provide()`).
  */
 
 /** A video the plan publishes, as the form shows it. */
@@ -44,6 +58,12 @@ export interface PlanDraft {
   timezone: string;
 }
 
+/** A video a "publish" link names (its name is asked for). */
+export interface PlanMediaRef {
+  type: CreationMediaType;
+  id: number;
+}
+
 export interface CheckedPlan {
   /** The body the calls take; null when a rule refuses the draft. */
   body: PlanBody | null;
@@ -61,7 +81,8 @@ export interface PlanFormRules {
 }
 
 export type PlanFormEvent =
-  | { type: 'OPEN' }
+  | { type: 'OPEN'; planId?: number; draft?: PlanDraft }
+  | { type: 'OPEN_WITH_MEDIA'; refs: readonly PlanMediaRef[] }
   | { type: 'CLOSE' }
   | { type: 'EDIT'; patch: Partial<PlanDraft> }
   | { type: 'PREVIEW' }
@@ -69,9 +90,15 @@ export type PlanFormEvent =
   | { type: 'GENERATE'; request: ImitateTitleBody }
   | { type: 'CHOOSE'; title: string }
   | { type: 'ADD' }
-  | { type: 'DISMISS' };
+  | { type: 'DISMISS' }
+  | { type: 'OPEN_CREATIONS' }
+  | { type: 'CLOSE_CREATIONS' };
 
 export interface PlanFormContext {
+  /** The plan being edited; null for a new plan. */
+  planId: number | null;
+  /** The videos a "publish" link named, while their names are asked for. */
+  refs: readonly PlanMediaRef[];
   draft: PlanDraft;
   errors: Record<string, string>;
   /** A PREVIEW was refused by the rules: every edit checks again. */
@@ -85,8 +112,8 @@ export interface PlanFormContext {
   /** The suggestions ticked to add, in the order ticked. */
   chosen: string[];
   aiError: string | null;
-  result: { id: number; posts: number } | null;
-  /** Plans saved: a change means "a plan was added". */
+  result: { id: number; posts: number; edited: boolean } | null;
+  /** Plans saved: a change means "a plan was added or edited". */
   completed: number;
 }
 
@@ -98,6 +125,8 @@ const errorText = (error: unknown): string => {
 
 export function createPlanFormMachine(rules: PlanFormRules) {
   const fresh = () => ({
+    planId: null,
+    refs: [],
     draft: rules.fresh(),
     errors: {},
     checked: false,
@@ -117,8 +146,13 @@ export function createPlanFormMachine(rules: PlanFormRules) {
       preview: fromPromise<PlanPreview, { body: PlanBody }>(async () => {
         throw new Error('planForm: provide the preview actor');
       }),
-      save: fromPromise<{ id: number; posts: number }, { body: PlanBody }>(async () => {
-        throw new Error('planForm: provide the save actor');
+      save: fromPromise<{ id: number; posts: number }, { body: PlanBody; planId: number | null }>(
+        async () => {
+          throw new Error('planForm: provide the save actor');
+        },
+      ),
+      resolveMedia: fromPromise<PlanMediaPick[], { refs: readonly PlanMediaRef[] }>(async () => {
+        throw new Error('planForm: provide the resolveMedia actor');
       }),
       imitate: fromPromise<ImitateTitleReply, ImitateTitleBody>(async () => {
         throw new Error('planForm: provide the imitate actor');
@@ -126,6 +160,8 @@ export function createPlanFormMachine(rules: PlanFormRules) {
     },
     guards: {
       valid: ({ context }) => rules.check(context.draft).body !== null,
+      editingValid: ({ context }) =>
+        context.planId !== null && rules.check(context.draft).body !== null,
       someChosen: ({ context }) => context.chosen.length > 0,
       imitable: ({ event }) =>
         event.type === 'GENERATE' && rules.checkImitate(event.request) === null,
@@ -166,14 +202,53 @@ export function createPlanFormMachine(rules: PlanFormRules) {
     initial: 'closed',
     states: {
       closed: {
-        on: { OPEN: { target: 'open', actions: assign(() => fresh()) } },
+        on: {
+          OPEN: {
+            target: 'open',
+            actions: assign(({ event }) => ({
+              ...fresh(),
+              planId: event.planId ?? null,
+              draft: event.draft ?? rules.fresh(),
+            })),
+          },
+          OPEN_WITH_MEDIA: {
+            target: 'resolving',
+            actions: assign(({ event }) => ({ ...fresh(), refs: event.refs })),
+          },
+        },
+      },
+      resolving: {
+        tags: ['resolving'],
+        invoke: {
+          id: 'resolveMedia',
+          src: 'resolveMedia',
+          input: ({ context }) => ({ refs: context.refs }),
+          onDone: {
+            target: 'open',
+            actions: assign(({ context, event }) => ({
+              draft: { ...context.draft, media: event.output },
+              // Some were not (any more) finished videos of the caller's: said above the form.
+              error: event.output.length < context.refs.length ? 'matrixPlans.mediaMissing' : null,
+              refs: [],
+            })),
+          },
+          onError: {
+            target: 'open',
+            actions: assign({ error: ({ event }) => errorText(event.error), refs: [] }),
+          },
+        },
+        on: { CLOSE: 'closed' },
       },
       open: {
         type: 'parallel',
         states: {
           form: {
-            initial: 'editing',
+            initial: 'starting',
             states: {
+              // An edit opens with its preview asked for at once.
+              starting: {
+                always: [{ guard: 'editingValid', target: 'previewing' }, { target: 'editing' }],
+              },
               editing: {
                 on: {
                   EDIT: { actions: 'edit' },
@@ -214,11 +289,14 @@ export function createPlanFormMachine(rules: PlanFormRules) {
                 invoke: {
                   id: 'save',
                   src: 'save',
-                  input: ({ context }) => ({ body: rules.check(context.draft).body! }),
+                  input: ({ context }) => ({
+                    body: rules.check(context.draft).body!,
+                    planId: context.planId,
+                  }),
                   onDone: {
                     target: '#planForm.closed',
                     actions: assign(({ context, event }) => ({
-                      result: event.output,
+                      result: { ...event.output, edited: context.planId !== null },
                       completed: context.completed + 1,
                     })),
                   },
@@ -290,6 +368,13 @@ export function createPlanFormMachine(rules: PlanFormRules) {
                 tags: ['aiFailed'],
                 on: { DISMISS: { target: 'idle', actions: assign({ aiError: null }) } },
               },
+            },
+          },
+          creations: {
+            initial: 'closed',
+            states: {
+              closed: { on: { OPEN_CREATIONS: 'open' } },
+              open: { tags: ['creations'], on: { CLOSE_CREATIONS: 'closed' } },
             },
           },
         },

@@ -100,6 +100,11 @@ test('the list, the form (refused, AI titles, preview) and the detail: axe finds
       ends_at: Date.UTC(2026, 11, 6, 1, 0),
     }),
     addPlan: never,
+    editPlan: never,
+    getPlanMedia: async () => ({
+      list: [{ type: 'video_output', id: 41, name: 'Spring #1', created_at: 0 }],
+      total: 1,
+    }),
     pausePlan: never,
     resumePlan: never,
     cancelPlan: never,
@@ -162,6 +167,14 @@ test('the list, the form (refused, AI titles, preview) and the detail: axe finds
   await user.click(form().getByRole('button', { name: enUS['matrixPlans.preview'] }));
   await vi.waitFor(() => form().getByTestId('plan-preview'));
   expect(await axeSerious()).toEqual([]);
+  // The finished creations over the form.
+  await user.click(form().getByRole('button', { name: enUS['matrixPlans.pickCreations'] }));
+  const creations = await screen.findByTestId('plan-creations');
+  await vi.waitFor(() => within(creations).getByRole('checkbox', { name: 'Spring #1' }));
+  expect(await axeSerious()).toEqual([]);
+  await user.click(
+    within(creations).getByRole('button', { name: enUS['matrixPlans.creationsDone'] }),
+  );
   await user.click(form().getAllByRole('button', { name: enUS['form.cancel'] }).at(-1)!);
   await vi.waitFor(() => expect(isOpen(screen.getByTestId('plan-form'))).toBe(false));
 

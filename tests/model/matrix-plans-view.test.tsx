@@ -183,6 +183,8 @@ async function setup(options: Options = {}) {
     getPlans,
     previewPlan: endpoints.endpoint('previewPlan') as never,
     addPlan: endpoints.endpoint('addPlan') as never,
+    editPlan: endpoints.endpoint('editPlan') as never,
+    getPlanMedia: endpoints.endpoint('getPlanMedia') as never,
     pausePlan: endpoints.endpoint('pausePlan') as never,
     resumePlan: endpoints.endpoint('resumePlan') as never,
     cancelPlan: endpoints.endpoint('cancelPlan') as never,

@@ -48,7 +48,7 @@ export async function findPlanMedia(
       .where('o.status', '=', 'done')
       .execute();
     for (const r of rows)
-      put('video_output', Number(r.id), `${r.name} #${Number(r.idx) + 1}`, r.storage_key);
+      put('video_output', Number(r.id), `${r.name} #${Number(r.idx)}`, r.storage_key);
   }
   const dhVideos = ids('dh_video');
   if (dhVideos.length > 0) {

@@ -24,9 +24,12 @@ import {
 import {
   planAddReplySchema,
   planBody,
+  planEditBody,
   planIdBody,
   planIdQuery,
   planListQuery,
+  planMediaListQuery,
+  planMediaPageSchema,
   planPageSchema,
   planPreviewSchema,
   planSchema,
@@ -66,6 +69,8 @@ import {
   startBatchAuthorization,
 } from './oauth';
 import { addPlan, changePlan, planDetail, planList, previewPlan } from './plans';
+import { editPlan } from './plan-edit';
+import { planMediaList } from './plan-media-list';
 import { markPublished, postList, queuePost } from './posts';
 import { videoData } from './video-data';
 
@@ -240,6 +245,25 @@ export function matrixAccountRoutes(app: FastifyInstance): void {
     body: planBody,
     audit: { action: 'matrix.plan_add', resource: 'matrix_plan', id: 'result' },
     handler: ({ auth, body, audit }) => addPlan(ctx, auth, body, audit),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/matrix/plan_edit',
+    reply: planSchema,
+    policy: OWN,
+    body: planEditBody,
+    audit: { action: 'matrix.plan_edit', resource: 'matrix_plan', id: ({ body }) => body.id },
+    handler: ({ auth, body, audit }) => editPlan(ctx, auth, body, audit),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/matrix/plan_media_list',
+    reply: planMediaPageSchema,
+    policy: OWN,
+    query: planMediaListQuery,
+    handler: ({ auth, query }) => planMediaList(ctx, auth, query),
   });
 
   defineRoute(app, {

@@ -10,6 +10,8 @@ import { displayName, text } from './text';
  *   schedule it would make, nothing saved;
  * - `POST /matrix/plan_add` → `{id, posts}`; `GET /matrix/plan_list {status?, page, limit}`;
  *   `GET /matrix/plan_detail {id}`; `POST /matrix/plan_pause|plan_resume|plan_cancel {id}`;
+ * - `POST /matrix/plan_edit {id, ...plan_add's body}` → the plan, its posts made again: only
+ *   until its first post starts publishing;
  * - `GET /matrix/post_list {plan_id?, account_id?, status?, page, limit}` → `{list, total}`;
  *   `POST /matrix/post_publish_now {id}`, `POST /matrix/post_retry {id}`.
  */
@@ -112,6 +114,10 @@ export const planBody = z.strictObject({
 export type PlanBody = z.input<typeof planBody>;
 export type PlanInput = z.output<typeof planBody>;
 
+/** `POST /matrix/plan_edit`: the plan's id and the whole body again (docs/domain.md §20). */
+export const planEditBody = planBody.extend({ id });
+export type PlanEditBody = z.input<typeof planEditBody>;
+
 const mediaRef = z.object({ type: z.enum(MEDIA_TYPES), id: z.number(), name: z.string() });
 
 const schedulePost = z.object({
@@ -159,6 +165,34 @@ export const planSchema = z.object({
 });
 export type ReleasePlan = z.infer<typeof planSchema>;
 export const planPageSchema = z.object({ list: z.array(planSchema), total: z.number() });
+
+/** The finished creations a plan form offers besides library videos (docs/domain.md §20). */
+export const CREATION_MEDIA_TYPES = ['video_output', 'dh_video'] as const;
+export type CreationMediaType = (typeof CREATION_MEDIA_TYPES)[number];
+/** `ids`: at most this many, comma-separated (a plan's media at most). */
+const mediaIds = text('validation.invalid').regex(
+  /^\d{1,15}(,\d{1,15}){0,499}$/,
+  msg('validation.invalid'),
+);
+
+/**
+ * `GET /matrix/plan_media_list {type, ids?, page, limit}` → `{list, total}`: the caller's finished
+ * mixed-cut or clip outputs (`video_output`) or digital-human videos (`dh_video`), newest first,
+ * named as a plan shows them. With `ids` (comma-separated): those of them that a plan may use,
+ * all on one page (what a "publish" link preselects).
+ */
+export const planMediaListQuery = z.strictObject({
+  type: z.enum(CREATION_MEDIA_TYPES, msg('validation.invalid')),
+  ids: z.preprocess(blankIsAbsent, mediaIds.optional()),
+  ...pageQuery,
+});
+export type PlanMediaListQuery = z.input<typeof planMediaListQuery>;
+export const planMediaItemSchema = mediaRef.extend({ created_at: z.number() });
+export type PlanMediaItem = z.infer<typeof planMediaItemSchema>;
+export const planMediaPageSchema = z.object({
+  list: z.array(planMediaItemSchema),
+  total: z.number(),
+});
 
 export const planListQuery = z.strictObject({
   status: z.preprocess(blankIsAbsent, z.enum(PLAN_STATUSES, msg('validation.invalid')).optional()),

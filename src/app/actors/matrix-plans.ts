@@ -2,10 +2,11 @@
  * The release plans area (/matrix-distribution/release-plan, docs/domain.md §20): the list of the
  * caller's plans (status filter, pages), the posts of the plan whose detail is open, the page's
  * machine (pause / resume / cancel, the detail, publish now / retry, the notice:
- * src/machines/matrix-plans.ts), the dialog marking an assisted post published (its share link), the create form (src/machines/plan-form.ts: preview, save, AI
- * titles) with what it picks from: the caller's `normal` accounts and its library videos (the
- * resource picker). After each change the area reloads what shows it, as events between its
- * actors.
+ * src/machines/matrix-plans.ts), the dialog marking an assisted post published (its share link), the plan form (src/machines/plan-form.ts: a new plan or
+ * an edit of one not started, preview, save, AI titles; opened by a "publish" link with its
+ * videos) with what it picks from: the caller's `normal` accounts, its library videos (the
+ * resource picker) and its finished creations (outputs of video tasks, digital-human videos).
+ * After each change the area reloads what shows it, as events between its actors.
  */
 import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod';
@@ -13,7 +14,9 @@ import { imitateTitleBody } from '../../api/contract/ai-text';
 import type { AccountPage } from '../../api/contract/matrix';
 import {
   planBody,
+  type CreationMediaType,
   type PlanBody,
+  type PlanMediaItem,
   type PlanPost,
   type PlanStatus,
   type ReleasePlan,
@@ -23,7 +26,13 @@ import * as matrixApi from '../../api/matrix';
 import * as plansApi from '../../api/matrix-plans';
 import * as resourcesApi from '../../api/resources';
 import { matrixPlansMachine, type PlanAction, type PostAction } from '../../machines/matrix-plans';
-import { createPlanFormMachine, type CheckedPlan, type PlanDraft } from '../../machines/plan-form';
+import {
+  createPlanFormMachine,
+  type CheckedPlan,
+  type PlanDraft,
+  type PlanMediaPick,
+  type PlanMediaRef,
+} from '../../machines/plan-form';
 import { resourcePickerMachine } from '../../machines/resource-picker';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, toast, whenChanged } from './factories';
@@ -33,6 +42,8 @@ export interface MatrixPlansEndpoints {
   getPlans: typeof plansApi.getPlans;
   previewPlan: typeof plansApi.previewPlan;
   addPlan: typeof plansApi.addPlan;
+  editPlan: typeof plansApi.editPlan;
+  getPlanMedia: typeof plansApi.getPlanMedia;
   pausePlan: typeof plansApi.pausePlan;
   resumePlan: typeof plansApi.resumePlan;
   cancelPlan: typeof plansApi.cancelPlan;
@@ -53,6 +64,7 @@ export interface PlanFilters {
 
 export const PLAN_PAGE_SIZE = 20;
 export const POST_PAGE_SIZE = 20;
+export const CREATIONS_PAGE_SIZE = 10;
 /** The accounts the form offers (the list call's largest page). */
 export const PLAN_ACCOUNTS_SHOWN = 100;
 /** The time zone of a new plan, and the others the form offers. */
@@ -97,6 +109,51 @@ export function freshPlan(now: number): PlanDraft {
     dailyMax: '2',
     timezone: DEFAULT_TIMEZONE,
   };
+}
+
+/** A plan as the form's draft (an edit starts from it). */
+export function draftOfPlan(plan: ReleasePlan): PlanDraft {
+  return {
+    name: plan.name,
+    accountIds: plan.account_ids,
+    media: plan.media.map((m) => ({ type: m.type, id: m.id, name: m.name })),
+    titles: plan.titles,
+    topics: plan.topics,
+    location: plan.location ?? '',
+    startDate: plan.start_date,
+    endDate: plan.end_date,
+    slots: plan.slots,
+    dailyMax: String(plan.daily_max),
+    timezone: plan.timezone,
+  };
+}
+
+/**
+ * Whether a plan looks editable (docs/domain.md §20: until its first post starts): not started, or
+ * paused with every post still waiting. A convenience only: the server decides (`plan_edit`).
+ */
+export function planEditable(plan: ReleasePlan): boolean {
+  if (plan.status !== 'not_started' && plan.status !== 'paused') return false;
+  return Object.entries(plan.counts).every(([status, n]) => status === 'waiting' || n === 0);
+}
+
+/** The creations a "publish" link names, in its order, as far as the caller may publish them. */
+async function resolveMedia(
+  e: MatrixPlansEndpoints,
+  refs: readonly PlanMediaRef[],
+): Promise<PlanMediaPick[]> {
+  const types = [...new Set(refs.map((r) => r.type))];
+  const found = new Map<string, PlanMediaPick>();
+  for (const type of types) {
+    const ids = refs.filter((r) => r.type === type).map((r) => r.id);
+    const page = await e.getPlanMedia(
+      { type, ids: ids.join(','), page: 1, limit: Math.min(ids.length, 100) },
+      { quiet: true },
+    );
+    for (const m of page.list)
+      found.set(`${m.type}:${m.id}`, { type: m.type, id: m.id, name: m.name });
+  }
+  return refs.flatMap((r) => found.get(`${r.type}:${r.id}`) ?? []);
 }
 
 /** The body of a draft (the rules read it as typed). */
@@ -206,7 +263,12 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
             actors: {
               // The form shows refusals itself (above its buttons).
               preview: fromPromise(({ input }) => e.previewPlan(input.body, { quiet: true })),
-              save: fromPromise(({ input }) => e.addPlan(input.body, { quiet: true })),
+              save: fromPromise(async ({ input }) => {
+                if (input.planId === null) return e.addPlan(input.body, { quiet: true });
+                const plan = await e.editPlan({ ...input.body, id: input.planId }, { quiet: true });
+                return { id: plan.id, posts: plan.total };
+              }),
+              resolveMedia: fromPromise(({ input }) => resolveMedia(e, input.refs)),
               imitate: fromPromise(({ input }) => e.imitateTitle(input, { quiet: true })),
             },
           }),
@@ -214,6 +276,15 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
       accounts: () =>
         loadActor<AccountPage>('matrixPlanAccounts', (signal) =>
           e.getAccounts({ status: 'normal', page: 1, limit: PLAN_ACCOUNTS_SHOWN }, { signal }),
+        ),
+      // The finished creations the form offers besides library videos.
+      creations: () =>
+        listActor<{ type: CreationMediaType }, PlanMediaItem>(
+          'matrixPlanCreations',
+          ({ filters, page, limit }, signal) =>
+            e.getPlanMedia({ type: filters.type, page, limit }, { signal }),
+          { type: 'video_output' },
+          CREATIONS_PAGE_SIZE,
         ),
       picker: () => createActor(resourcePickerMachine),
       pickerResources: () =>
@@ -234,17 +305,25 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
             form,
             (s) => s.context.completed,
             () => {
-              toast('success', 'matrixPlans.saved', {
-                posts: form.getSnapshot().context.result?.posts ?? 0,
+              const result = form.getSnapshot().context.result;
+              toast('success', result?.edited ? 'matrixPlans.edited' : 'matrixPlans.saved', {
+                posts: result?.posts ?? 0,
               });
               reloadPlans();
+              if (result?.edited) reloadPosts();
             },
           ),
-          // A new form starts with the accounts as they are now.
+          // An edit opens over the plan's detail: the detail closes (its posts are replaced).
           whenChanged(
             form,
-            (s) => s.matches('open'),
-            () => started('accounts')?.send({ type: 'RELOAD' }),
+            (s) => (s.matches('open') ? (s.context.planId ?? 0) : 0),
+            () => started('page')?.send({ type: 'CLOSE_DETAIL' }),
+          ),
+          // The creations dialog opens on the mixed-cut outputs, from the first page.
+          whenChanged(
+            form,
+            (s) => s.hasTag('creations'),
+            () => all.creations.send({ type: 'SET_FILTERS', filters: { type: 'video_output' } }),
           ),
         ],
         page: (page) => [
@@ -300,7 +379,13 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
               started('form')?.send({
                 type: 'EDIT',
                 patch: {
-                  media: picked.map((p) => ({ type: 'resource' as const, id: p.id, name: p.name })),
+                  // The library's videos as picked; the creations chosen elsewhere stay.
+                  media: [
+                    ...(started('form')
+                      ?.getSnapshot()
+                      .context.draft.media.filter((m) => m.type !== 'resource') ?? []),
+                    ...picked.map((p) => ({ type: 'resource' as const, id: p.id, name: p.name })),
+                  ],
                 },
               });
             },
@@ -319,6 +404,8 @@ export const matrixPlansArea = defineArea<MatrixPlansEndpoints, MatrixPlansActor
     getPlans: plansApi.getPlans,
     previewPlan: plansApi.previewPlan,
     addPlan: plansApi.addPlan,
+    editPlan: plansApi.editPlan,
+    getPlanMedia: plansApi.getPlanMedia,
     pausePlan: plansApi.pausePlan,
     resumePlan: plansApi.resumePlan,
     cancelPlan: plansApi.cancelPlan,

@@ -24,6 +24,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { formatMoney } from '../shared/amounts';
 import { formatBytes } from '../shared/upload-format';
 import { formatSeconds, wholePercent } from '../shared/format';
+import { PublishLink } from '../shared/publish-link';
 import { OUTPUT_STATUS_LABEL, OUTPUT_STATUS_PALETTE } from './video-task-format';
 import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
 import { PercentBar } from '../../components/percent-bar';
@@ -164,7 +165,8 @@ function TaskSummary(props: { task: VideoTask; t: T }) {
 
 /**
  * The open task of a kind (its detail actor in the video tasks area): every output with its
- * player and download, the task's Retry failed and Cancel (confirmed in the list's dialogs).
+ * player and download, the task's Retry failed and Cancel (confirmed in the list's dialogs), and
+ * Publish (its finished outputs in a new release plan).
  * While the task runs the area's watch brings newer copies of it; this view only selects them.
  */
 export function VideoTaskDrawer(props: {
@@ -219,6 +221,15 @@ export function VideoTaskDrawer(props: {
                         {t('videoTasks.cancelTask')}
                       </Button>
                     )}
+                    {/* Its finished outputs in a new release plan (docs/domain.md §20). */}
+                    <PublishLink
+                      size="sm"
+                      variant="outline"
+                      name={task.name}
+                      refs={task.outputs
+                        .filter((o) => o.status === 'done')
+                        .map((o) => ({ type: 'video_output' as const, id: o.id }))}
+                    />
                   </HStack>
                   <chakra.ul
                     listStyleType="none"

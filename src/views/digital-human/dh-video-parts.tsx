@@ -27,6 +27,7 @@ import type { MessageId } from '../../i18n/messages';
 import { useDialogState } from '../shared/use-dialog-state';
 import { formatDhTime } from '../shared/dh-time';
 import { wholePercent, formatSeconds } from '../shared/format';
+import { PublishLink } from '../shared/publish-link';
 import type { T } from '../shared/use-t';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
 import { PercentBar } from '../../components/percent-bar';
@@ -162,6 +163,15 @@ export function DownloadLink(props: { video: DhVideo; t: T; size?: 'xs' | 'sm' }
         {t('dhVideos.download')}
       </a>
     </Button>
+  );
+}
+
+/** "Publish": a done video in a new release plan (docs/domain.md §20). */
+export function DhPublishLink(props: { video: DhVideo; size?: 'xs' | 'sm' }) {
+  const { video } = props;
+  if (video.status !== 'done' || !video.download_url) return null;
+  return (
+    <PublishLink size={props.size} name={video.name} refs={[{ type: 'dh_video', id: video.id }]} />
   );
 }
 

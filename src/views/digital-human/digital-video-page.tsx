@@ -27,6 +27,7 @@ import {
   DhProgress,
   DhStatus,
   DhVideoDialogs,
+  DhPublishLink,
   DownloadLink,
   RenameButton,
 } from './dh-video-parts';
@@ -140,6 +141,7 @@ export default function DigitalVideoPage() {
               {t(v.status === 'done' ? 'dhVideos.play' : 'dhVideos.detail')}
             </Button>
             <DownloadLink video={v} t={t} />
+            <DhPublishLink video={v} />
             <RenameButton area={area} video={v} t={t} />
             {canResubmitDhVideo(v) && (
               <Button

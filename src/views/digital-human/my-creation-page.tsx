@@ -9,7 +9,13 @@ import { Page } from '../../components/page';
 import { GridPager, GridSkeleton } from '../shared/resource-grid';
 import { formatSeconds } from '../shared/format';
 import { useT } from '../shared/use-t';
-import { DemoBadge, DhPlayerDialog, DhVideoDialogs, DownloadLink } from './dh-video-parts';
+import {
+  DemoBadge,
+  DhPlayerDialog,
+  DhPublishLink,
+  DhVideoDialogs,
+  DownloadLink,
+} from './dh-video-parts';
 
 /**
  * /digital-human/my-creation (hidden; highlights the video menu): the caller's finished
@@ -110,6 +116,7 @@ export default function MyCreationPage() {
                       {t('dhVideos.play')}
                     </Button>
                     <DownloadLink video={v} t={t} />
+                    <DhPublishLink video={v} />
                   </HStack>
                 </Stack>
               ))}

@@ -13,7 +13,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { PlanPost } from '../../api/contract/matrix-plans';
-import type { MatrixPlansActors } from '../../app/actors/matrix-plans';
+import { draftOfPlan, planEditable, type MatrixPlansActors } from '../../app/actors/matrix-plans';
 import { useListActor } from '../../app/hooks/use-list';
 import { CopyButton } from '../../components/copy-button';
 import { DataTable, type Column } from '../../components/data-table';
@@ -26,13 +26,18 @@ import { formatInZone, POST_STATUS } from './plan-format';
  * in the plan's time zone, status, why it failed (the console's words, the platform's code and
  * words), its share link and numbers once published, and "publish now" (waiting) or "retry"
  * (failed and retryable). A waiting or missed post of an assisted account is a to-do: download
- * its video, copy its text, mark it published with its share link (a dialog). `notice` is the
- * page's notice, shown here while the drawer covers it.
+ * its video, copy its text, mark it published with its share link (a dialog). "Edit" (while the
+ * plan has not started: docs/domain.md §20) opens the plan form with the plan filled in. `notice`
+ * is the page's notice, shown here while the drawer covers it.
  */
 export function PlanDetailDrawer(props: { area: MatrixPlansActors; notice: ReactNode }) {
   const t = useT();
   const { area } = props;
   const plan = useSelector(area.page, (s) => (s.hasTag('detail') ? s.context.detail : null));
+  // The plan as the list last showed it: what an edit starts from.
+  const full = useSelector(area.plans, (s) =>
+    plan ? (s.context.rows.find((r) => r.id === plan.id) ?? null) : null,
+  );
   const close = () => area.page.send({ type: 'CLOSE_DETAIL' });
   return (
     <Drawer.Root
@@ -60,14 +65,32 @@ export function PlanDetailDrawer(props: { area: MatrixPlansActors; notice: React
                     <Text fontSize="sm" color="fg.muted">
                       {t('matrixPlans.timesIn', { timezone: plan.timezone })}
                     </Text>
-                    {/* Posts move on at the platform (review, publication): asked for again. */}
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => area.posts.send({ type: 'RELOAD' })}
-                    >
-                      {t('matrixPlans.refreshPosts')}
-                    </Button>
+                    <HStack gap="1">
+                      {full && planEditable(full) && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={t('matrixPlans.editOf', { name: full.name })}
+                          onClick={() =>
+                            area.form.send({
+                              type: 'OPEN',
+                              planId: full.id,
+                              draft: draftOfPlan(full),
+                            })
+                          }
+                        >
+                          {t('matrixPlans.edit')}
+                        </Button>
+                      )}
+                      {/* Posts move on at the platform (review, publication): asked for again. */}
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => area.posts.send({ type: 'RELOAD' })}
+                      >
+                        {t('matrixPlans.refreshPosts')}
+                      </Button>
+                    </HStack>
                   </HStack>
                   <PostTable area={area} timezone={plan.timezone} />
                 </Stack>

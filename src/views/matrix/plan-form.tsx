@@ -38,19 +38,28 @@ import {
   useFieldError,
 } from '../shared/form-parts';
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { MEDIA_PARAM, parseMediaRefs, useDeepLinkValue } from '../shared/deep-links';
 import { useT } from '../shared/use-t';
+import { PlanCreationsDialog } from './plan-creations-dialog';
 import { formatInZone } from './plan-format';
 
 /**
- * The release plan's create form (the area's `form` actor, src/machines/plan-form.ts): a drawer
- * with the plan's name, accounts, videos (the resource picker), titles (typed, or chosen from AI
+ * The release plan's form (the area's `form` actor, src/machines/plan-form.ts), new or an edit of
+ * a plan not started: a drawer with the plan's name, accounts, videos (library videos from the
+ * resource picker, finished creations from their dialog), titles (typed, or chosen from AI
  * titles), topics, location, dates, time slots, posts per day and time zone. "Preview" asks for the
  * schedule (a draft the contract refuses shows its messages and takes the person to the first);
- * the preview shows its first posts in the plan's time zone; "Save" adds the plan.
+ * the preview shows its first posts in the plan's time zone; "Save" adds the plan (or saves the
+ * edit). A "publish" link (`?media=video_output:12`) opens it with those videos chosen.
  */
 export function PlanFormDrawer(props: { area: MatrixPlansActors }) {
   const { area } = props;
-  const open = useSelector(area.form, (s) => s.matches('open'));
+  useDeepLinkValue(MEDIA_PARAM, (value) => {
+    const refs = parseMediaRefs(value);
+    if (refs.length > 0) area.form.send({ type: 'OPEN_WITH_MEDIA', refs });
+  });
+  const open = useSelector(area.form, (s) => s.matches('open') || s.hasTag('resolving'));
+  const resolving = useSelector(area.form, (s) => s.hasTag('resolving'));
   const busy = useSelector(area.form, (s) => s.hasTag('busy'));
   const t = useT();
   const close = () => area.form.send({ type: 'CLOSE' });
@@ -69,7 +78,14 @@ export function PlanFormDrawer(props: { area: MatrixPlansActors }) {
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content data-testid="plan-form">
-            {open && <PlanForm area={area} />}
+            {resolving ? (
+              <Drawer.Body>
+                <Text role="status">{t('matrixPlans.loadingMedia')}</Text>
+              </Drawer.Body>
+            ) : (
+              open && <PlanForm area={area} />
+            )}
+            <PlanCreationsDialog area={area} />
             {/* Inside the drawer: the picker is a dialog layered over it (not hidden by it). */}
             <ResourcePickerDialog
               form="plan"
@@ -86,9 +102,9 @@ export function PlanFormDrawer(props: { area: MatrixPlansActors }) {
   );
 }
 
-/** A picked video as the picker's list shows it. */
-const asPicked = (m: PlanMediaPick) => ({
-  id: m.id,
+/** A picked video as the picker's list shows it (`id`: the library's id, or its place here). */
+const asPicked = (m: PlanMediaPick, id = m.id) => ({
+  id,
   name: m.name,
   type: 'video' as const,
   cover: null,
@@ -101,6 +117,7 @@ function PlanForm(props: { area: MatrixPlansActors }) {
   const { area } = props;
   const form = area.form;
   const draft = useSelector(form, (s) => s.context.draft);
+  const editing = useSelector(form, (s) => s.context.planId !== null);
   const errors = useSelector(form, (s) => s.context.errors);
   const refusal = useSelector(form, (s) => s.context.error);
   const busy = useSelector(form, (s) => s.hasTag('busy'));
@@ -114,7 +131,9 @@ function PlanForm(props: { area: MatrixPlansActors }) {
   return (
     <ValidatedForm style={{ display: 'contents' }} onSubmit={() => form.send({ type: 'PREVIEW' })}>
       <Drawer.Header>
-        <Drawer.Title>{t('matrixPlans.formTitle')}</Drawer.Title>
+        <Drawer.Title>
+          {t(editing ? 'matrixPlans.editTitle' : 'matrixPlans.formTitle')}
+        </Drawer.Title>
       </Drawer.Header>
       <Drawer.Body>
         <Stack gap="5">
@@ -131,7 +150,8 @@ function PlanForm(props: { area: MatrixPlansActors }) {
           <Section legend={t('matrixPlans.videos')} invalid={Boolean(error('media'))}>
             <PickedList
               label={t('matrixPlans.videos')}
-              items={draft.media.map(asPicked)}
+              // Keyed by place: a library video and a creation may share an id.
+              items={draft.media.map((m, i) => asPicked(m, i))}
               pickLabel={t('matrixPlans.pickVideos')}
               disabled={busy}
               error={error('media')}
@@ -141,11 +161,21 @@ function PlanForm(props: { area: MatrixPlansActors }) {
                   slot: { form: 'plan', part: 'media' },
                   types: ['video'],
                   multiple: true,
-                  picked: draft.media.map(asPicked),
+                  picked: draft.media.filter((m) => m.type === 'resource').map((m) => asPicked(m)),
                 })
               }
-              onRemove={(id) => edit({ media: draft.media.filter((m) => m.id !== id) })}
+              onRemove={(place) => edit({ media: draft.media.filter((_, i) => i !== place) })}
             />
+            <Box>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() => form.send({ type: 'OPEN_CREATIONS' })}
+              >
+                {t('matrixPlans.pickCreations')}
+              </Button>
+            </Box>
           </Section>
           <TitleEditor area={area} draft={draft} busy={busy} error={error('titles')} />
           <TextField
