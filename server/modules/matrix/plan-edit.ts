@@ -3,7 +3,7 @@ import type { AppContext, AuthContext } from '../../context';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
-import { checkPlan, insertPosts, planDetail } from './plans';
+import { checkPlan, insertPosts, planDetail, type PlanRow } from './plans';
 
 /**
  * Editing a release plan (docs/domain.md §20): allowed until its first post starts publishing —
@@ -22,20 +22,7 @@ import { checkPlan, insertPosts, planDetail } from './plans';
 const EDITABLE_STATUSES = ['not_started', 'paused'];
 
 /** The fields an edit may change, as the audit row shows them. */
-function auditedFields(row: {
-  name: string;
-  timezone: string;
-  start_date: string;
-  end_date: string;
-  slots: string;
-  daily_max: number;
-  titles: string;
-  topics: string;
-  location: string | null;
-  account_ids: string;
-  media: string;
-  total: number;
-}) {
+function auditedFields(row: Omit<PlanRow, 'id' | 'owner_id' | 'status' | 'created_at'>) {
   return {
     name: row.name,
     timezone: row.timezone,
