@@ -18,7 +18,8 @@ import { provideArea } from '../../src/app/actors/areas';
 import { batchAuthorizationArea } from '../../src/app/actors/batch-authorization';
 import { Providers } from '../../src/app/boot/providers';
 import { viewFor } from '../../src/app/routes/views';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import type { MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import {
   batchAuthorizationMachine,
   RETURN_ERRORS,
@@ -29,10 +30,6 @@ import { replyError } from './fixtures';
 import { fakeEndpoints, person, settle, uiPaths, viewPathHooks, type EventPath } from './ui-paths';
 import { shopAuth } from './video-task-fixtures';
 import { appActors, BRANDING } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const TOKEN = 'tok-abcdefghijklmnopqrstuvwx';
 const AUTH_URL = 'https://open.douyin.example/auth?state=batch-1';

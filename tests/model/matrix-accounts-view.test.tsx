@@ -20,7 +20,7 @@ import type { GroupListReply, ResourceGroup } from '../../src/api/contract/resou
 import { provideArea } from '../../src/app/actors/areas';
 import { matrixArea, type MatrixEndpoints } from '../../src/app/actors/matrix';
 import { Providers } from '../../src/app/boot/providers';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import {
   matrixAccountsMachine,
   type MatrixAccountsEvent,
@@ -40,10 +40,6 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const account = (over: Partial<MatrixAccount> & Pick<MatrixAccount, 'id' | 'nickname'>) =>
   ({

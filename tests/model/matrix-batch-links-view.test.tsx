@@ -14,7 +14,8 @@ import type { BatchLink } from '../../src/api/contract/matrix';
 import { provideArea } from '../../src/app/actors/areas';
 import { matrixArea } from '../../src/app/actors/matrix';
 import { matrixBatchLinksArea } from '../../src/app/actors/matrix-batch-links';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import type { MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import {
   matrixBatchLinksMachine,
   type MatrixBatchLinksEvent,
@@ -24,10 +25,6 @@ import { replyError } from './fixtures';
 import { fakeEndpoints, person, settle, uiPaths, viewPathHooks, type EventPath } from './ui-paths';
 import { shopAuth } from './video-task-fixtures';
 import { appActors, isOpen, renderAt } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const URL_OF = (id: number) =>
   `https://console.example/batchAuthorization?token=tok-${id}-abcdefghij`;

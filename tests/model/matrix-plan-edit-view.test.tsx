@@ -26,7 +26,7 @@ import {
   type MatrixPlansEndpoints,
 } from '../../src/app/actors/matrix-plans';
 import { Providers } from '../../src/app/boot/providers';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import { createPlanFormMachine, type PlanFormEvent } from '../../src/machines/plan-form';
 import { parseMediaRefs, publishLink } from '../../src/views/shared/deep-links';
 import ReleasePlanPage from '../../src/views/matrix/release-plan-page';
@@ -44,10 +44,6 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const NOW = Date.UTC(2026, 10, 29, 4, 0);
 const REFUSAL = 'Refused by the server';

@@ -25,7 +25,8 @@ import {
   type MatrixPlansEndpoints,
 } from '../../src/app/actors/matrix-plans';
 import { Providers } from '../../src/app/boot/providers';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import enUS from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import {
   createCustomerDialogMachine,
   type CustomerDialogEvent,
@@ -47,10 +48,6 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /** 2026-11-29 12:00 in Shanghai: a new plan runs from 2026-11-30 to 2026-12-06. */
 const NOW = Date.UTC(2026, 10, 29, 4, 0);

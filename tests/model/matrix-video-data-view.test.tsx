@@ -17,7 +17,8 @@ import {
   matrixVideoDataArea,
   type MatrixVideoDataEndpoints,
 } from '../../src/app/actors/matrix-video-data';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
+import type { MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import {
   matrixVideoDataMachine,
   type MatrixVideoDataEvent,
@@ -37,10 +38,6 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, renderAt } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const NOW = Date.UTC(2026, 10, 29, 4, 0);
 const DAY = 24 * 3600_000;

@@ -28,6 +28,7 @@ import { resourcesArea, type ResourcesEndpoints } from '../../src/app/actors/res
 import { uploadsArea, type UploadsEndpoints } from '../../src/app/actors/uploads';
 import { removeAllNotices } from '../../src/components/toaster';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
+import { fill, text } from './messages';
 import { localeStore } from '../../src/i18n/locale-store';
 import {
   resourceLibraryMachine,
@@ -47,10 +48,6 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
-
-const text = (id: MessageId) => enUS[id];
-const fill = (id: MessageId, values: Record<string, string | number>) =>
-  text(id).replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 const resource = (over: Partial<Resource> & Pick<Resource, 'id' | 'type' | 'name'>): Resource => ({
   group_id: null,
