@@ -1,6 +1,7 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { AccountListParams } from '../../../src/api/contract/matrix';
 import type { Executor, MatrixAccountsTable } from '../../platform/db/schema';
+import { listOwnerGroups } from '../../platform/db/owner-groups';
 
 /** The SQL of matrix accounts and their groups (docs/domain.md §19); every query names the owner. */
 
@@ -95,29 +96,5 @@ export function findGroup(db: Executor, ownerId: number, id: number) {
 }
 
 /** The owner's groups with their live accounts' counts, and the ungrouped count. */
-export async function listGroups(db: Executor, ownerId: number) {
-  const [groups, counts] = await Promise.all([
-    db
-      .selectFrom('matrix_account_groups')
-      .select(['id', 'name'])
-      .where('owner_id', '=', ownerId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('matrix_accounts')
-      .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
-      .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
-      .groupBy('group_id')
-      .execute(),
-  ]);
-  const countOf = new Map(counts.map((c) => [c.group_id === null ? 0 : Number(c.group_id), c.n]));
-  return {
-    list: groups.map((g) => ({
-      id: Number(g.id),
-      name: g.name,
-      count: Number(countOf.get(Number(g.id)) ?? 0),
-    })),
-    ungrouped: Number(countOf.get(0) ?? 0),
-  };
-}
+export const listGroups = (db: Executor, ownerId: number) =>
+  listOwnerGroups(db, { groups: 'matrix_account_groups', members: 'matrix_accounts' }, ownerId);

@@ -4,6 +4,7 @@ import { allOf, rowCount, type Condition } from '../../platform/db/conditions';
 import { readPage, type PageStart } from '../../platform/db/list-cache';
 import type { Executor, ResourcesTable } from '../../platform/db/schema';
 import type { Selectable } from 'kysely';
+import { listOwnerGroups } from '../../platform/db/owner-groups';
 
 /**
  * SQL of the resource library (docs/domain.md §8). Every query names its owner: a
@@ -150,33 +151,9 @@ export async function findGroup(db: Executor, ownerId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** The owner's groups (by name) with their live resources' counts, and the ungrouped count. */
-export async function listGroups(db: Executor, ownerId: number) {
-  const [groups, counts] = await Promise.all([
-    db
-      .selectFrom('resource_groups')
-      .select(['id', 'name'])
-      .where('owner_id', '=', ownerId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('resources')
-      .select((eb) => ['group_id', eb.fn.countAll<number>().as('n')])
-      .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
-      .groupBy('group_id')
-      .execute(),
-  ]);
-  const countOf = new Map(counts.map((c) => [c.group_id === null ? 0 : Number(c.group_id), c.n]));
-  return {
-    list: groups.map((g) => ({
-      id: Number(g.id),
-      name: g.name,
-      count: Number(countOf.get(Number(g.id)) ?? 0),
-    })),
-    ungrouped: Number(countOf.get(0) ?? 0),
-  };
-}
+/** The owner's groups with their live resources' counts, and the ungrouped count. */
+export const listGroups = (db: Executor, ownerId: number) =>
+  listOwnerGroups(db, { groups: 'resource_groups', members: 'resources' }, ownerId);
 
 /** Live resources in the owner's group `groupId`. */
 export async function countInGroup(db: Executor, ownerId: number, groupId: number) {
