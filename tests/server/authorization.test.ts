@@ -134,6 +134,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/matrix/account_group_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/plan_preview': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/plan_add': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/matrix/plan_edit': /*     */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/matrix/plan_media_list': /* */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/matrix/plan_list': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/matrix/plan_detail': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/matrix/plan_pause': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],

@@ -36,6 +36,7 @@ const DISPLAY_NAMES = [
   'POST /api/v1/matrix/account_group_edit body.name',
   'POST /api/v1/matrix/ai_imitate_title body.title',
   'POST /api/v1/matrix/plan_add body.name',
+  'POST /api/v1/matrix/plan_edit body.name',
   'POST /api/v1/matrix/plan_preview body.name',
   'POST /api/v1/platform/edit_profile body.nickname',
   'POST /api/v1/provider_service/add body.name',
