@@ -1,5 +1,6 @@
 import type { CreationMediaType, PlanMediaItem } from '../../../src/api/contract/matrix-plans';
 import type { AppContext, AuthContext } from '../../context';
+import { outputName } from './plan-media';
 
 /**
  * GET /matrix/plan_media_list (docs/domain.md §20): the caller's finished creations a plan may
@@ -37,7 +38,7 @@ export async function planMediaList(
       list: rows.map((r) => ({
         type: 'video_output',
         id: Number(r.id),
-        name: `${r.name} #${Number(r.idx)}`,
+        name: outputName(r.name, Number(r.idx)),
         created_at: Number(r.finished_at ?? r.created_at),
       })),
       total: Number(count.n),

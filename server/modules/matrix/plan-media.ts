@@ -14,6 +14,9 @@ export interface PlanMedia {
   storageKey: string;
 }
 
+/** How a plan names a video task's output: the task's name and the output's number (1-based). */
+export const outputName = (taskName: string, idx: number) => `${taskName} #${idx}`;
+
 export async function findPlanMedia(
   db: Executor,
   ownerId: number,
@@ -48,7 +51,7 @@ export async function findPlanMedia(
       .where('o.status', '=', 'done')
       .execute();
     for (const r of rows)
-      put('video_output', Number(r.id), `${r.name} #${Number(r.idx)}`, r.storage_key);
+      put('video_output', Number(r.id), outputName(r.name, Number(r.idx)), r.storage_key);
   }
   const dhVideos = ids('dh_video');
   if (dhVideos.length > 0) {
