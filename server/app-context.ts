@@ -26,7 +26,7 @@ export interface ContextOptions {
   /** How the payment sandbox reaches the API (the API process: `app.inject`). */
   deliverPayment?: Deliver;
   /** The job runner's timing and (BullMQ) Redis key prefix (tests). */
-  jobs?: { timing?: Partial<RunnerTiming>; prefix?: string };
+  jobs?: { timing?: Partial<RunnerTiming>; prefix?: string; onEnqueue?: () => void };
 }
 
 /**
@@ -51,6 +51,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     engine: handle.engine,
     redisUrl: config.redisUrl,
     prefix: config.redisPrefix,
+    timing: { pollMs: config.jobsPollMs },
     ...options.jobs,
     log,
   });

@@ -79,7 +79,7 @@ export interface BuildOptions {
   /** Installs hooks before any route or plugin (tests: the reply check of tests/server). */
   instrument?: (app: FastifyInstance) => void;
   /** The job runner's timing and (BullMQ) Redis key prefix (tests). */
-  jobs?: { timing?: Partial<RunnerTiming>; prefix?: string };
+  jobs?: { timing?: Partial<RunnerTiming>; prefix?: string; onEnqueue?: () => void };
   /** Extra API routes, registered under /api/v1 like the modules' (tests). */
   extraApiRoutes?: (api: FastifyInstance) => void;
 }

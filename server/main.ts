@@ -2,34 +2,40 @@ import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/connection';
 import { prepareDatabase } from './prepare';
-import { startAppWorker } from './app-jobs';
+import { startWorkerProcess, type WorkerProcess } from './worker-process';
 import { seedDemoClones } from './modules/demo';
 import { seedDemoMedia } from './modules/demo';
 
 /**
  * `npm start` / `npm run server`: migrate, seed (demo) or create the first admin, then serve
- * console + API, with a job worker in this process unless WORKER=0.
+ * console + API, with a job worker in a child process unless WORKER=0 (server/worker-process.ts).
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = openDatabase(config);
-  const app = await buildApp({ config, db: handle });
+  let worker: WorkerProcess | undefined;
+  const app = await buildApp({
+    config,
+    db: handle,
+    jobs: { onEnqueue: () => worker?.wake() },
+  });
   try {
     if ((await prepareDatabase(handle, config, app.log)) && config.demoMedia) {
       await seedDemoMedia(app.ctx, app.log);
       await seedDemoClones(app.ctx, app.log);
     }
-    // After the migrations: the embedded queue's table must exist. Stopped by app.close().
-    if (config.worker) startAppWorker(app.ctx);
+    // After the migrations: the embedded queue's table must exist.
+    if (config.worker) worker = startWorkerProcess(app.log);
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await worker?.stop();
     await app.close();
     await handle.close();
     throw error;
   }
   console.log(`listening on http://${config.host}:${config.port}`);
   app.log.info(
-    `jobs: ${app.ctx.jobs.adapter}, ${config.worker ? 'worker in this process' : 'no worker (WORKER=0)'}`,
+    `jobs: ${app.ctx.jobs.adapter}, ${config.worker ? 'a worker in a child process' : 'no worker (WORKER=0)'}`,
   );
 
   let closing = false;
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await worker?.stop();
     await app.close();
     await handle.close();
     process.exit(0);

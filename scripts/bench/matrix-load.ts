@@ -4,8 +4,8 @@
 // (2) `GET /matrix/post_list {plan_id, page (random), limit 20}` on that plan and
 //     `GET /matrix/plan_detail`: p95 as a ratio to a trivial authenticated endpoint's p95 measured
 //     in alternating rounds of the same run (≤ 3×).
-// (3) Publishing: PUBLISH posts of a plan due at the same instant, published by the server's
-//     in-process worker (embedded queue) through the Douyin adapter to the sandbox platform over
+// (3) Publishing: PUBLISH posts of a plan due at the same instant, published by the worker (a
+//     process of its own, as npm start; embedded queue) through the Douyin adapter to the sandbox over
 //     HTTP: the delay from each post's scheduled_at to its claim (waiting → publishing; p95 ≤ 2 s);
 //     the throughput (posts under review per second) against the adapter's upload_video +
 //     create_video called directly in a loop with the same concurrency (≥ 80 %); the trivial
@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import os from 'node:os';
 import { sql } from 'kysely';
 import type { PlanBody, PlanPreview, ReleasePlan } from '../../src/api/contract/matrix-plans';
 import { loadConfig } from '../../server/platform/config';
@@ -27,6 +28,7 @@ import { loadSecretKeys } from '../../server/platform/secrets/keys';
 import { createSealer } from '../../server/platform/secrets/sealed';
 import { createFileStorage } from '../../server/platform/storage/create';
 import { newFileKey } from '../../server/platform/storage/keys';
+import { WORKER_NICENESS } from '../../server/worker-process';
 import {
   createDouyinPlatform,
   SANDBOX_CLIENT_KEY,
@@ -75,8 +77,11 @@ const PUBLISH_CONCURRENCY = Number(process.env.BENCH_MATRIX_PUBLISH_CONCURRENCY 
 const CLIENTS = Number(process.env.BENCH_MATRIX_CLIENTS ?? 10);
 /** The sandbox platform in a process of its own (default), or inside the server (`inside`). */
 const PLATFORM_APART = process.env.BENCH_MATRIX_PLATFORM !== 'inside';
-/** The worker in the server as `npm start` runs it (default), or in a process of its own (`apart`). */
-const WORKER_APART = process.env.BENCH_MATRIX_WORKER === 'apart';
+/**
+ * The worker in a process of its own at the API's niceness + 10, as `npm start` runs it
+ * (server/worker-process.ts; default), or in the server's process (`BENCH_MATRIX_WORKER=inside`).
+ */
+const WORKER_APART = process.env.BENCH_MATRIX_WORKER !== 'inside';
 /** (3): each client's trivial request starts this often (10 clients: 100 requests/s). */
 const PACE_MS = 100;
 const IDLE_S = 5;
@@ -831,12 +836,20 @@ async function main(): Promise<void> {
     server = await startBenchServer('matrix-server.ts', {
       ...serverEnv,
       BENCH_PORT: String(port),
-      // BENCH_MATRIX_WORKER=apart: the API without a worker, and a worker in its own process
-      // (`WORKER=0` + `npm run worker`).
+      // The API without a worker, and the worker in its own process (as npm start), unless
+      // BENCH_MATRIX_WORKER=inside.
       ...(WORKER_APART ? { WORKER: '0' } : {}),
     });
     if (WORKER_APART) {
-      worker = await startBenchServer('matrix-server.ts', { ...serverEnv, BENCH_PORT: '0' });
+      worker = await startBenchServer('matrix-server.ts', {
+        ...serverEnv,
+        BENCH_PORT: '0',
+        // Its own profile beside the server's.
+        BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE
+          ? `${process.env.BENCH_CPU_PROFILE}.worker`
+          : '',
+      });
+      os.setPriority(worker.pid, os.getPriority(server.pid) + WORKER_NICENESS);
     }
     client = new ApiClient(server.base, CLIENTS + 2);
     const token = await loginAs(client, 'merchant');
@@ -848,7 +861,7 @@ async function main(): Promise<void> {
     }
     console.log(
       `   the platform ${PLATFORM_APART ? `in its own process (pid ${platform!.pid})` : 'inside the server'}; ` +
-        `the worker ${WORKER_APART ? `in its own process (pid ${worker!.pid})` : 'in the server (as npm start)'}`,
+        `the worker ${WORKER_APART ? `in its own process (pid ${worker!.pid}, niceness +${WORKER_NICENESS}, as npm start)` : 'in the server (BENCH_MATRIX_WORKER=inside)'}`,
     );
     if (parts.has('publish')) {
       await publishing(client, token, bench, platformOrigin, rows, server.pid, [platform, worker]);

@@ -1,8 +1,9 @@
-// The server of bench section j (started by scripts/bench/matrix-load.ts), in its own process as
-// `npm start` runs it: the API, the sandbox platform (SOCIAL_SANDBOX=1) and the in-process job
-// worker with the app's kinds (the matrix dispatcher and `matrix-publish` among them) at the
-// product's default timing, on the embedded queue. It listens on BENCH_PORT, the port of its
-// PUBLIC_URL: the Douyin adapter reaches the sandbox there over HTTP, as it would reach Douyin. On
+// A server of bench section j (started by scripts/bench/matrix-load.ts), in its own process: the
+// API (WORKER=0, as `npm start`'s API, whose worker is a child process), the sandbox platform
+// (SOCIAL_SANDBOX=1), or a job worker with the app's kinds (the matrix dispatcher and
+// `matrix-publish` among them) at the product's default timing, on the embedded queue. It
+// listens on BENCH_PORT, the port of its PUBLIC_URL: the Douyin adapter reaches the sandbox there
+// over HTTP, as it would reach Douyin. On
 // the database the bench prepared: BENCH_DATA_DIR (SQLite, files under it), or BENCH_DATABASE_URL
 // + BENCH_PG_SCHEMA. Prints `BENCH_SERVER_PORT=<port>` once listening. With BENCH_CPU_PROFILE=<file>
 // it writes a CPU profile (.cpuprofile, for Chrome's DevTools) of its whole run when stopped.

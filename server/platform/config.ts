@@ -66,6 +66,11 @@ export interface Config {
   /** `matrix-publish` jobs a worker runs at once (`MATRIX_PUBLISH_CONCURRENCY`, default 16). */
   matrixPublishConcurrency: number;
   matrixPublishLeaseMs: number;
+  /**
+   * How often an idle embedded-queue worker looks for due jobs (`JOBS_POLL_MS`, default 1 s); an
+   * enqueue in the same process or by `npm start`'s API wakes it at once.
+   */
+  jobsPollMs: number;
   /** How often posts under review are asked about (`MATRIX_REVIEW_POLL_MS`, default 30 s). */
   matrixReviewPollMs: number;
   /** x264 preset of the video renders (tests: `ultrafast`). */
@@ -284,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,
+    jobsPollMs: positiveNumber(env, 'JOBS_POLL_MS', 1_000),
     fileUrlSecret: text(env, 'FILE_URL_SECRET'),
     s3: s3Config(env),
     videoTaskStallMs: positiveNumber(env, 'VIDEO_TASK_STALL_MS', 10 * 60_000),

@@ -8,6 +8,8 @@ import { startAppWorker } from '../../server/app-jobs';
 import { api, createTestApp, engines, MINUTE, type TestApp } from './helpers';
 import { eventually, sleep } from './job-queue-suite';
 import { serverArgs } from './server-bundle';
+import { publishPostJob } from '../../server/modules/matrix/publish';
+import { startWorkerProcess, type WorkerProcess } from '../../server/worker-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -137,5 +139,57 @@ describe('`npm run worker`: a worker process without HTTP', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+  });
+});
+
+describe("`npm start`'s worker process", () => {
+  let t: TestApp;
+  let worker: WorkerProcess | undefined;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { jobs: { onEnqueue: () => worker?.wake() } });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t.close();
+  });
+
+  it('looks for jobs as soon as the API adds some, not at its next poll', async () => {
+    const log = { info: () => undefined, warn: () => undefined };
+    // Its polls 30 s apart: a job it runs sooner was announced by the API's message.
+    worker = startWorkerProcess(log, {
+      ...process.env,
+      DATA_DIR: t.dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'error',
+      JOBS_POLL_MS: '30000',
+    });
+    const finished = (id: string) =>
+      t.db
+        .selectFrom('jobs')
+        .select(['state', 'created_at', 'finished_at'])
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+    // Its first look, at its start, finds the ticks of the recurring kinds: then it idles.
+    expect(
+      await eventually(async () => {
+        const done = await t.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', 'completed')
+          .executeTakeFirst();
+        return done !== undefined;
+      }, 40_000),
+    ).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      await sleep(300);
+      // A publish of no post (it finds nothing to do), added through the API's queue.
+      const id = await t.app.ctx.jobs.enqueue(publishPostJob, { post_id: 999_999, dispatch: i });
+      expect(await eventually(async () => (await finished(id)).state === 'completed', 10_000)).toBe(
+        true,
+      );
+      const job = await finished(id);
+      expect(job.finished_at! - job.created_at).toBeLessThan(5_000);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateToLatest } from '../../server/platform/db/migrate';
@@ -142,6 +143,51 @@ describe.each(engines)('database and demo data on %s', (engine) => {
   });
 });
 
+interface ProcessInfo {
+  pid: number;
+  cmdline: string[];
+  /** Its niceness (field 19 of /proc/<pid>/stat). */
+  nice: number;
+}
+
+/** `pid` and its descendants, from /proc. */
+async function processTree(pid: number): Promise<ProcessInfo[]> {
+  const out: ProcessInfo[] = [];
+  const visit = async (id: number) => {
+    const stat = await fs.readFile(`/proc/${id}/stat`, 'utf8');
+    const cmdline = (await fs.readFile(`/proc/${id}/cmdline`, 'utf8')).split('\0');
+    out.push({
+      pid: id,
+      cmdline,
+      nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]),
+    });
+    for (const task of await fs.readdir(`/proc/${id}/task`)) {
+      const children = await fs.readFile(`/proc/${id}/task/${task}/children`, 'utf8');
+      for (const child of children.split(' ').filter(Boolean)) await visit(Number(child));
+    }
+  };
+  await visit(pid);
+  return out;
+}
+
+/** Whether `pid` runs (a zombie, dead but not yet reaped, does not). */
+async function alive(pid: number): Promise<boolean> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Runs `tsx server/main.ts` and resolves with the first line matching `until`, or the exit. */
 function startServer(env: Record<string, string>, until: RegExp) {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -165,7 +211,7 @@ function startServer(env: Record<string, string>, until: RegExp) {
       child.on('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { ready, stop, output: () => output };
+  return { ready, stop, output: () => output, pid: child.pid! };
 }
 
 describe('server/main.ts', () => {
@@ -201,6 +247,31 @@ describe('server/main.ts', () => {
       expect(body.code).toBe(1);
       expect(body.data.userinfo.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       await expect(fs.stat(path.join(dataDir, 'app.db'))).resolves.toBeTruthy();
+
+      // Its job worker: server/worker.ts in a child process, niceness +10, running jobs (the
+      // recurring ones: matrix-dispatch every second), gone when the server is killed -9.
+      const tree = await processTree(server.pid);
+      // tsx's command line, then the node process it starts (pre-order: the last of the two).
+      const main = tree.filter((p) => p.cmdline.includes('server/main.ts')).at(-1);
+      const worker = tree.find((p) => p.cmdline.some((arg) => arg.endsWith('server/worker.ts')));
+      expect(main, JSON.stringify(tree)).toBeDefined();
+      expect(worker, JSON.stringify(tree)).toBeDefined();
+      expect(worker!.nice).toBe(main!.nice + 10);
+      const db = new BetterSqlite3(path.join(dataDir, 'app.db'), { readonly: true });
+      try {
+        await waitFor(
+          () =>
+            (
+              db.prepare("select count(*) as n from jobs where state = 'completed'").get() as {
+                n: number;
+              }
+            ).n > 0,
+        );
+      } finally {
+        db.close();
+      }
+      process.kill(main!.pid, 'SIGKILL');
+      await waitFor(async () => !(await alive(worker!.pid)));
     } finally {
       await server.stop();
     }

@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +21,7 @@ import { notifyPostTrouble } from '../notifications';
 import { adapterOf } from './platforms';
 import { finishPlanIfDone } from './plans';
 import { dateIn } from './schedule';
+import { runRelaxed, writeRelaxed } from '../../platform/db/transaction';
 import { DATA_ZONE } from './video-data';
 import { openAccessToken, refreshAccount, shownStatus } from './tokens';
 
@@ -159,26 +161,30 @@ async function claimPost(
   dispatch: number,
 ): Promise<PostRow | null> {
   const now = ctx.now();
-  const row = await ctx.db
-    .updateTable('matrix_posts')
-    .set({
-      status: 'publishing',
-      claimed_at: now,
-      lease_until: now + leaseOf(ctx),
-      updated_at: now,
-    })
-    .where('id', '=', postId)
-    .where('dispatched_at', '=', dispatch)
-    .where('status', 'in', ['publishing', 'unconfirmed'])
-    .where((eb) =>
-      eb.or([
-        eb('claimed_at', 'is', null),
-        eb('lease_until', 'is', null),
-        eb('lease_until', '<', now),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  // Relaxed (docs/architecture.md §Durability of commits): a hold undone by a power failure is a
+  // run that died holding the post, and nothing outside has been asked yet.
+  const row = await writeRelaxed(ctx.db, ctx.engine, (trx) =>
+    trx
+      .updateTable('matrix_posts')
+      .set({
+        status: 'publishing',
+        claimed_at: now,
+        lease_until: now + leaseOf(ctx),
+        updated_at: now,
+      })
+      .where('id', '=', postId)
+      .where('dispatched_at', '=', dispatch)
+      .where('status', 'in', ['publishing', 'unconfirmed'])
+      .where((eb) =>
+        eb.or([
+          eb('claimed_at', 'is', null),
+          eb('lease_until', 'is', null),
+          eb('lease_until', '<', now),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst(),
+  );
   return row ?? null;
 }
 
@@ -250,7 +256,8 @@ function findMade(post: PostRow, recent: readonly PlatformPost[]): PlatformPost 
   );
 }
 
-async function downloadMedia(ctx: AppContext, post: PostRow, dir: string): Promise<string> {
+/** The post's media as a file of this machine: the local disk's own, else downloaded into `dir`. */
+async function mediaFile(ctx: AppContext, post: PostRow, dir: string): Promise<string> {
   const table =
     post.media_type === 'resource'
       ? 'resources'
@@ -262,8 +269,18 @@ async function downloadMedia(ctx: AppContext, post: PostRow, dir: string): Promi
     .select('storage_key')
     .where('id', '=', post.media_id)
     .executeTakeFirst();
-  const read = row?.storage_key ? await ctx.storage.get(row.storage_key) : null;
-  if (!read) throw new PermanentWorkFailure({ reasonId: 'matrix.post.mediaGone' });
+  const gone = () => new PermanentWorkFailure({ reasonId: 'matrix.post.mediaGone' });
+  if (!row?.storage_key) throw gone();
+  const local = ctx.storage.localFiles;
+  if (local) {
+    const stored = local.path(row.storage_key);
+    await access(stored).catch(() => {
+      throw gone();
+    });
+    return stored;
+  }
+  const read = await ctx.storage.get(row.storage_key);
+  if (!read) throw gone();
   const file = path.join(dir, `media-${post.id}.mp4`);
   const body =
     read.body instanceof Readable
@@ -311,11 +328,11 @@ export async function publishPost(
         const { adapter, credentials } = await publishingAccount(ctx, post);
         let mediaId = post.platform_media_id;
         if (mediaId === null) {
-          const file = await downloadMedia(ctx, post, work.dir);
+          const file = await mediaFile(ctx, post, work.dir);
           mediaId = (
             await adapter.uploadMedia(credentials, {
               path: file,
-              fileName: path.basename(file),
+              fileName: `media-${post.id}.mp4`,
               signal: work.signal,
             })
           ).mediaId;
@@ -369,7 +386,9 @@ export async function publishPost(
     },
     store: async (post, made) => {
       const now = ctx.now();
-      await ctx.db.transaction().execute(async (trx) => {
+      // Relaxed: undone by a power failure, the post is again one whose create was sent, and the
+      // next run finds it among the account's posts (the durable write before the create).
+      await runRelaxed(ctx.db, ctx.engine, async (trx) => {
         await setPost(trx, postId, {
           status:
             made.review === 'published'

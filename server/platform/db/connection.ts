@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -69,16 +73,48 @@ export function openDatabase(options: OpenOptions): DbHandle {
   keepStat1Only(sqlite);
   const versions = new WriteVersions();
   const db = new Kysely<Database>({
-    dialect: trackTransactions(
-      new SqliteDialect({ database: withStatementCache(sqlite) }),
-      versions,
-    ),
+    dialect: trackTransactions(immediateTransactions(withStatementCache(sqlite)), versions),
     plugins: [new WriteTrackingPlugin(versions)],
   });
   // Changes when another connection (another process) commits: list totals need no time limit.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   attachListCache(db, versions, () => dataVersion.get());
+  sqliteOfDb.set(db, sqlite);
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite's dialect with transactions that take the write lock when they begin (`begin
+ * immediate`, where Kysely's driver says `begin`). A deferred transaction that read first and then
+ * writes fails at once with SQLITE_BUSY when another process wrote meanwhile (its snapshot is
+ * stale: waiting cannot help, so the busy handler is not asked); `npm start`'s worker is another
+ * process on the same file (docs/architecture.md §Durability of commits).
+ */
+function immediateTransactions(database: SqliteDatabase): Dialect {
+  const dialect = new SqliteDialect({ database });
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => new ImmediateSqliteDriver({ database }),
+  };
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+const sqliteOfDb = new WeakMap<Db, BetterSqlite3.Database>();
+
+/**
+ * The SQLite connection under a handle's `db`, for a pragma between statements while the caller
+ * holds the connection (`db.connection()`: server/platform/db/transaction.ts); never to run
+ * queries past Kysely.
+ */
+export function sqliteOf(db: Db): BetterSqlite3.Database | undefined {
+  return sqliteOfDb.get(db);
 }
 
 /**

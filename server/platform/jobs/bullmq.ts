@@ -252,6 +252,8 @@ export function createBullQueue(options: BullOptions): JobQueue {
         log?.error({ err: error }, 'job runner: BullMQ start-up failed'),
       );
       const handle: JobWorker = {
+        // Redis tells BullMQ's workers of new jobs itself.
+        wake: () => undefined,
         async close() {
           await ready.catch(() => undefined);
           await Promise.all([...byKind.values()].map((worker) => worker.close()));

@@ -67,6 +67,8 @@ export type KindCounts = { kind: string } & Record<JobState, number>;
 
 /** The worker side: claims and runs jobs of its kinds until closed. */
 export interface JobWorker {
+  /** Looks for due jobs now: another process added some (embedded; BullMQ hears it from Redis). */
+  wake(): void;
   /** Stops taking jobs and waits for the ones running. */
   close(): Promise<void>;
 }

@@ -14,14 +14,16 @@ export interface RunnerOptions {
   prefix?: string;
   timing?: Partial<RunnerTiming>;
   log?: RunnerLog;
+  /** Embedded: called after jobs are added (wakes a worker in another process). */
+  onEnqueue?: () => void;
 }
 
 /** The app's job queue: BullMQ when REDIS_URL is set, else embedded in the app's database. */
 export function createJobQueue(options: RunnerOptions): Jobs {
-  const { redisUrl, prefix, timing, log } = options;
+  const { redisUrl, prefix, timing, log, onEnqueue } = options;
   return typedJobs(
     redisUrl
       ? createBullQueue({ url: redisUrl, prefix, timing, log })
-      : createEmbeddedQueue({ db: options.db, engine: options.engine, timing, log }),
+      : createEmbeddedQueue({ db: options.db, engine: options.engine, timing, log, onEnqueue }),
   );
 }
