@@ -793,6 +793,7 @@ async function main(): Promise<void> {
   let server: BenchServer | undefined;
   let platform: BenchServer | undefined;
   let worker: BenchServer | undefined;
+  const extraWorkers: BenchServer[] = [];
   let client: ApiClient | undefined;
   let platformDir: string | undefined;
   try {
@@ -850,6 +851,11 @@ async function main(): Promise<void> {
           : '',
       });
       os.setPriority(worker.pid, os.getPriority(server.pid) + WORKER_NICENESS);
+      if (process.env.BENCH_MATRIX_WORKERS === '2') {
+        const second = await startBenchServer('matrix-server.ts', { ...serverEnv, BENCH_PORT: '0', BENCH_CPU_PROFILE: '' });
+        os.setPriority(second.pid, os.getPriority(server.pid) + WORKER_NICENESS);
+        extraWorkers.push(second);
+      }
     }
     client = new ApiClient(server.base, CLIENTS + 2);
     const token = await loginAs(client, 'merchant');
@@ -872,6 +878,7 @@ async function main(): Promise<void> {
   } finally {
     client?.close();
     await worker?.stop();
+    for (const w of extraWorkers) await w.stop();
     await server?.stop();
     await platform?.stop();
     if (platformDir) await fs.rm(platformDir, { recursive: true, force: true });

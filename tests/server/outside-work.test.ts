@@ -55,6 +55,8 @@ describe('the outside-work lifecycle', () => {
   const units = new Map<number, Unit>();
   const behaviours = new Map<number, Behaviour>();
   const checks = new Map<number, (unit: Unit) => Promise<string | null>>();
+  /** Units that declare they need no work directory. */
+  const dirless = new Set<number>();
   let nextId = 1;
 
   const WORK = defineJob('outside-work-test', z.object({ id: z.number() }), {
@@ -83,10 +85,15 @@ describe('the outside-work lifecycle', () => {
             },
           }
         : {}),
+      workDir: () => !dirless.has(id),
       perform: async (u, work) => {
         u.steps.push('perform');
-        u.workDirs.push(work.dir);
-        await fs.writeFile(path.join(work.dir, 'partial.bin'), 'x');
+        if (dirless.has(id)) {
+          expect(() => work.dir).toThrow(/no work directory/);
+        } else {
+          u.workDirs.push(work.dir);
+          await fs.writeFile(path.join(work.dir, 'partial.bin'), 'x');
+        }
         return behaviours.get(id)!(u, job.attempt);
       },
       progress: async (u, percent) => {
@@ -163,6 +170,16 @@ describe('the outside-work lifecycle', () => {
     // Its work directory under DATA_DIR/work is gone.
     expect(unit.workDirs[0]!.startsWith(path.join(dataDir, 'work', 'test-unit'))).toBe(true);
     expect(existsSync(unit.workDirs[0]!)).toBe(false);
+  });
+
+  it('a unit that needs no work directory gets none', async () => {
+    // Its perform checks that `work.dir` is refused: with a directory, the unit would fail.
+    dirless.add(nextId);
+    const { unit, job } = await run(async () => 'in place');
+    expect(unit.steps).toEqual(['claim', 'perform', 'store']);
+    expect(unit.stored).toEqual(['in place']);
+    expect(unit.workDirs).toEqual([]);
+    expect(job).toMatchObject({ state: 'completed', attempts: 1 });
   });
 
   it('a transient failure is retried by the runner, then the unit is done and stored once', async () => {

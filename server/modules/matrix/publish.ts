@@ -257,7 +257,7 @@ function findMade(post: PostRow, recent: readonly PlatformPost[]): PlatformPost 
 }
 
 /** The post's media as a file of this machine: the local disk's own, else downloaded into `dir`. */
-async function mediaFile(ctx: AppContext, post: PostRow, dir: string): Promise<string> {
+async function mediaFile(ctx: AppContext, post: PostRow, dir: () => string): Promise<string> {
   const table =
     post.media_type === 'resource'
       ? 'resources'
@@ -281,7 +281,7 @@ async function mediaFile(ctx: AppContext, post: PostRow, dir: string): Promise<s
   }
   const read = await ctx.storage.get(row.storage_key);
   if (!read) throw gone();
-  const file = path.join(dir, `media-${post.id}.mp4`);
+  const file = path.join(dir(), `media-${post.id}.mp4`);
   const body =
     read.body instanceof Readable
       ? read.body
@@ -310,6 +310,9 @@ export async function publishPost(
   await runOutsideWork<PostRow, Created, number>(ctx.config, job, {
     kind: 'matrix-publish',
     key: postId,
+    // A directory only to download the media into (object storage); the local disk's file is read
+    // in place.
+    workDir: () => ctx.storage.localFiles === null,
     claim: async () => {
       const unit = await claimPost(ctx, postId, dispatch);
       return unit && { unit, resumed: unit.create_sent_at !== null };
@@ -328,7 +331,7 @@ export async function publishPost(
         const { adapter, credentials } = await publishingAccount(ctx, post);
         let mediaId = post.platform_media_id;
         if (mediaId === null) {
-          const file = await mediaFile(ctx, post, work.dir);
+          const file = await mediaFile(ctx, post, () => work.dir);
           mediaId = (
             await adapter.uploadMedia(credentials, {
               path: file,

@@ -79,7 +79,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   // Changes when another connection (another process) commits: list totals need no time limit.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   attachListCache(db, versions, () => dataVersion.get());
-  sqliteOfDb.set(db, sqlite);
+  // Compiled every time: SQLite applies this pragma when it compiles it, not when it runs.
+  synchronousOfDb.set(db, (level) => void sqlite.exec(`pragma synchronous = ${level}`));
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
@@ -106,15 +107,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-const sqliteOfDb = new WeakMap<Db, BetterSqlite3.Database>();
+type SetSynchronous = (level: 'normal' | 'full') => void;
+const synchronousOfDb = new WeakMap<Db, SetSynchronous>();
 
 /**
- * The SQLite connection under a handle's `db`, for a pragma between statements while the caller
- * holds the connection (`db.connection()`: server/platform/db/transaction.ts); never to run
- * queries past Kysely.
+ * Sets `synchronous` on the SQLite connection under a handle's `db`, straight (two statements
+ * through Kysely cost 0.1 ms a write), for a caller that holds the connection meanwhile
+ * (`db.connection()`: server/platform/db/transaction.ts). Undefined for PostgreSQL.
  */
-export function sqliteOf(db: Db): BetterSqlite3.Database | undefined {
-  return sqliteOfDb.get(db);
+export function synchronousOf(db: Db): SetSynchronous | undefined {
+  return synchronousOfDb.get(db);
 }
 
 /**
