@@ -298,6 +298,34 @@ describe.each(engines)('release plans on %s', (engine) => {
     expect(notices.map((n) => n.kind)).toEqual(['matrix_post.skipped']);
   });
 
+  it('a post whose file is gone fails with that reason, and nothing is posted', async () => {
+    const plan = await addPlan({ daily_max: 1, end_date: day(1) });
+    // The local disk's file is read in place (no copy): deleted, the run finds it missing.
+    for (const m of media) {
+      const { storage_key } = await t.db
+        .selectFrom('resources')
+        .select('storage_key')
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      await t.app.ctx.storage.delete(storage_key!);
+    }
+    for (const p of await posts(plan.id))
+      await t.post('/matrix/post_publish_now', { id: p.id }, merchant);
+    await dispatchDuePosts(t.app.ctx);
+    await runQueued();
+    const failed = await t.db
+      .selectFrom('matrix_posts')
+      .select(['status', 'reason_id'])
+      .where('plan_id', '=', plan.id)
+      .execute();
+    expect(failed).toEqual(
+      failed.map(() => ({ status: 'failed', reason_id: 'matrix.post.mediaGone' })),
+    );
+    expect(failed.length).toBe(2);
+    expect(await sandboxPosts(openIds[0])).toBe(0);
+    expect(await sandboxPosts(openIds[1])).toBe(0);
+  });
+
   it('pause keeps posts waiting, resume turns the past-due ones missed, cancel cancels the rest', async () => {
     const plan = await addPlan();
     const paused = await t.post<ReleasePlan>('/matrix/plan_pause', { id: plan.id }, merchant);
