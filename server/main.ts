@@ -13,29 +13,32 @@ import { seedDemoMedia } from './modules/demo';
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = openDatabase(config);
-  let worker: WorkerProcess | undefined;
+  let workers: WorkerProcess[] = [];
   const app = await buildApp({
     config,
     db: handle,
-    jobs: { onEnqueue: () => worker?.wake() },
+    jobs: { onEnqueue: () => workers.forEach((worker) => worker.wake()) },
   });
+  const stopWorkers = () => Promise.all(workers.map((worker) => worker.stop()));
   try {
     if ((await prepareDatabase(handle, config, app.log)) && config.demoMedia) {
       await seedDemoMedia(app.ctx, app.log);
       await seedDemoClones(app.ctx, app.log);
     }
     // After the migrations: the embedded queue's table must exist.
-    if (config.worker) worker = startWorkerProcess(app.log);
+    if (config.worker) {
+      workers = Array.from({ length: config.workerProcesses }, () => startWorkerProcess(app.log));
+    }
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    await worker?.stop();
+    await stopWorkers();
     await app.close();
     await handle.close();
     throw error;
   }
   console.log(`listening on http://${config.host}:${config.port}`);
   app.log.info(
-    `jobs: ${app.ctx.jobs.adapter}, ${config.worker ? 'a worker in a child process' : 'no worker (WORKER=0)'}`,
+    `jobs: ${app.ctx.jobs.adapter}, ${config.worker ? `${workers.length} worker process(es)` : 'no worker (WORKER=0)'}`,
   );
 
   let closing = false;
@@ -43,7 +46,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await worker?.stop();
+    await stopWorkers();
     await app.close();
     await handle.close();
     process.exit(0);

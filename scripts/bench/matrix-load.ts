@@ -82,6 +82,8 @@ const PLATFORM_APART = process.env.BENCH_MATRIX_PLATFORM !== 'inside';
  * (server/worker-process.ts; default), or in the server's process (`BENCH_MATRIX_WORKER=inside`).
  */
 const WORKER_APART = process.env.BENCH_MATRIX_WORKER !== 'inside';
+/** Worker processes (npm start's `WORKER_PROCESSES`, default 1). */
+const WORKERS = Math.max(1, Number(process.env.BENCH_MATRIX_WORKERS ?? 1));
 /** (3): each client's trivial request starts this often (10 clients: 100 requests/s). */
 const PACE_MS = 100;
 const IDLE_S = 5;
@@ -851,10 +853,15 @@ async function main(): Promise<void> {
           : '',
       });
       os.setPriority(worker.pid, os.getPriority(server.pid) + WORKER_NICENESS);
-      if (process.env.BENCH_MATRIX_WORKERS === '2') {
-        const second = await startBenchServer('matrix-server.ts', { ...serverEnv, BENCH_PORT: '0', BENCH_CPU_PROFILE: '' });
-        os.setPriority(second.pid, os.getPriority(server.pid) + WORKER_NICENESS);
-        extraWorkers.push(second);
+      // BENCH_MATRIX_WORKERS=n: n worker processes (npm start's WORKER_PROCESSES).
+      for (let i = 1; i < WORKERS; i += 1) {
+        const more = await startBenchServer('matrix-server.ts', {
+          ...serverEnv,
+          BENCH_PORT: '0',
+          BENCH_CPU_PROFILE: '',
+        });
+        os.setPriority(more.pid, os.getPriority(server.pid) + WORKER_NICENESS);
+        extraWorkers.push(more);
       }
     }
     client = new ApiClient(server.base, CLIENTS + 2);
@@ -867,7 +874,7 @@ async function main(): Promise<void> {
     }
     console.log(
       `   the platform ${PLATFORM_APART ? `in its own process (pid ${platform!.pid})` : 'inside the server'}; ` +
-        `the worker ${WORKER_APART ? `in its own process (pid ${worker!.pid}, niceness +${WORKER_NICENESS}, as npm start)` : 'in the server (BENCH_MATRIX_WORKER=inside)'}`,
+        `the worker ${WORKER_APART ? `in its own process (pid ${worker!.pid}, niceness +${WORKER_NICENESS}, as npm start; ${WORKERS} worker process(es))` : 'in the server (BENCH_MATRIX_WORKER=inside)'}`,
     );
     if (parts.has('publish')) {
       await publishing(client, token, bench, platformOrigin, rows, server.pid, [platform, worker]);

@@ -51,8 +51,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
   redisPrefix: string | undefined;
-  /** `npm start` runs a job worker in-process (default on; `WORKER=0`: API only). */
+  /** `npm start` runs job workers in child processes (default on; `WORKER=0`: API only). */
   worker: boolean;
+  /** How many (`WORKER_PROCESSES`, default 1; each runs every kind at its own concurrency). */
+  workerProcesses: number;
   /** HMAC key of the signed file URLs (`/api/v1/files/…`); default a random one kept in DATA_DIR. */
   fileUrlSecret: string | undefined;
   /** S3-compatible object storage for files (when `S3_BUCKET` is set); else local disk. */
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,
+    workerProcesses: Math.floor(positiveNumber(env, 'WORKER_PROCESSES', 1)),
     jobsPollMs: positiveNumber(env, 'JOBS_POLL_MS', 1_000),
     fileUrlSecret: text(env, 'FILE_URL_SECRET'),
     s3: s3Config(env),
