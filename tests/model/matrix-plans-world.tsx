@@ -188,7 +188,7 @@ export async function setup(options: Options = {}) {
   );
   const user = person();
   await vi.waitFor(() => screen.getByRole('heading', { name: text('route.releasePlan') }), {
-    timeout: 5000,
+    timeout: 15_000, // the en-US catalogue loads first: seconds on a busy machine
   });
   await vi.waitFor(() => expect(queries.length).toBeGreaterThan(0), { timeout: 5000 });
   await act(async () => {
