@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Engine } from '../db/dialect';
-import type { Db, Executor } from '../db/schema';
+import type { Database, Db, Executor } from '../db/schema';
 import { writeRelaxed } from '../db/transaction';
 import {
   backoffDelay,
@@ -18,7 +18,7 @@ import {
   type KindCounts,
   type RunnerTiming,
 } from './queue';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { PermanentJobFailure } from './define-job';
 
 /** What the runner logs: its own failures (a lost database connection), never a job's data. */
@@ -359,17 +359,15 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
       }
       if (lost) return; // the reaper gave it to another worker
       const now = Date.now();
+      // Cancelled when that was asked meanwhile, else `state`.
+      const unlessCancelled = (eb: ExpressionBuilder<Database, 'jobs'>, state: string) =>
+        eb.case().when('cancel_requested', '=', 1).then('cancelled').else(state).end();
       // One write ends it: cancelled when that was asked meanwhile, else by its outcome.
       const ended = (outcome: 'completed' | 'failed', extra: Record<string, unknown> = {}) =>
         writeRelaxed(db, engine, (trx) =>
           mine(trx)
             .set((eb) => ({
-              state: eb
-                .case()
-                .when('cancel_requested', '=', 1)
-                .then('cancelled')
-                .else(outcome)
-                .end(),
+              state: unlessCancelled(eb, outcome),
               locked_by: null,
               locked_until: null,
               finished_at: now,
@@ -388,12 +386,7 @@ export function createEmbeddedQueue(options: EmbeddedOptions): JobQueue {
         await writeRelaxed(db, engine, (trx) =>
           mine(trx)
             .set((eb) => ({
-              state: eb
-                .case()
-                .when('cancel_requested', '=', 1)
-                .then('cancelled')
-                .else('waiting')
-                .end(),
+              state: unlessCancelled(eb, 'waiting'),
               run_at: now + backoffDelay(row.backoff_ms, row.attempts_made),
               finished_at: eb.case().when('cancel_requested', '=', 1).then(now).else(null).end(),
               locked_by: null,
