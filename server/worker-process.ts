@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childrenDieWithWorker } from './platform/jobs/child-process';
+import { nicedCommand } from './platform/jobs/child-process';
 
 /** Added to the API's niceness for its worker: when both want the CPU, requests go first. */
 export const WORKER_NICENESS = 10;
@@ -44,10 +44,7 @@ export function startWorkerProcess(
       ? ['--import', import.meta.resolve('tsx')]
       : [];
   const command = [process.execPath, ...process.execArgv, ...loader, entry];
-  const prefix = ['nice', '-n', String(WORKER_NICENESS)];
-  const argv = childrenDieWithWorker()
-    ? ['setpriv', '--pdeathsig', 'KILL', '--', ...prefix, ...command]
-    : [...prefix, ...command];
+  const [program, ...args] = nicedCommand(command, WORKER_NICENESS);
 
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -56,7 +53,7 @@ export function startWorkerProcess(
 
   const start = () => {
     const startedAt = Date.now();
-    const proc = spawn(argv[0], argv.slice(1), {
+    const proc = spawn(program!, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env,
     });

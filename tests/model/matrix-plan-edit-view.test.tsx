@@ -15,7 +15,6 @@ import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { getShortestPaths } from 'xstate/graph';
-import type { MatrixAccount } from '../../src/api/contract/matrix';
 import type { PlanMediaItem, PlanPreview, ReleasePlan } from '../../src/api/contract/matrix-plans';
 import { provideArea } from '../../src/app/actors/areas';
 import {
@@ -44,6 +43,7 @@ import {
   type EventPath,
 } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
+import { SHOP } from './matrix-plans-world';
 
 const NOW = Date.UTC(2026, 10, 29, 4, 0);
 const REFUSAL = 'Refused by the server';
@@ -86,24 +86,6 @@ const LINK = publishLink([
   { type: 'dh_video', id: 7 },
 ]);
 
-const SHOP: MatrixAccount = {
-  id: 1,
-  platform: 'douyin',
-  open_id: 'o1',
-  nickname: 'Shop A',
-  avatar: '',
-  fans: 1,
-  group_id: null,
-  status: 'normal',
-  sandbox: false,
-  assisted: false,
-  expires_at: Date.UTC(2026, 11, 20),
-  refresh_expires_at: Date.UTC(2027, 0, 1),
-  renewals_left: 5,
-  last_refresh_at: null,
-  last_error: null,
-  created_at: 0,
-};
 const PREVIEW: PlanPreview = {
   total: 3,
   per_account_day: 1,

@@ -109,9 +109,13 @@ async function fillForm(w: World, name: string, whole: boolean) {
 
 type FormEvent = PlanFormEvent;
 
-describe('the create form (plan form machine, form region)', () => {
-  const rows = rowsUsed();
-  const machine = createPlanFormMachine({
+/** The plan form machine on an empty draft of these slots and daily maximum. */
+const formMachine = (
+  slots: string[],
+  dailyMax: string,
+  checkImitate: (request: { title: string }) => string | null = () => null,
+) =>
+  createPlanFormMachine({
     fresh: () => ({
       name: '',
       accountIds: [],
@@ -121,14 +125,18 @@ describe('the create form (plan form machine, form region)', () => {
       location: '',
       startDate: '2026-11-30',
       endDate: '2026-12-06',
-      slots: ['09:00', '18:00'],
-      dailyMax: '2',
+      slots,
+      dailyMax,
       timezone: 'Asia/Shanghai',
     }),
     check: checkPlanDraft,
-    checkImitate: () => null,
+    checkImitate,
     maxTitles: 100,
   });
+
+describe('the create form (plan form machine, form region)', () => {
+  const rows = rowsUsed();
+  const machine = formMachine(['09:00', '18:00'], '2');
   type FormState = ReturnType<typeof machine.resolveState>;
   const events: FormEvent[] = [
     { type: 'OPEN' },
@@ -329,24 +337,7 @@ const SUGGESTED = { titles: ['Autumn sale now', 'The autumn sale'], demonstratio
 
 describe('AI titles (plan form machine, ai region)', () => {
   const rows = rowsUsed();
-  const machine = createPlanFormMachine({
-    fresh: () => ({
-      name: '',
-      accountIds: [],
-      media: [],
-      titles: [],
-      topics: [],
-      location: '',
-      startDate: '2026-11-30',
-      endDate: '2026-12-06',
-      slots: ['09:00'],
-      dailyMax: '1',
-      timezone: 'Asia/Shanghai',
-    }),
-    check: checkPlanDraft,
-    checkImitate: (b) => (b.title ? null : 'validation.aiTitle'),
-    maxTitles: 100,
-  });
+  const machine = formMachine(['09:00'], '1', (b) => (b.title ? null : 'validation.aiTitle'));
   type AiState = ReturnType<typeof machine.resolveState>;
   const events: FormEvent[] = [
     { type: 'OPEN' },

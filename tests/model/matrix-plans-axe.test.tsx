@@ -20,27 +20,21 @@ import ReleasePlanPage from '../../src/views/matrix/release-plan-page';
 import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, viewPathHooks } from './ui-paths';
 import { appActors, flush, isOpen, renderAt } from './view-harness';
+import { plan } from './matrix-plans-world';
 
 viewPathHooks();
 
-const plans: ReleasePlan[] = PLAN_STATUSES.map((status, i) => ({
-  id: i + 1,
-  name: `Plan ${i + 1}`,
-  status,
-  timezone: 'Asia/Shanghai',
-  start_date: '2026-12-01',
-  end_date: '2026-12-07',
-  slots: ['09:00'],
-  daily_max: 1,
-  titles: ['Hi'],
-  topics: [],
-  location: null,
-  account_ids: [1],
-  media: [{ type: 'resource', id: 31, name: 'Clip 1' }],
-  counts: { waiting: 2, published: 1, failed: 1 },
-  total: 4,
-  created_at: 0,
-}));
+const plans: ReleasePlan[] = PLAN_STATUSES.map((status, i) =>
+  plan({
+    id: i + 1,
+    name: `Plan ${i + 1}`,
+    status,
+    start_date: '2026-12-01',
+    end_date: '2026-12-07',
+    counts: { waiting: 2, published: 1, failed: 1 },
+    total: 4,
+  }),
+);
 
 const posts: PlanPost[] = POST_STATUSES.map((status, i) => ({
   id: 100 + i,

@@ -33,6 +33,15 @@ export function childrenDieWithWorker(): boolean {
   return deathSignal;
 }
 
+/**
+ * `command` (program and arguments) run at `niceness` more than this process, and killed by the
+ * kernel when this process dies where setpriv allows it (see {@link childrenDieWithWorker}).
+ */
+export function nicedCommand(command: readonly string[], niceness: number): string[] {
+  const niced = ['nice', '-n', String(niceness), ...command];
+  return childrenDieWithWorker() ? ['setpriv', '--pdeathsig', 'KILL', '--', ...niced] : niced;
+}
+
 /** A child that exited with an error: `message` ends with the last lines it wrote to stderr. */
 export class ChildProcessError extends Error {
   constructor(
@@ -62,10 +71,7 @@ export function runNiced(command: string, args: readonly string[], options: Chil
   const { signal, niceness = 10, keepLines = 20, killAfterMs = 5_000 } = options;
   return new Promise<void>((resolve, reject) => {
     signal?.throwIfAborted();
-    const niced = ['nice', '-n', String(niceness), command, ...args];
-    const [program, ...argv] = childrenDieWithWorker()
-      ? ['setpriv', '--pdeathsig', 'KILL', '--', ...niced]
-      : niced;
+    const [program, ...argv] = nicedCommand([command, ...args], niceness);
     const child = spawn(program!, argv, {
       cwd: options.cwd,
       env: options.env,
