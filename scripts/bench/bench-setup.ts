@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../../server/platform/db/connection';
 import { migrateToLatest } from '../../server/platform/db/migrate';
+import { nicedCommand } from '../../server/platform/jobs/child-process';
 import { DEMO_PASSWORD, seedDemo } from '../../server/modules/demo/seed';
 import { ensurePlatformDefaults } from '../../server/modules/system/service';
 import type { ApiClient } from './http-load';
@@ -95,12 +96,16 @@ export async function startBenchServer(
   script: string,
   env: Record<string, string>,
   basePath = '/api/v1',
+  /** Started at this niceness more than ours, every thread of it (as npm start's worker). */
+  niceness = 0,
 ): Promise<BenchServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'scripts', 'bench', script)],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const node = [process.execPath, '--import', 'tsx', path.join(root, 'scripts', 'bench', script)];
+  const [program, ...args] = niceness > 0 ? nicedCommand(node, niceness) : node;
+  const child: ChildProcess = spawn(program, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);

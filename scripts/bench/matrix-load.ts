@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import os from 'node:os';
 import { sql } from 'kysely';
 import type { PlanBody, PlanPreview, ReleasePlan } from '../../src/api/contract/matrix-plans';
 import { loadConfig } from '../../server/platform/config';
@@ -70,8 +69,11 @@ const SLOTS = ['09:00', '12:30', '18:00', '21:00'];
 const MEDIA = Number(process.env.BENCH_MATRIX_MEDIA ?? 5);
 /** Posts due at the same instant in (3), one per account (at most ACCOUNTS). */
 const PUBLISH = Math.min(ACCOUNTS, Number(process.env.BENCH_MATRIX_PUBLISH ?? 1000));
-/** Posts of the direct loop in (3), half before the server publishes and half after. */
-const DIRECT = Number(process.env.BENCH_MATRIX_DIRECT ?? 300);
+/**
+ * Posts of the direct loop in (3), half before the server publishes and half after: as many as the
+ * server publishes (a loop of 300 took 1.4 s, and its rate varied by a third between runs).
+ */
+const DIRECT = Number(process.env.BENCH_MATRIX_DIRECT ?? PUBLISH);
 /** The server's `matrix-publish` concurrency (MATRIX_PUBLISH_CONCURRENCY, default 16): the loop's. */
 const PUBLISH_CONCURRENCY = Number(process.env.BENCH_MATRIX_PUBLISH_CONCURRENCY ?? 16);
 const CLIENTS = Number(process.env.BENCH_MATRIX_CLIENTS ?? 10);
@@ -592,6 +594,10 @@ async function publishing(
   // CPU of every process of ours: the server, and the platform's and the worker's when apart.
   const pids = [pid, ...others.flatMap((o) => (o ? [o.pid] : []))];
   const cpuAll = () => pids.reduce((sum, p) => sum + cpuTimeOf(p), 0);
+  // Each process's, and this one's (the direct loop's client and the trivial calls' clients).
+  const cpuEach = () => [...pids, process.pid].map(cpuTimeOf);
+  const since = (from: number[]) => cpuEach().map((t, i) => t - from[i]);
+  const add = (a: number[], b: number[]) => a.map((x, i) => x + b[i]);
   // The plan, through the API: one slot tomorrow, one post per account. Its schedule staggers
   // posts of the same media a minute apart; the bench then makes all of them due at one instant
   // (the burst a slot of 1 000 accounts is when media are as many).
@@ -616,13 +622,16 @@ async function publishing(
   await directLoop(bench, base, PUBLISH_CONCURRENCY * 2, 0);
   const half = Math.ceil(DIRECT / 2);
   const cpu = { loop: 0, server: 0 };
+  const each = { loop: [] as number[], server: [] as number[] };
   let c0 = cpuAll();
+  let e0 = cpuEach();
   let loopDone = false;
   const loopTrivial = pacedUntil(client, token, () => loopDone);
   const loopA = await directLoop(bench, base, half, 0);
   loopDone = true;
   await loopTrivial;
   cpu.loop += cpuAll() - c0;
+  each.loop = since(e0);
 
   // The burst: every post due in 1.5 s.
   const due = Date.now() + 1500;
@@ -650,18 +659,22 @@ async function publishing(
   })();
   await sleep(Math.max(0, due - Date.now()));
   c0 = cpuAll();
+  e0 = cpuEach();
   const busy = await pacedUntil(client, token, () => publishingDone);
   await watcher;
   cpu.server = cpuAll() - c0;
+  each.server = since(e0);
   const wall = (Date.now() - due) / 1000;
 
   c0 = cpuAll();
+  e0 = cpuEach();
   let loopBDone = false;
   const loopBTrivial = pacedUntil(client, token, () => loopBDone);
   const loopB = await directLoop(bench, base, DIRECT - half, half);
   loopBDone = true;
   await loopBTrivial;
   cpu.loop += cpuAll() - c0;
+  each.loop = add(each.loop, since(e0));
   idle.push(...(await pacedFor(client, token, IDLE_S)));
 
   // The figures: claims and reviews from the triggers, queueing from dispatched_at.
@@ -737,6 +750,13 @@ async function publishing(
     `      CPU of our processes (server, platform, worker; all threads; the trivial calls' share included: ${trivialCount(busy)} during the ` +
       `burst): ${sec(cpu.server / 1000)} for the burst = ${ms(cpu.server / plan.posts)} a post; ` +
       `${sec(cpu.loop / 1000)} for the loop = ${ms(cpu.loop / DIRECT)} a post`,
+  );
+  const names = ['server', 'platform', 'worker', 'workers'].slice(0, pids.length).concat('bench');
+  const perPost = (times: number[], n: number) =>
+    times.map((t, i) => `${names[i]} ${ms(t / n)}`).join(', ');
+  console.log(
+    `      CPU a post by process: burst ${perPost(each.server, plan.posts)}; ` +
+      `loop ${perPost(each.loop, DIRECT)}`,
   );
   const p95 = busyVsIdle(
     'trivial endpoint p95, publishing vs idle',
@@ -817,23 +837,23 @@ async function main(): Promise<void> {
     if (PLATFORM_APART) {
       const platformPort = await freePort();
       platformOrigin = `http://127.0.0.1:${platformPort}`;
-      platform = await startBenchServer('matrix-server.ts', {
-        ...benchServerEnv(bench),
-        // On SQLite its own copy of the database (its sandbox rows are what it reads): a platform
-        // does not take our database's write lock. On PostgreSQL the same database.
-        ...(platformDir ? { BENCH_DATA_DIR: platformDir } : {}),
-        BENCH_PORT: String(platformPort),
-        PUBLIC_URL: platformOrigin,
-        SOCIAL_SANDBOX: '1',
-        WORKER: '0',
-        BENCH_CPU_PROFILE: '', // the server's alone
-      });
-      // Douyin's servers are not on our machine: here the platform yields the CPU to our API as
-      // the worker does (BENCH_MATRIX_PLATFORM_NICE=0: as the API).
-      os.setPriority(
-        platform.pid,
-        os.getPriority(process.pid) +
-          Number(process.env.BENCH_MATRIX_PLATFORM_NICE ?? WORKER_NICENESS),
+      platform = await startBenchServer(
+        'matrix-server.ts',
+        {
+          ...benchServerEnv(bench),
+          // On SQLite its own copy of the database (its sandbox rows are what it reads): a platform
+          // does not take our database's write lock. On PostgreSQL the same database.
+          ...(platformDir ? { BENCH_DATA_DIR: platformDir } : {}),
+          BENCH_PORT: String(platformPort),
+          PUBLIC_URL: platformOrigin,
+          SOCIAL_SANDBOX: '1',
+          WORKER: '0',
+          BENCH_CPU_PROFILE: '', // the server's alone
+        },
+        undefined,
+        // Douyin's servers are not on our machine: here the platform yields the CPU to our API as
+        // the worker does (BENCH_MATRIX_PLATFORM_NICE=0: as the API).
+        Number(process.env.BENCH_MATRIX_PLATFORM_NICE ?? WORKER_NICENESS),
       );
     }
     const serverEnv = {
@@ -851,23 +871,31 @@ async function main(): Promise<void> {
       ...(WORKER_APART ? { WORKER: '0' } : {}),
     });
     if (WORKER_APART) {
-      worker = await startBenchServer('matrix-server.ts', {
-        ...serverEnv,
-        BENCH_PORT: '0',
-        // Its own profile beside the server's.
-        BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE
-          ? `${process.env.BENCH_CPU_PROFILE}.worker`
-          : '',
-      });
-      os.setPriority(worker.pid, os.getPriority(server.pid) + WORKER_NICENESS);
-      // BENCH_MATRIX_WORKERS=n: n worker processes (npm start's WORKER_PROCESSES).
-      for (let i = 1; i < WORKERS; i += 1) {
-        const more = await startBenchServer('matrix-server.ts', {
+      worker = await startBenchServer(
+        'matrix-server.ts',
+        {
           ...serverEnv,
           BENCH_PORT: '0',
-          BENCH_CPU_PROFILE: '',
-        });
-        os.setPriority(more.pid, os.getPriority(server.pid) + WORKER_NICENESS);
+          // Its own profile beside the server's.
+          BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE
+            ? `${process.env.BENCH_CPU_PROFILE}.worker`
+            : '',
+        },
+        undefined,
+        WORKER_NICENESS,
+      );
+      // BENCH_MATRIX_WORKERS=n: n worker processes (npm start's WORKER_PROCESSES).
+      for (let i = 1; i < WORKERS; i += 1) {
+        const more = await startBenchServer(
+          'matrix-server.ts',
+          {
+            ...serverEnv,
+            BENCH_PORT: '0',
+            BENCH_CPU_PROFILE: '',
+          },
+          undefined,
+          WORKER_NICENESS,
+        );
         extraWorkers.push(more);
       }
     }

@@ -142,6 +142,39 @@ export function defineQueueSuite(name: string, makeStore: () => Promise<QueueSto
       expect((await producer.get(ids[10]))?.attempts).toBe(2);
     });
 
+    it('runs a job another process adds while a stream of another kind keeps the worker busy', async () => {
+      // A job's end takes the next of its kind without looking at the others (embedded.ts): the
+      // others are still looked at once per poll interval, not only when the stream ends.
+      const producer = open();
+      const STREAM = 600;
+      await producer.enqueueMany(
+        'stream',
+        Array.from({ length: STREAM }, (_, n) => ({ n })),
+      );
+      let streamed = 0;
+      let streamedWhenOtherRan: number | undefined;
+      open().work([
+        {
+          kind: 'stream',
+          concurrency: 2,
+          handler: async () => {
+            await sleep(5);
+            streamed += 1;
+          },
+        },
+        {
+          kind: 'other',
+          handler: async () => {
+            streamedWhenOtherRan = streamed;
+          },
+        },
+      ] as JobKind<unknown>[]);
+      expect(await eventually(() => streamed >= 20)).toBe(true);
+      await producer.enqueue('other', {}); // wakes no worker of that queue: found by looking
+      expect(await eventually(() => streamedWhenOtherRan !== undefined, 20_000)).toBe(true);
+      expect(streamedWhenOtherRan).toBeLessThan(STREAM / 2);
+    });
+
     it('re-runs a job whose worker was killed (SIGKILL) mid-job in another worker, once', async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vc-jobs-kill-'));
       const logFile = path.join(dir, 'log');

@@ -3,10 +3,13 @@
  * commits): atomic like any transaction, relaxed for their own commit only — every other statement
  * of the connection commits durably as before, also when the relaxed work fails.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/platform/db/schema';
-import { runRelaxed, writeRelaxed } from '../../server/platform/db/transaction';
+import { runRelaxed, writeRelaxed, writeSynced } from '../../server/platform/db/transaction';
 import { createTestDatabase, engines, type TestDatabase } from './helpers';
 
 /** SQLite's `synchronous` (2: FULL) or PostgreSQL's `synchronous_commit` of the connection. */
@@ -81,5 +84,31 @@ describe.each(engines)('relaxed commits on %s', (engine) => {
     ).rejects.toThrow();
     expect((await setting('relaxed.d'))?.value).toBe('1');
     expect(await durability(db, engine)).toBe(ordinary);
+  });
+
+  it('commits one statement durably, syncing the log off the event loop on SQLite', async () => {
+    // Node's FileHandle, whose sync() is the fsync of the log (server/platform/db/connection.ts).
+    const scratch = path.join(os.tmpdir(), `file-handle-${process.pid}`);
+    const probe = await fs.open(scratch, 'w');
+    const syncs = vi.spyOn(Object.getPrototypeOf(probe) as { sync(): Promise<void> }, 'sync');
+    await probe.close();
+    await fs.rm(scratch);
+    try {
+      const seen = await writeSynced(db, engine, async (executor) => {
+        await put(executor as Db, 'synced.a', '1');
+        return durability(executor as Db, engine);
+      });
+      // SQLite: committed relaxed, then the log synced; PostgreSQL: an ordinary commit.
+      expect(seen).toBe(engine === 'sqlite' ? relaxed : ordinary);
+      expect(syncs).toHaveBeenCalledTimes(engine === 'sqlite' ? 1 : 0);
+      expect((await setting('synced.a'))?.value).toBe('1');
+      await expect(
+        writeSynced(db, engine, (executor) => put(executor as Db, 'synced.a', '2')),
+      ).rejects.toThrow();
+      expect((await setting('synced.a'))?.value).toBe('1');
+      expect(await durability(db, engine)).toBe(ordinary);
+    } finally {
+      syncs.mockRestore();
+    }
   });
 });

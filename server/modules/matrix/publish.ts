@@ -1,5 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,7 +20,7 @@ import { notifyPostTrouble } from '../notifications';
 import { adapterOf } from './platforms';
 import { finishPlanIfDone } from './plans';
 import { dateIn } from './schedule';
-import { runRelaxed, writeRelaxed } from '../../platform/db/transaction';
+import { runRelaxed, writeRelaxed, writeSynced } from '../../platform/db/transaction';
 import { DATA_ZONE } from './video-data';
 import { openAccessToken, refreshAccount, shownStatus } from './tokens';
 
@@ -207,13 +206,34 @@ async function release(ctx: AppContext, post: PostRow, status?: string) {
 
 class AccountUnusable extends PermanentWorkFailure {}
 
-/** The account, its adapter and a working access token (refreshed first when expired). */
+/**
+ * The account, its adapter and a working access token (refreshed first when expired), with the
+ * plan's topics and the media's storage key: one read (a read costs the worker ≈ 0.2 ms, bench j).
+ */
 async function publishingAccount(ctx: AppContext, post: PostRow) {
+  const mediaTable =
+    post.media_type === 'resource'
+      ? 'resources'
+      : post.media_type === 'video_output'
+        ? 'video_outputs'
+        : 'dh_videos';
   const load = () =>
     ctx.db
       .selectFrom('matrix_accounts')
-      .selectAll()
-      .where('id', '=', post.account_id)
+      .selectAll('matrix_accounts')
+      .select((eb) => [
+        eb
+          .selectFrom('matrix_plans')
+          .select('matrix_plans.topics')
+          .where('matrix_plans.id', '=', post.plan_id)
+          .as('plan_topics'),
+        eb
+          .selectFrom(mediaTable)
+          .select('storage_key')
+          .where(`${mediaTable}.id`, '=', post.media_id)
+          .as('media_key'),
+      ])
+      .where('matrix_accounts.id', '=', post.account_id)
       .executeTakeFirstOrThrow();
   let account = await load();
   const unusable = (status: string) =>
@@ -239,6 +259,8 @@ async function publishingAccount(ctx: AppContext, post: PostRow) {
   return {
     adapter,
     credentials: { openId: account.open_id, accessToken: openAccessToken(ctx, account) },
+    topics: JSON.parse(account.plan_topics ?? '[]') as string[],
+    mediaKey: account.media_key,
   };
 }
 
@@ -256,30 +278,26 @@ function findMade(post: PostRow, recent: readonly PlatformPost[]): PlatformPost 
   );
 }
 
-/** The post's media as a file of this machine: the local disk's own, else downloaded into `dir`. */
-async function mediaFile(ctx: AppContext, post: PostRow, dir: () => string): Promise<string> {
-  const table =
-    post.media_type === 'resource'
-      ? 'resources'
-      : post.media_type === 'video_output'
-        ? 'video_outputs'
-        : 'dh_videos';
-  const row = await ctx.db
-    .selectFrom(table)
-    .select('storage_key')
-    .where('id', '=', post.media_id)
-    .executeTakeFirst();
+/**
+ * The post's media (`storageKey`) as a file of this machine: the local disk's own, else downloaded
+ * into `dir`.
+ */
+async function mediaFile(
+  ctx: AppContext,
+  post: PostRow,
+  storageKey: string | null,
+  dir: () => string,
+): Promise<string> {
   const gone = () => new PermanentWorkFailure({ reasonId: 'matrix.post.mediaGone' });
-  if (!row?.storage_key) throw gone();
+  if (!storageKey) throw gone();
   const local = ctx.storage.localFiles;
   if (local) {
-    const stored = local.path(row.storage_key);
-    await access(stored).catch(() => {
-      throw gone();
-    });
+    const stored = local.path(storageKey);
+    // A stat of the local disk (the promise form cost 0.13 ms a post, bench j).
+    if (!existsSync(stored)) throw gone();
     return stored;
   }
-  const read = await ctx.storage.get(row.storage_key);
+  const read = await ctx.storage.get(storageKey);
   if (!read) throw gone();
   const file = path.join(dir(), `media-${post.id}.mp4`);
   const body =
@@ -328,10 +346,10 @@ export async function publishPost(
     },
     perform: async (post, work) => {
       try {
-        const { adapter, credentials } = await publishingAccount(ctx, post);
+        const { adapter, credentials, topics, mediaKey } = await publishingAccount(ctx, post);
         let mediaId = post.platform_media_id;
         if (mediaId === null) {
-          const file = await mediaFile(ctx, post, () => work.dir);
+          const file = await mediaFile(ctx, post, mediaKey, () => work.dir);
           mediaId = (
             await adapter.uploadMedia(credentials, {
               path: file,
@@ -340,26 +358,24 @@ export async function publishPost(
             })
           ).mediaId;
         }
-        const plan = await ctx.db
-          .selectFrom('matrix_plans')
-          .select('topics')
-          .where('id', '=', post.plan_id)
-          .executeTakeFirstOrThrow();
         // The media id and the moment the create is sent, saved before it: a run after a crash
         // recognises the post by them and reconciles instead of creating it again.
+        // Durable before the create, synced off the worker's loop (writeSynced).
         const sentAt = ctx.now();
-        await setPost(ctx.db, postId, {
-          platform_media_id: mediaId,
-          create_sent_at: sentAt,
-          updated_at: sentAt,
-        });
+        await writeSynced(ctx.db, ctx.engine, (executor) =>
+          setPost(executor, postId, {
+            platform_media_id: mediaId,
+            create_sent_at: sentAt,
+            updated_at: sentAt,
+          }),
+        );
         post.platform_media_id = mediaId;
         post.create_sent_at = sentAt;
         try {
           const { postId: made } = await adapter.createPost(credentials, {
             mediaId,
             title: post.title,
-            topics: JSON.parse(plan.topics) as string[],
+            topics,
             signal: work.signal,
           });
           return { postId: made, review: 'reviewing', shareUrl: null } satisfies Created;

@@ -81,7 +81,16 @@ export function openDatabase(options: OpenOptions): DbHandle {
   attachListCache(db, versions, () => dataVersion.get());
   // Compiled every time: SQLite applies this pragma when it compiles it, not when it runs.
   synchronousOfDb.set(db, (level) => void sqlite.exec(`pragma synchronous = ${level}`));
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const wal = walSync(`${sqlite.name}-wal`);
+  walSyncOfDb.set(db, wal.sync);
+  return {
+    db,
+    engine: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      await wal.close();
+    },
+  };
 }
 
 /**
@@ -109,6 +118,36 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 type SetSynchronous = (level: 'normal' | 'full') => void;
 const synchronousOfDb = new WeakMap<Db, SetSynchronous>();
+const walSyncOfDb = new WeakMap<Db, () => Promise<void>>();
+
+/**
+ * Flushes the SQLite database's write-ahead log (`app.db-wal`) to disk with `fsync` in libuv's
+ * thread pool (server/platform/db/transaction.ts, writeSynced); undefined for PostgreSQL.
+ */
+export function walSyncOf(db: Db): (() => Promise<void>) | undefined {
+  return walSyncOfDb.get(db);
+}
+
+/**
+ * The log opened once, when first synced (SQLite keeps the file while a connection is open: the
+ * one opening it here), and closed with the handle.
+ */
+function walSync(file: string) {
+  let opened: Promise<fs.promises.FileHandle> | undefined;
+  return {
+    sync: async () => {
+      if (!opened) {
+        opened = fs.promises.open(file, 'r+');
+        opened.catch(() => (opened = undefined)); // the next sync opens it again
+      }
+      await (await opened).sync();
+    },
+    close: async () => {
+      const handle = await opened?.catch(() => undefined);
+      await handle?.close();
+    },
+  };
+}
 
 /**
  * Sets `synchronous` on the SQLite connection under a handle's `db`, straight (two statements
