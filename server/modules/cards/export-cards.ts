@@ -12,7 +12,6 @@ import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import {
   csvCell,
-  DOWNLOAD_TICKET_MS,
   issueDownloadTicket,
   spendDownloadTicket,
   ticketRefused,
@@ -23,9 +22,6 @@ import { getSystemInfo, normalizeHost } from '../system';
 import { findUserById } from '../users';
 import { DAY_OFFSET } from './card-rules';
 import { exportCards, type CardViewer, type ExportCard } from './repo';
-
-/** How long an export ticket lives. */
-export const EXPORT_TICKET_MS = DOWNLOAD_TICKET_MS;
 
 interface ExportQuery {
   filter: CardFilter & { ids?: number[] };
