@@ -143,7 +143,8 @@ const MACHINES: MachineDoc[] = [
   {
     machine: exportMachine,
     file: 'src/machines/cards/export.ts',
-    about: 'Export cards as CSV through a single-use download ticket (no token in the URL).',
+    about:
+      'Export a list as CSV (the cards; the audit log: createExportMachine) through a single-use download ticket (no token in the URL).',
   },
   {
     machine: createCustomerDialogMachine('customerDialog'),

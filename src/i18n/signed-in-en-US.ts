@@ -50,6 +50,8 @@ const signedInEnUS = {
   'shell.collapseMenu': 'Collapse the menu',
   // "Publish" on a finished video (src/views/shared/publish-link.tsx): a new release plan with it.
   'publish.toPlan': 'Publish',
+  'audit.timeline': 'History',
+  'audit.timelineOf': 'History of {name}',
   'publish.toPlanOf': 'Publish {name} in a new release plan',
   'notifications.bell':
     '{count, plural, =0 {Notifications, none unread} one {Notifications, # unread} other {Notifications, # unread}}',
@@ -190,6 +192,7 @@ const signedInEnUS = {
   'route.recharge': 'Recharge packages',
   'route.rechargeOrder': 'Recharge orders',
   'route.systemInit': 'Init config',
+  'route.auditLog': 'Audit log',
   'route.domainList': 'Domain list',
   'route.article': 'Articles',
   'route.agreement': 'Agreements',

@@ -55,6 +55,7 @@ const MATRIX: Record<string, { title: MessageId; access: string }> = {
   '/account/recharge': { title: 'route.recharge', access: 'A---' },
   '/account/recharge-order': { title: 'route.rechargeOrder', access: 'AP--' },
   '/account/system-init': { title: 'route.systemInit', access: 'A---' },
+  '/account/audit': { title: 'route.auditLog', access: 'AP--' },
   '/domain/domainList': { title: 'route.domainList', access: 'A---' },
   '/protocol/article': { title: 'route.article', access: 'AP--' },
   '/protocol/agreement': { title: 'route.agreement', access: 'AP--' },

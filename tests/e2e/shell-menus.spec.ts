@@ -35,6 +35,7 @@ const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
         'route.recharge',
         'route.rechargeOrder',
         'route.systemInit',
+        'route.auditLog',
       ],
     ],
     ['menu.domain', ['route.domainList']],
@@ -50,7 +51,10 @@ const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
       'menu.promotion',
       ['route.merchant', 'route.partner', 'route.agent', 'route.tree', 'route.cardPassword'],
     ],
-    ['menu.account', ['route.accountSettings', 'route.property', 'route.rechargeOrder']],
+    [
+      'menu.account',
+      ['route.accountSettings', 'route.property', 'route.rechargeOrder', 'route.auditLog'],
+    ],
     ['menu.protocol', ['route.article', 'route.agreement']],
   ],
 };

@@ -56,6 +56,7 @@ const PARTNER_PAGES: MessageId[] = [
   'route.accountSettings',
   'route.property',
   'route.rechargeOrder',
+  'route.auditLog',
   'route.article',
   'route.agreement',
   'route.userInfo',

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers';
 const STATE_CHANGING_GETS = new Set([
   'GET /api/v1/upload/generate_sts_token', // records a pending upload
   'GET /api/v1/recharge_card/export_data', // spends a download ticket
+  'GET /api/v1/audit/export_data', // spends a download ticket
   'GET /api/v1/matrix/oauth_callback', // binds the account the platform authorised
 ]);
 
@@ -30,6 +31,7 @@ const NOT_AUDITED = new Set([
   'PATCH /api/v1/upload/tus/*',
   'DELETE /api/v1/upload/tus/*',
   'GET /api/v1/recharge_card/export_data',
+  'GET /api/v1/audit/export_data',
   'POST /api/v1/notification/read', // the caller's own rows; their read_at records it
   'POST /api/v1/matrix/ai_imitate_title', // writes titles to copy: nothing stored or charged
   'POST /api/v1/matrix/auth_url', // starts an authorisation; the callback binds and audits

@@ -179,6 +179,9 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/integration/clear_secret': [401, 'ok', 403, 403, 403, 403, 403],
   // The audit log: admin (every row) and partners (their subtree's rows).
   'GET /api/v1/audit/list': /*            */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/audit/actions': /*         */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/audit/export_ticket': /*   */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/audit/export_data': /*     */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   // Notifications (docs/domain.md §18): everyone signed in, own rows only; a login-as session
   // looks at the merchant's but does not mark them read.
   'GET /api/v1/notification/list': /*    */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],

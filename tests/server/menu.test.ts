@@ -31,7 +31,15 @@ const EXPECTED: Record<string, Section[]> = {
     [
       'account',
       true,
-      ['accountSettings', 'property', 'voiceRecord', 'recharge', 'rechargeOrder', 'systemInit'],
+      [
+        'accountSettings',
+        'property',
+        'voiceRecord',
+        'recharge',
+        'rechargeOrder',
+        'systemInit',
+        'auditLog',
+      ],
     ],
     ['domain', true, ['domainList']],
     ['protocol', true, ['article', 'agreement']],
@@ -42,7 +50,7 @@ const EXPECTED: Record<string, Section[]> = {
   partner: [
     ...PARTNER_MERCHANT_WORK,
     ['promotion', true, ['merchant', 'partner', 'agent', 'tree', 'cardPassword']],
-    ['account', true, ['accountSettings', 'property', 'rechargeOrder']],
+    ['account', true, ['accountSettings', 'property', 'rechargeOrder', 'auditLog']],
     ['protocol', true, ['article', 'agreement']],
     ...DEVELOPER_SECTIONS_ANY,
   ],

@@ -137,6 +137,7 @@ const SPEC_ROUTES: [string, readonly string[] | '*'][] = [
   ['/account/recharge', [A]],
   ['/account/recharge-order', [A, P]],
   ['/account/system-init', [A]],
+  ['/account/audit', [A, P]],
   ['/ai-tool/ai-tool-index', [A]],
   ['/creation/resource', [P, M]],
   ['/creation/clip', [P, M]],

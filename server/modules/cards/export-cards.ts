@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type {
   CardFilter,
@@ -11,18 +10,18 @@ import type { AppContext, AuthContext } from '../../context';
 import { USER_STATUS } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
-import { AppError } from '../../platform/http/errors';
+import {
+  csvCell,
+  issueDownloadTicket,
+  spendDownloadTicket,
+  ticketRefused,
+} from '../../platform/http/download-tickets';
 import { API_PREFIX } from '../../platform/http/policy';
 import { t } from '../../platform/i18n';
 import { getSystemInfo, normalizeHost } from '../system';
 import { findUserById } from '../users';
 import { DAY_OFFSET } from './card-rules';
 import { exportCards, type CardViewer, type ExportCard } from './repo';
-
-/** How long an export ticket lives. */
-export const EXPORT_TICKET_MS = 60_000;
-
-const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 interface ExportQuery {
   filter: CardFilter & { ids?: number[] };
@@ -45,34 +44,14 @@ export async function exportTicket(
   audit: AuditTrail,
 ): Promise<ExportTicketReply> {
   const now = ctx.now();
-  const ticket = randomBytes(32).toString('base64url');
   // Money is labelled as the console labels it: the brand's name for money on this host.
   const { money_name: moneyName } = await getSystemInfo(ctx, normalizeHost(host));
   const query: ExportQuery = { filter: body, locale, moneyName };
-  const expiresAt = now + EXPORT_TICKET_MS;
   const { ids: _ids, ...filter } = body;
   audit.change(null, filter);
-  await runInTransaction(
+  const { ticket, expiresAt } = await runInTransaction(
     ctx.db,
-    async (trx) => {
-      // Tickets are worth nothing a minute after they were made: forget old ones.
-      await trx
-        .deleteFrom('download_tickets')
-        .where('expires_at', '<', now - 3_600_000)
-        .execute();
-      await trx
-        .insertInto('download_tickets')
-        .values({
-          ticket_hash: hashTicket(ticket),
-          user_id: auth.user.id,
-          kind: 'cards',
-          query: JSON.stringify(query),
-          created_at: now,
-          expires_at: expiresAt,
-          used_at: null,
-        })
-        .execute();
-    },
+    (trx) => issueDownloadTicket(trx, { userId: auth.user.id, kind: 'cards', query, now }),
     { audit },
   );
   return {
@@ -80,15 +59,6 @@ export async function exportTicket(
     expires_at: expiresAt,
     url: `${API_PREFIX}/recharge_card/export_data?ticket=${ticket}`,
   };
-}
-
-/** HTTP 410: the download link is spent (used, expired, unknown, or its user is gone). */
-const ticketRefused = () => new AppError('export.ticketInvalid', {}, 410);
-
-const CSV_RISKY = /^[=+\-@\t\r]/;
-function csvCell(value: string): string {
-  const text = CSV_RISKY.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const formatTime = (ms: number) =>
@@ -110,21 +80,12 @@ export async function exportData(
   langHeader: Locale | undefined,
 ): Promise<CardExport> {
   const now = ctx.now();
-  const spent = await ctx.db
-    .updateTable('download_tickets')
-    .set({ used_at: now })
-    .where('ticket_hash', '=', hashTicket(ticket))
-    .where('kind', '=', 'cards')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['user_id', 'query'])
-    .executeTakeFirst();
-  if (!spent) throw ticketRefused();
-  const user = await findUserById(ctx.db, Number(spent.user_id));
+  const spent = await spendDownloadTicket<ExportQuery>(ctx.db, ticket, 'cards', now);
+  const user = await findUserById(ctx.db, spent.userId);
   if (!user || user.status !== USER_STATUS.normal) throw ticketRefused();
   const role = roleOf(user.user_type);
   if (role !== 'admin' && role !== 'partner') throw ticketRefused();
-  const query = JSON.parse(spent.query) as ExportQuery;
+  const { query } = spent;
   const locale = langHeader ?? query.locale;
   const viewer: CardViewer = { role, id: user.id };
 

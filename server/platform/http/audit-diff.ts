@@ -79,3 +79,76 @@ export function pickFields(diff: AuditDiff, fields: readonly string[] | undefine
   if (!fields) return diff;
   return Object.fromEntries(Object.entries(diff).filter(([field]) => fields.includes(field)));
 }
+
+/**
+ * The fields each action's route declares secret beyond the built-in names (`audit.secret`),
+ * recorded as routes are defined: the log's readers mask them in rows of any age.
+ */
+const declaredSecrets = new Map<string, Set<string>>();
+
+/** Every action a route declares (the viewer's filter offers them). */
+const declaredActions = new Set<string>();
+
+export function declareAction(action: string): void {
+  declaredActions.add(action);
+}
+
+export const knownActions = (): string[] => [...declaredActions].sort();
+
+export function declareSecretFields(action: string, fields: readonly string[]): void {
+  const known = declaredSecrets.get(action) ?? new Set<string>();
+  for (const field of fields) known.add(field);
+  declaredSecrets.set(action, known);
+}
+
+const isSecret = (action: string, field: string) =>
+  SECRET.test(field) || (declaredSecrets.get(action)?.has(field) ?? false);
+
+/** A value as a reader may see it: under an object, secret-named keys only as "changed". */
+function redact(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key,
+      SECRET.test(key)
+        ? 'changed'
+        : MOBILE.test(key)
+          ? maskMobile(inner)
+          : redact(inner, depth + 1),
+    ]),
+  );
+}
+
+/**
+ * A stored diff as it is read (docs/domain.md "The audit log viewer"): whatever an old row or a
+ * careless writer put there, a secret field (built-in names or the action's declared ones) reads
+ * only "changed", mobiles read masked, and secret-named keys inside values read "changed".
+ */
+export function diffForReading(action: string, stored: unknown): AuditDiff {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const diff: AuditDiff = {};
+  for (const [field, change] of Object.entries(stored as Record<string, unknown>)) {
+    if (isSecret(action, field)) {
+      diff[field] = 'changed';
+      continue;
+    }
+    if (change === null || typeof change !== 'object' || Array.isArray(change)) {
+      // Not a {before, after} pair: nothing of its value is shown.
+      diff[field] = 'changed';
+      continue;
+    }
+    const { before, after } = change as { before?: unknown; after?: unknown };
+    const read: { before?: unknown; after?: unknown } = {};
+    if ('before' in change) read.before = redact(shown(field, before));
+    if ('after' in change) read.after = redact(shown(field, after));
+    diff[field] = read;
+  }
+  return diff;
+}
+
+/** A row's free-form facts as they are read: secret-named keys only "changed", mobiles masked. */
+export function detailForReading(stored: unknown): Record<string, unknown> {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  return redact(stored) as Record<string, unknown>;
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Envelope } from '../../../src/api/contract/envelope';
 import { ReplyCode } from '../../../src/api/contract/envelope';
 import { t, type MessageId } from '../i18n';
+import { declareAction, declareSecretFields } from './audit-diff';
 import {
   AuditTrail,
   isNoAudit,
@@ -145,6 +146,11 @@ export function defineRoute<
     ...(def.bodyType ? { bodyType: def.bodyType } : {}),
   };
   const audit = def.audit as AuditDeclaration<never, never> | undefined;
+  // Readers of the log mask the declared secret fields in rows of any age (audit-diff.ts).
+  if (audit && !isNoAudit(audit)) {
+    declareAction(audit.action);
+    if (audit.secret) declareSecretFields(audit.action, audit.secret);
+  }
   app.route({
     method: def.method,
     url: def.url,

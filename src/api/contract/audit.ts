@@ -28,19 +28,39 @@ const name = text()
  * or whose user resource, is in its subtree — docs/architecture.md §Audit). `from` and `to` bound
  * the time, both included.
  */
-export const auditListQuery = z.strictObject({
-  ...pageQuery,
-  /** The acting user's id. */
-  actor: queryId.optional(),
+const auditFilterShape = {
+  /** The acting user: its id, or its username (digits match either). */
+  actor: text()
+    .trim()
+    .min(1, msg('validation.invalid'))
+    .max(64, msg('validation.tooLong'))
+    .optional(),
   action: name.optional(),
   resource_type: name.optional(),
   /** A resource the call changed (rows of batch calls that include it too). */
   resource_id: queryId.optional(),
   from: time.optional(),
   to: time.optional(),
-});
+};
+
+export const auditListQuery = z.strictObject({ ...pageQuery, ...auditFilterShape });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 export type AuditListParams = z.output<typeof auditListQuery>;
+
+/** The filters of the list, without paging. */
+export type AuditFilter = Omit<AuditListParams, 'page' | 'limit'>;
+
+/**
+ * POST /audit/export_ticket: a single-use ticket (60 s) for the CSV of every row the filters
+ * select, in the caller's scope; GET /audit/export_data?ticket= streams it.
+ */
+export const auditExportBody = z.strictObject(auditFilterShape);
+export type AuditExportBody = z.input<typeof auditExportBody>;
+export type AuditExportParams = z.output<typeof auditExportBody>;
+
+/** GET /audit/actions: the action names the routes declare, sorted (the filter's choices). */
+export const auditActionsSchema = z.object({ list: z.array(z.string()) });
+export type AuditActions = z.infer<typeof auditActionsSchema>;
 
 export const AUDIT_RESULTS = ['ok', 'refused'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];

@@ -12,6 +12,7 @@ import type {
   CountReply,
   DeleteCardsBody,
   EditCardBody,
+  ExportTicketBody,
   RemarkCardsBody,
 } from '../../api/contract/cards';
 import { MAX_CARD_PAGE_SIZE } from '../../api/contract/cards';
@@ -157,8 +158,9 @@ function createCardsActors(e: CardsEndpoints) {
         createActor(
           exportMachine.provide({
             actors: {
+              // The page sends the card list's filters or selection (card-export.tsx).
               requestTicket: fromPromise(({ input, signal }) =>
-                e.requestExportTicket(input, { signal }),
+                e.requestExportTicket(input as ExportTicketBody, { signal }),
               ),
               download: fromPromise(async ({ input }) => {
                 e.download(input.ticket);

@@ -83,6 +83,8 @@ const VIEWS: Record<string, Lazy> = {
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
   // The published posts' numbers (totals, per day, per account, top posts, CSV export).
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
+  // The audit log viewer (admin: every row; partner: its subtree's).
+  auditLog: page(() => import('../../views/account/audit-page'), 'audit'),
 };
 
 export function pageView(name: string): Lazy {

@@ -189,6 +189,7 @@ export const ROUTES: readonly RouteRecord[] = [
   r('account', 'recharge', 'recharge', ADMIN),
   r('account', 'rechargeOrder', 'recharge-order', ADMIN_PARTNER),
   r('account', 'systemInit', 'system-init', ADMIN),
+  r('account', 'auditLog', 'audit', ADMIN_PARTNER),
   r('domain', 'domainList', 'domainList', ADMIN),
   r('protocol', 'article', 'article', ADMIN_PARTNER),
   r('protocol', 'agreement', 'agreement', ADMIN_PARTNER),

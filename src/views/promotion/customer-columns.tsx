@@ -1,9 +1,10 @@
-import { Button, Menu, Portal, Switch } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal, Switch } from '@chakra-ui/react';
 import type { CustomerRow } from '../../api/contract/customers';
 import type { Column } from '../../components/data-table';
 import { formatDateTime } from '../../components/filter-bar';
 import type { MessageId } from '../../i18n/messages';
 import { formatMoney } from '../shared/amounts';
+import { AuditTimelineLink } from '../shared/audit-link';
 import { formatDhTime } from '../shared/dh-time';
 import { customerLabel, type ColumnKey } from './customer-kinds';
 
@@ -98,7 +99,13 @@ export function customerColumns(
       key: 'actions',
       pinned: 'end',
       header: t('customers.actions'),
-      cell: (r) => <RowMenu row={r} c={c} />,
+      cell: (r) => (
+        <HStack gap="1">
+          <RowMenu row={r} c={c} />
+          {/* The customer's audit timeline (docs/domain.md "The audit log viewer"). */}
+          <AuditTimelineLink type="user" id={r.id} name={r.username} />
+        </HStack>
+      ),
     },
   };
   return keys.map((k) => all[k]);

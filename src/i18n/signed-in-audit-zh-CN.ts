@@ -1,0 +1,42 @@
+import type signedInAuditEnUS from './signed-in-audit-en-US';
+
+/** The zh-CN messages of the audit log viewer (see signed-in-audit-en-US.ts). */
+const signedInAuditZhCN: Record<keyof typeof signedInAuditEnUS, string> = {
+  'audit.filters': '操作日志筛选',
+  'audit.actor': '操作人（ID或用户名）',
+  'audit.action': '操作',
+  'audit.resourceType': '对象类型',
+  'audit.resourceId': '对象ID',
+  'audit.from': '开始日期',
+  'audit.to': '结束日期',
+  'audit.rangeInverted': '开始日期晚于结束日期',
+  'audit.list': '操作日志',
+  'audit.empty': '没有符合条件的操作记录',
+  'audit.time': '时间',
+  'audit.role': '角色',
+  'audit.target': '对象',
+  'audit.result': '结果',
+  'audit.ip': 'IP',
+  'audit.changes': '变更',
+  'audit.ok': '成功',
+  'audit.refused': '被拒绝',
+  'audit.anonymous': '匿名',
+  'audit.onBehalf': '由{name}代登录操作',
+  'audit.noChanges': '无字段变更',
+  'audit.showChanges': '查看变更（{count}）',
+  'audit.hideChanges': '收起变更',
+  'audit.changesOf': '记录{id}的变更',
+  'audit.field': '字段',
+  'audit.before': '变更前',
+  'audit.after': '变更后',
+  'audit.changed': '已修改',
+  'audit.empty.value': '（空）',
+  'audit.timelineFor': '{type} {id} 的操作记录',
+  'audit.showAll': '查看全部记录',
+  'audit.export': '导出CSV',
+  'audit.exportPreparing': '正在准备导出…',
+  'audit.exportDownloading': '正在下载{count}条记录…',
+  'audit.exportStarted': '已开始下载',
+};
+
+export default signedInAuditZhCN;
