@@ -264,6 +264,9 @@ const enUS = {
   'initConfig.check.aiEmbedded':
     'The embedded demonstration provider answered (no AI text service address is set)',
   'initConfig.check.aiFailed': 'The AI text service failed: {reason}',
+  'initConfig.check.wechatPayOk':
+    'Connected: WeChat Pay answered {count} platform certificate(s), opened with the APIv3 key',
+  'initConfig.check.wechatPayFailed': 'WeChat Pay refused or could not be reached: {reason}',
   'initConfig.check.unsupported': 'This group has no connection check yet',
   // AI text (server/integrations/ai-text): why no titles came back.
   'aiText.reason.unavailable': 'The AI text service is unavailable at the moment; try again later',
@@ -595,6 +598,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'initConfig.check.aiOk': '连接成功：模型回答了“{sample}”',
   'initConfig.check.aiEmbedded': '内置演示服务已应答（未设置 AI 文本服务地址）',
   'initConfig.check.aiFailed': 'AI 文本服务失败：{reason}',
+  'initConfig.check.wechatPayOk': '连接成功：微信支付返回了 {count} 个平台证书，已用 APIv3 密钥解密',
+  'initConfig.check.wechatPayFailed': '微信支付拒绝或无法连接：{reason}',
   'initConfig.check.unsupported': '该分组暂不支持连接测试',
   'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
   'aiText.reason.unavailable': 'AI 文案服务暂时不可用，请稍后重试',

@@ -1,5 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import {
+  createCipheriv,
+  createPublicKey,
+  createVerify,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,6 +92,81 @@ async function startFakeChat(key: string) {
   };
 }
 type FakeChat = Awaited<ReturnType<typeof startFakeChat>>;
+
+/**
+ * A fake WeChat Pay API (APIv3): `GET /v3/certificates` checks the merchant's signature with its
+ * public key (mch_id and serial number too) and answers a platform certificate encrypted with the
+ * APIv3 key (AEAD_AES_256_GCM), or 401 SIGN_ERROR.
+ */
+async function startFakeWechatPay(merchant: {
+  mchId: string;
+  serialNo: string;
+  publicKey: KeyObject;
+  apiv3Key: string;
+  platformCert: string;
+}) {
+  const seen: string[] = [];
+  const server = http.createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    const auth = request.headers.authorization ?? '';
+    const fields = Object.fromEntries(
+      [...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as const),
+    );
+    const message = `GET\n/v3/certificates\n${fields.timestamp}\n${fields.nonce_str}\n\n`;
+    const signed =
+      auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
+      fields.mchid === merchant.mchId &&
+      fields.serial_no === merchant.serialNo &&
+      createVerify('RSA-SHA256')
+        .update(message)
+        .verify(merchant.publicKey, fields.signature ?? '', 'base64');
+    response.setHeader('content-type', 'application/json');
+    if (request.url !== '/v3/certificates' || !signed) {
+      response.writeHead(401);
+      response.end(
+        JSON.stringify({ code: 'SIGN_ERROR', message: 'signature verification failed' }),
+      );
+      return;
+    }
+    const nonce = 'a1b2c3d4e5f6';
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(merchant.apiv3Key, 'utf8'), nonce);
+    cipher.setAAD(Buffer.from('certificate'));
+    const ciphertext = Buffer.concat([
+      cipher.update(merchant.platformCert, 'utf8'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ]).toString('base64');
+    response.writeHead(200);
+    response.end(
+      JSON.stringify({
+        data: [
+          {
+            serial_no: 'PLATFORM0001',
+            effective_time: '2026-01-01T00:00:00+08:00',
+            expire_time: '2031-01-01T00:00:00+08:00',
+            encrypt_certificate: {
+              algorithm: 'AEAD_AES_256_GCM',
+              associated_data: 'certificate',
+              nonce,
+              ciphertext,
+            },
+          },
+        ],
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** A WeChat-Pay-like RSA key pair and a self-signed certificate for it (openssl). */
 function pemFiles() {
@@ -637,5 +718,55 @@ describe.each(engines)('system init settings on %s', (engine) => {
       message: expect.stringMatching(/^Douyin refused or could not be reached: 10013/),
     });
     expect([...replies, ...logLines].join('\n')).not.toContain(DOUYIN_SECRET);
+  });
+
+  it('tests the WeChat Pay connection: the platform certificates, signed and opened', async () => {
+    const APIV3 = 'Apiv3Key0123456789abcdefABCDEF01';
+    const MCH_ID = '1900000001';
+    const SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+    const fake = await startFakeWechatPay({
+      mchId: MCH_ID,
+      serialNo: SERIAL,
+      publicKey: createPublicKey(pems.key),
+      apiv3Key: APIV3,
+      platformCert: pems.cert,
+    });
+    try {
+      await start({ config: { wechatPayBaseUrl: fake.url } });
+      expect((await test('wechat_pay')).body.data).toEqual({
+        ok: false,
+        message: 'Not set up yet: mch_id, serial_no, private_key, apiv3_key',
+      });
+      const saved = await set({
+        group: 'wechat_pay',
+        values: { mch_id: MCH_ID, serial_no: SERIAL, apiv3_key: APIV3 },
+      });
+      expect(saved.body.code, saved.raw).toBe(1);
+      await upload({ kind: 'private_key' }, { name: 'apiclient_key.pem', content: pems.key });
+      expect((await test('wechat_pay')).body.data).toEqual({
+        ok: true,
+        message:
+          'Connected: WeChat Pay answered 1 platform certificate(s), opened with the APIv3 key',
+      });
+      expect(fake.seen).toEqual(['GET /v3/certificates']);
+
+      await set({ group: 'wechat_pay', values: { apiv3_key: 'WrongKey0123456789abcdefABCDEF01' } });
+      expect((await test('wechat_pay')).body.data).toEqual({
+        ok: false,
+        message:
+          'WeChat Pay refused or could not be reached: WechatPayCheckError: the APIv3 key does not open the platform certificate',
+      });
+      await set({ group: 'wechat_pay', values: { apiv3_key: APIV3, serial_no: 'ABCDEF0123' } });
+      expect((await test('wechat_pay')).body.data).toEqual({
+        ok: false,
+        message:
+          'WeChat Pay refused or could not be reached: WechatPayCheckError: HTTP 401 SIGN_ERROR: signature verification failed',
+      });
+      const everything = [...replies, ...logLines].join('\n');
+      expect(everything).not.toContain(APIV3);
+      expect(everything).not.toContain(pems.key.split('\n')[1]);
+    } finally {
+      await fake.stop();
+    }
   });
 });

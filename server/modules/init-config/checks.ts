@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { createEmbeddedAiText } from '../../integrations/ai-text/embedded';
 import { createOpenAiText } from '../../integrations/ai-text/openai';
 import { IntegrationError } from '../../integrations/errors';
+import { checkWechatPay } from '../../integrations/payment/wechat-pay-check';
 import { settingLookup, type SettingLookup } from '../../integrations/settings';
 import { douyinClientToken, SocialPlatformError } from '../../integrations/social';
 import { isMessageId, t, type MessageId, type MessageParams } from '../../platform/i18n';
@@ -137,6 +138,33 @@ const aiText: Check = async (ctx, settings, locale) => {
   }
 };
 
+/** WeChat Pay: the platform certificates, asked for with the merchant's signature (APIv3). */
+const wechatPay: Check = async (ctx, settings, locale) => {
+  const names = ['wechat_mch_id', 'wechat_serial_no', 'wechat_private_key', 'wechat_apiv3_key'];
+  const unset = await missing(settings, 'payment', names);
+  if (unset.length > 0) {
+    const keys = unset.map((n) => n.replace(/^wechat_/, ''));
+    return answer(false, locale, 'initConfig.check.notConfigured', { fields: keys.join(', ') });
+  }
+  const [mchId, serialNo, privateKey, apiv3Key] = (await Promise.all(
+    names.map((n) => settings('payment', n)),
+  )) as string[];
+  try {
+    const { count } = await checkWechatPay({
+      baseUrl: ctx.config.wechatPayBaseUrl,
+      mchId,
+      serialNo,
+      privateKey,
+      apiv3Key,
+      now: Math.floor(ctx.now() / 1000),
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
+    return answer(true, locale, 'initConfig.check.wechatPayOk', { count });
+  } catch (error) {
+    return answer(false, locale, 'initConfig.check.wechatPayFailed', { reason: reasonOf(error) });
+  }
+};
+
 const unsupported: Check = async (_ctx, _settings, locale) =>
   answer(false, locale, 'initConfig.check.unsupported');
 
@@ -144,7 +172,7 @@ const CHECKS: Record<InitConfigGroup, Check> = {
   storage,
   douyin,
   ai_text: aiText,
-  wechat_pay: unsupported,
+  wechat_pay: wechatPay,
   mini_program: unsupported,
   sms: unsupported,
 };
