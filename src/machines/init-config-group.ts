@@ -167,7 +167,8 @@ export const initConfigGroupMachine = setup({
               { target: 'saving' },
             ],
             ASK_CLEAR: {
-              guard: ({ context, event }) => !!secretStateOf(context.saved, event.key)?.configured,
+              guard: ({ context, event }) =>
+                secretStateOf(context.saved, event.key)?.source === 'settings',
               target: 'confirmingClear',
               actions: assign({ clearing: ({ event }) => event.key }),
             },
