@@ -16,6 +16,7 @@ import { brandingMachine } from '../src/machines/branding';
 import { generateCardsMachine } from '../src/machines/cards/generate';
 import { exchangeMachine } from '../src/machines/exchange';
 import { formSubmitMachine } from '../src/machines/form-submit';
+import { initConfigGroupMachine } from '../src/machines/init-config-group';
 import { createLoadMachine } from '../src/machines/load';
 import { smsCodeMachine } from '../src/machines/sms-code';
 import { transferMachine } from '../src/machines/transfer';
@@ -355,6 +356,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/notifications.ts',
     about:
       'The notifications bell: the unread count asked at once and every 30 s while the page is shown, paused while hidden, longer waits after failures; marking one or all read.',
+  },
+  {
+    machine: initConfigGroupMachine,
+    file: 'src/machines/init-config-group.ts',
+    about:
+      'One group of the system init settings: load, the draft checked by the contract before saving (a secret left empty is unchanged), a write-only field cleared after a confirmation, a WeChat Pay file uploaded, and the connection test with its answer.',
   },
 ];
 

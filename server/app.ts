@@ -52,6 +52,7 @@ import { uploadRoutes } from './modules/uploads';
 import { userRoutes } from './modules/users';
 import { videoTaskRoutes } from './modules/video-tasks';
 import { cloneRoutes } from './modules/digital-human';
+import { initConfigRoutes } from './modules/init-config';
 import { integrationSettingRoutes } from './modules/integration-settings';
 import { notificationRoutes } from './modules/notifications';
 import { aiTitleRoutes } from './modules/ai-titles';
@@ -108,6 +109,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   dhCallbackRoutes,
   cloneRoutes,
   integrationSettingRoutes,
+  initConfigRoutes,
   auditRoutes,
   notificationRoutes,
   matrixAccountRoutes,

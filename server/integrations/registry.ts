@@ -15,6 +15,7 @@ import {
   type PaymentProviders,
 } from './payment';
 import type { SecretFieldSpec, SecretLookup } from './secret-fields';
+import { settingLookup } from './settings';
 import { createSmsProvider, type SmsProvider } from './sms';
 import { createSocialPlatforms, SOCIAL_SECRETS, type SocialPlatforms } from './social';
 
@@ -80,7 +81,11 @@ export function createIntegrations(
       createSocialPlatforms(config, secretLookup('social', config, deps.secrets), deps.now),
     aiText:
       overrides.aiText ??
-      createAiTextProvider(config, secretLookup('ai-text', config, deps.secrets)),
+      createAiTextProvider(
+        config,
+        secretLookup('ai-text', config, deps.secrets),
+        settingLookup(config, deps.secrets),
+      ),
   };
 }
 

@@ -47,6 +47,11 @@ export interface Config {
   socialSandboxUrl: string | undefined;
   /** The real Douyin Open Platform (on when `DOUYIN_CLIENT_KEY` is set). */
   douyin: DouyinConfig;
+  /**
+   * WeChat Pay's API (`WECHATPAY_BASE_URL`, default `https://api.mch.weixin.qq.com`): the system
+   * init page's connection test asks it for the platform certificates.
+   */
+  wechatPayBaseUrl: string;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
   redisUrl: string | undefined;
   /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
@@ -221,6 +226,14 @@ function positiveNumber(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** An http(s) base URL without a trailing slash. */
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const url = (text(env, name) ?? fallback).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/i.test(url))
+    throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  return url;
+}
+
 function text(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
@@ -288,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     socialSandboxSecret: text(env, 'SOCIAL_SANDBOX_SECRET'),
     socialSandboxUrl: text(env, 'SOCIAL_SANDBOX_URL')?.replace(/\/+$/, ''),
     douyin: douyinConfig(env),
+    wechatPayBaseUrl: httpUrl(env, 'WECHATPAY_BASE_URL', 'https://api.mch.weixin.qq.com'),
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,

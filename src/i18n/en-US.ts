@@ -6,6 +6,7 @@ import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
 import signedOutBatchAuthEnUS from './signed-out-batch-auth-en-US';
+import signedInSystemInitEnUS from './signed-in-system-init-en-US';
 
 /**
  * The en-US catalogue defines the message ids; zh-CN must have every one (checked by the
@@ -22,6 +23,7 @@ const enUS = {
   ...signedInMatrixEnUS,
   ...signedOutBatchAuthEnUS,
   ...signedInAuditEnUS,
+  ...signedInSystemInitEnUS,
 } as const;
 
 export default enUS;

@@ -8,7 +8,8 @@ type Part = Partial<Catalogue>;
 type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
-export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth' | 'audit';
+export type AreaPart =
+  'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth' | 'audit' | 'system-init';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -61,6 +62,11 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
     'zh-CN': () => import('./signed-out-batch-auth-zh-CN'),
   },
+  // The system init page (/account/system-init).
+  'system-init': {
+    'en-US': () => import('./signed-in-system-init-en-US'),
+    'zh-CN': () => import('./signed-in-system-init-zh-CN'),
+  },
 };
 export const AREA_PARTS: readonly AreaPart[] = [
   'money',
@@ -69,6 +75,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'matrix',
   'batch-auth',
   'audit',
+  'system-init',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

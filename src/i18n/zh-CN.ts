@@ -7,6 +7,7 @@ import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
 import signedOutBatchAuthZhCN from './signed-out-batch-auth-zh-CN';
+import signedInSystemInitZhCN from './signed-in-system-init-zh-CN';
 
 /** The zh-CN catalogue, every part (see en-US.ts). */
 const zhCN: Record<MessageId, string> = {
@@ -18,6 +19,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInMatrixZhCN,
   ...signedOutBatchAuthZhCN,
   ...signedInAuditZhCN,
+  ...signedInSystemInitZhCN,
 };
 
 export default zhCN;

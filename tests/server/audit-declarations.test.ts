@@ -37,6 +37,7 @@ const NOT_AUDITED = new Set([
   'POST /api/v1/matrix/auth_url', // starts an authorisation; the callback binds and audits
   'POST /api/v1/matrix/plan_preview', // computes a schedule; saves nothing
   'POST /api/v1/matrix/batch_auth_url', // starts an authorisation; the callback binds and audits
+  'POST /api/v1/init_config/test', // a connection check with the values in use; stores nothing
 ]);
 
 const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`;

@@ -28,6 +28,8 @@ import batchAuthEnUS from '../../src/i18n/signed-out-batch-auth-en-US';
 import batchAuthZhCN from '../../src/i18n/signed-out-batch-auth-zh-CN';
 import auditEnUS from '../../src/i18n/signed-in-audit-en-US';
 import auditZhCN from '../../src/i18n/signed-in-audit-zh-CN';
+import systemInitEnUS from '../../src/i18n/signed-in-system-init-en-US';
+import systemInitZhCN from '../../src/i18n/signed-in-system-init-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -39,6 +41,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   matrix: { 'en-US': matrixEnUS, 'zh-CN': matrixZhCN },
   'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
   audit: { 'en-US': auditEnUS, 'zh-CN': auditZhCN },
+  'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));

@@ -22,6 +22,11 @@ export interface AiTextProvider {
   /** True when results are demonstration output (the embedded provider). */
   readonly demonstration: boolean;
   imitateTitles(input: ImitateTitlesInput, signal?: AbortSignal): Promise<string[]>;
+  /**
+   * The provider that serves a call now, when it depends on the settings (the app's provider
+   * switches to the OpenAI-compatible service when an admin stores its address).
+   */
+  resolve?(): Promise<AiTextProvider>;
 }
 
 export interface ImitateTitlesInput {

@@ -7,7 +7,7 @@ import type { SocialPlatform } from './types';
 
 export type * from './types';
 export { SocialPlatformError } from './types';
-export { createDouyinPlatform } from './douyin';
+export { createDouyinPlatform, douyinClientToken } from './douyin';
 
 /** The social platforms in use (`ctx.integrations.social`). */
 export interface SocialPlatforms {

@@ -4,6 +4,7 @@ import {
   type ImitateTitleReply,
 } from '../../../src/api/contract/ai-text';
 import type { AppContext } from '../../context';
+import { currentAiText } from '../../integrations/ai-text';
 import { IntegrationError } from '../../integrations/errors';
 import { refuse } from '../../platform/http/errors';
 import { isMessageId } from '../../platform/i18n';
@@ -19,7 +20,8 @@ export async function imitateTitles(
   params: ImitateTitleParams,
   signal?: AbortSignal,
 ): Promise<ImitateTitleReply> {
-  const provider = ctx.integrations.aiText;
+  // The provider in use now (an AI text address saved by an admin switches it at once).
+  const provider = await currentAiText(ctx.integrations.aiText);
   try {
     const titles = await provider.imitateTitles(
       {

@@ -342,6 +342,18 @@ export async function sandboxPlatformRoutes(scope: FastifyInstance): Promise<voi
     }),
   );
 
+  // The app's own token (Douyin: `client_credential`), e.g. the init config's connection test.
+  // Not stored: nothing of the sandbox accepts it yet.
+  scope.post(
+    '/oauth/client_token/',
+    endpoint('data', async (request) => {
+      const form = (request.body ?? {}) as Record<string, string>;
+      checkClient(form, true);
+      if (form.grant_type !== 'client_credential') throw new Refusal(CODES.badParameter);
+      return oauthOk({ access_token: newAccessToken().replace(/^act\./, 'clt.'), expires_in: ACCESS_TTL_S });
+    }),
+  );
+
   /** The live refresh token of a call (its account's faults applied first). */
   async function liveRefresh(token: string | undefined) {
     const row = token ? await findRefreshToken(db, token) : undefined;

@@ -12,6 +12,13 @@ const GENERIC: ReadonlySet<MessageId> = new Set([
   'validation.unknownField',
   'validation.controlChars',
   'validation.nameChars',
+  // The system-init settings: the key names the field (src/api/contract/init-config.ts).
+  'validation.initConfigKey',
+  'validation.initConfigUrl',
+  'validation.initConfigFormat',
+  'validation.initConfigRange',
+  'validation.initConfigFile',
+  'validation.initConfigClear',
 ]);
 
 /** The issue a refusal reports: a control or hidden character first wherever it is (never a slip). */

@@ -156,6 +156,18 @@ export const digitalHumanValidationEnUS = {
   'validation.speechVolume': 'Volume: 0 to 2.0',
 } as const;
 
+/** The system-init page's settings (src/i18n/signed-in-system-init-*.ts). */
+export const initConfigValidationEnUS = {
+  'validation.initConfigGroup': 'Choose a settings group',
+  'validation.initConfigKey': 'this group has no such setting',
+  'validation.initConfigUrl': 'must be an http:// or https:// address',
+  'validation.initConfigFormat': 'is not in the expected format',
+  'validation.initConfigRange': 'must be a whole number within the allowed range',
+  'validation.initConfigFile': 'is set by uploading its file',
+  'validation.initConfigClear': 'cannot be given a value and cleared at once',
+  'validation.initConfigCertKind': 'Choose the private key or the certificate',
+} as const;
+
 /**
  * Every validation text: the server's (`validationMessages`, messages.ts). A call marked pure,
  * not an object spread, so a bundle that does not use it leaves it and every group out (the
@@ -168,8 +180,10 @@ export const validationMessagesEnUS = /* @__PURE__ */ Object.assign(
   moneyValidationEnUS,
   creationValidationEnUS,
   digitalHumanValidationEnUS,
+  initConfigValidationEnUS,
 ) as typeof signedOutValidationEnUS &
   typeof signedInValidationEnUS &
   typeof moneyValidationEnUS &
   typeof creationValidationEnUS &
-  typeof digitalHumanValidationEnUS;
+  typeof digitalHumanValidationEnUS &
+  typeof initConfigValidationEnUS;

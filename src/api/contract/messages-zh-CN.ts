@@ -1,6 +1,7 @@
 import type {
   creationValidationEnUS,
   digitalHumanValidationEnUS,
+  initConfigValidationEnUS,
   moneyValidationEnUS,
   signedInValidationEnUS,
   signedOutValidationEnUS,
@@ -143,6 +144,17 @@ export const digitalHumanValidationZhCN: Texts<typeof digitalHumanValidationEnUS
   'validation.speechVolume': '音量：0 到 2.0',
 };
 
+export const initConfigValidationZhCN: Texts<typeof initConfigValidationEnUS> = {
+  'validation.initConfigGroup': '请选择配置分组',
+  'validation.initConfigKey': '该分组没有这一项',
+  'validation.initConfigUrl': '须为 http:// 或 https:// 地址',
+  'validation.initConfigFormat': '格式不正确',
+  'validation.initConfigRange': '须为允许范围内的整数',
+  'validation.initConfigFile': '须通过上传文件设置',
+  'validation.initConfigClear': '不能同时填写和清除',
+  'validation.initConfigCertKind': '请选择私钥或证书',
+};
+
 /**
  * Every validation text: the server's (`validationMessages`, messages.ts). A call marked pure,
  * not an object spread, so a bundle that does not use it leaves it and every group out (the
@@ -155,8 +167,10 @@ export const validationMessagesZhCN = /* @__PURE__ */ Object.assign(
   moneyValidationZhCN,
   creationValidationZhCN,
   digitalHumanValidationZhCN,
+  initConfigValidationZhCN,
 ) as typeof signedOutValidationZhCN &
   typeof signedInValidationZhCN &
   typeof moneyValidationZhCN &
   typeof creationValidationZhCN &
-  typeof digitalHumanValidationZhCN;
+  typeof digitalHumanValidationZhCN &
+  typeof initConfigValidationZhCN;

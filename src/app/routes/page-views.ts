@@ -85,6 +85,8 @@ const VIEWS: Record<string, Lazy> = {
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
   // The audit log viewer (admin: every row; partner: its subtree's).
   auditLog: page(() => import('../../views/account/audit-page'), 'audit'),
+  // The vendors' settings (admin).
+  systemInit: page(() => import('../../views/account/system-init-page'), 'system-init'),
 };
 
 export function pageView(name: string): Lazy {

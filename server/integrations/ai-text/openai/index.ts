@@ -22,6 +22,11 @@ export interface OpenAiTextOptions {
   apiKey: () => Promise<string | undefined>;
   /** Per call (default 30 s). */
   timeoutMs?: number;
+  /**
+   * Values stored by an admin (the init config's AI text group), read before each call: each one
+   * given wins over the option above.
+   */
+  overrides?: () => Promise<Partial<Pick<OpenAiTextOptions, 'baseUrl' | 'model' | 'timeoutMs'>>>;
 }
 
 const UNAVAILABLE = 'aiText.reason.unavailable';
@@ -43,10 +48,12 @@ const PLATFORM_NAMES: Record<SocialPlatformId, string> = {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const timeoutMs = options.timeoutMs ?? 30_000;
-
   async function complete(input: ImitateTitlesInput, signal?: AbortSignal): Promise<string> {
+    const stored = (await options.overrides?.()) ?? {};
+    const baseUrl = stored.baseUrl ?? options.baseUrl;
+    const model = stored.model ?? options.model;
+    const timeoutMs = stored.timeoutMs ?? options.timeoutMs ?? 30_000;
+    const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const key = await options.apiKey();
     if (!key) {
       throw new IntegrationError(
@@ -67,7 +74,7 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
           accept: 'application/json',
         },
         body: JSON.stringify({
-          model: options.model,
+          model,
           messages: prompt(input),
           temperature: 0.9,
         }),

@@ -299,3 +299,29 @@ export function createDouyinPlatform(options: DouyinOptions): SocialPlatform {
     },
   };
 }
+
+const clientTokenReply = z.object({
+  data: z.object({ access_token: z.string().min(1), expires_in: num }),
+});
+
+/**
+ * Douyin's client token (`POST /oauth/client_token/`, grant `client_credential`): the app's own
+ * token, asked for with its client_key and client_secret alone. The init config's "test
+ * connection" of the Douyin group uses it: an answer proves the pair is right.
+ */
+export async function douyinClientToken(
+  options: DouyinTransportOptions & { clientKey: string; clientSecret: string },
+): Promise<{ accessToken: string; expiresIn: number }> {
+  const send = createDouyinTransport(options);
+  const reply = await send({
+    method: 'POST',
+    path: '/oauth/client_token/',
+    schema: clientTokenReply,
+    form: {
+      client_key: options.clientKey,
+      client_secret: options.clientSecret,
+      grant_type: 'client_credential',
+    },
+  });
+  return { accessToken: reply.data.access_token, expiresIn: reply.data.expires_in };
+}

@@ -1,0 +1,1 @@
+export { initConfigRoutes } from './routes';
