@@ -340,7 +340,13 @@ describe.each(engines)('dashboard_series on %s', (engine) => {
   it('refuses a range other than 7 or 30 days, and answers no one signed out', async () => {
     const token = await t.login('admin');
     const before = await snapshot(t.db);
-    for (const query of [{ days: '14' }, { days: 'x' }, {}, { days: '7', extra: '1' }]) {
+    const queries: Record<string, string>[] = [
+      { days: '14' },
+      { days: 'x' },
+      {},
+      { days: '7', extra: '1' },
+    ];
+    for (const query of queries) {
       const reply = await t.call('GET', '/api/v1/platform/dashboard_series', {
         token,
         query,
