@@ -75,7 +75,6 @@ export default function DashboardCharts({ withoutNewUsers = false }: DashboardCh
               key={d}
               aria-pressed={days === d}
               variant={days === d ? 'solid' : 'outline'}
-              loading={loading && days === d && data !== null && data.days !== d}
               onClick={() => series.send({ type: 'RANGE', days: d })}
             >
               {t(d === 7 ? 'charts.days7' : 'charts.days30')}
