@@ -1,4 +1,4 @@
-/** Totals and own balances (docs/domain.md §16). */
+/** Totals and own balances (docs/domain.md §21). */
 import type { Account, DashboardData, DashboardSeries, SeriesDays } from './contract/dashboard';
 import { get, type RequestOptions } from './http';
 

@@ -217,7 +217,7 @@ const signedInEnUS = {
   'toCreate.digitalTitle': 'Digital-human video',
   'toCreate.digitalText': 'A digital human reads your script with a cloned voice and image.',
   'toCreate.digitalAction': 'Create a digital-human video',
-  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §16)
+  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §21)
   'charts.title': 'Trends',
   'charts.range': 'Range',
   'charts.days7': 'Last 7 days',

@@ -204,7 +204,7 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'toCreate.digitalTitle': '数字人视频',
   'toCreate.digitalText': '数字人用克隆的声音和形象朗读你的文案。',
   'toCreate.digitalAction': '创建数字人视频',
-  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §16)
+  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §21)
   'charts.title': '数据趋势',
   'charts.range': '时间范围',
   'charts.days7': '近 7 天',

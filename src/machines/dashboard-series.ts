@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DashboardSeries, SeriesDays } from '../api/contract/dashboard';
 
 /**
- * The dashboard's charts (docs/domain.md §16): the series of the chosen range (7 or 30 days).
+ * The dashboard's charts (docs/domain.md §21): the series of the chosen range (7 or 30 days).
  * RANGE asks for another range (the last answer stays shown until the new one comes); RELOAD asks
  * again for the same one (something it counts changed elsewhere). The `load` actor is provided by
  * the dashboard area (src/app/actors/dashboard.ts).

@@ -1,5 +1,5 @@
 /**
- * The dashboards' charts (docs/domain.md §16): on the admin home and a merchant's work bench, in
+ * The dashboards' charts (docs/domain.md §21): on the admin home and a merchant's work bench, in
  * both locales, each chart a figure named by its title with a text summary and a table of its
  * days; the 7/30-day switch; axe clean. The worker's sign-up (fixtures.ts `resetUser`) is today's
  * new user the admin sees.

@@ -23,7 +23,7 @@ import { fakeEndpoints, person, settle, uiPaths, viewPathHooks } from './ui-path
 import { appActors, renderAt } from './view-harness';
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, written from docs/domain.md §16: the charts of the chosen range; another range is
+// The oracle, written from docs/domain.md §21: the charts of the chosen range; another range is
 // asked for at once (the last answer stays until it comes); a failure offers a retry; news that
 // paid work moved the balances asks again for the same range.
 

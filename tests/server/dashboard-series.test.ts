@@ -1,5 +1,5 @@
 /**
- * GET /platform/dashboard_series (docs/domain.md §16): each figure per Asia/Shanghai day, from the
+ * GET /platform/dashboard_series (docs/domain.md §21): each figure per Asia/Shanghai day, from the
  * rows themselves (users, the ledger's recharges, settled holds by kind, finished outputs, published
  * posts), scoped by visible(u), and the same days whatever the server's TZ.
  */

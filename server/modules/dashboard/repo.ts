@@ -48,7 +48,7 @@ export async function totalsVisibleTo(
   ) as unknown as UserTotals;
 }
 
-/** Milliseconds of a day, and Asia/Shanghai's offset from UTC (no DST; docs/domain.md §16). */
+/** Milliseconds of a day, and Asia/Shanghai's offset from UTC (no DST; docs/domain.md §21). */
 export const DAY = 24 * 60 * 60 * 1000;
 const SHANGHAI_OFFSET = 8 * 60 * 60 * 1000;
 
@@ -96,7 +96,7 @@ function figures(rows: { day: unknown; n: unknown }[]): DayFigures {
 }
 
 /**
- * The dashboard's daily series over `range` of what the subject may see (docs/domain.md §16): one
+ * The dashboard's daily series over `range` of what the subject may see (docs/domain.md §21): one
  * grouped query per figure, each over an index on (kind, time) (migration 0024).
  */
 export async function seriesVisibleTo(

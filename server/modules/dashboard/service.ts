@@ -17,7 +17,7 @@ export async function getDashboard(ctx: AppContext, auth: AuthContext): Promise<
 
 /**
  * The last `days` Asia/Shanghai days (today the last) of what the caller may see, every day
- * present (0 when nothing happened; docs/domain.md §16).
+ * present (0 when nothing happened; docs/domain.md §21).
  */
 export async function getDashboardSeries(
   ctx: AppContext,

@@ -37,7 +37,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-/** The ranges of the dashboard's charts (docs/domain.md §16), in Asia/Shanghai days. */
+/** The ranges of the dashboard's charts (docs/domain.md §21), in Asia/Shanghai days. */
 export const SERIES_DAYS = [7, 30] as const;
 export type SeriesDays = (typeof SERIES_DAYS)[number];
 
@@ -50,7 +50,7 @@ export const dashboardSeriesQuery = z.strictObject({
 export type DashboardSeriesQuery = z.input<typeof dashboardSeriesQuery>;
 
 /**
- * One Asia/Shanghai day of what the caller may see (docs/domain.md §16): users who signed up,
+ * One Asia/Shanghai day of what the caller may see (docs/domain.md §21): users who signed up,
  * money recharged (paid orders), what paid work settled by kind (video outputs in money, digital-human
  * seconds, clones), video outputs finished, matrix posts published. Money as 2-decimal strings.
  */

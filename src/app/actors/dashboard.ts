@@ -1,5 +1,5 @@
 /**
- * The dashboard area (docs/domain.md §16): the admin's platform totals (/home/index) and the work bench's
+ * The dashboard area (docs/domain.md §21): the admin's platform totals (/home/index) and the work bench's
  * own balances and counts (/dashboard/workBench). Kept across navigation, so each reloads itself
  * when something it shows changed in another area: a customer saved (counts), a transfer or an
  * exchange that may have moved something, an order seen paid, a card redeemed or cards made,

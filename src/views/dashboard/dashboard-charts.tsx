@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (docs/domain.md §16): a chunk of its own with the charts library
+ * The dashboard's charts (docs/domain.md §21): a chunk of its own with the charts library
  * (@chakra-ui/charts over Recharts), loaded by the home page and the work bench after their
  * totals (React.lazy), so neither /login nor those pages' first content carries it
  * (docs/performance.md "b. Bytes"). Each chart is a figure named by its title, with a text

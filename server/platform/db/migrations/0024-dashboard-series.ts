@@ -5,7 +5,7 @@ import type { Engine } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * The dashboard's daily series (docs/domain.md §16): each figure is one grouped query over a time
+ * The dashboard's daily series (docs/domain.md §21): each figure is one grouped query over a time
  * range of one kind of row, read from an index on (kind, time) instead of the whole table.
  */
 const INDEXES: [name: string, table: string, columns: string[]][] = [
