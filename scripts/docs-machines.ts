@@ -39,6 +39,7 @@ import { matrixPlansMachine } from '../src/machines/matrix-plans';
 import { createPlanFormMachine } from '../src/machines/plan-form';
 import { matrixBatchLinksMachine } from '../src/machines/matrix-batch-links';
 import { matrixVideoDataMachine } from '../src/machines/matrix-video-data';
+import { dashboardSeriesMachine } from '../src/machines/dashboard-series';
 import { batchAuthorizationMachine } from '../src/machines/batch-authorization';
 import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
@@ -175,6 +176,12 @@ const MACHINES: MachineDoc[] = [
     machine: createLoadMachine('load'),
     file: 'src/machines/load.ts',
     about: 'Loads one piece of data for a view: loading, ready or failed, RELOAD to fetch again.',
+  },
+  {
+    machine: dashboardSeriesMachine,
+    file: 'src/machines/dashboard-series.ts',
+    about:
+      'The dashboards’ charts: the series of the last 7 or 30 days (a range change loads again, the last answer shown meanwhile), RELOAD when something they count changed, a retry after a failure.',
   },
   {
     machine: formSubmitMachine,

@@ -1,4 +1,4 @@
-/** Session and own-account calls (docs/domain.md §16). Types come from the shared contract. */
+/** Session and own-account calls (docs/domain.md §21). Types come from the shared contract. */
 import type {
   CaptchaBody,
   ChangePwdBody,

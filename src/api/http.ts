@@ -371,7 +371,7 @@ export function download(path: string, query?: Query, options: RequestOptions = 
   ) as Promise<Blob>;
 }
 
-/** A download link carrying the token as a query parameter (docs/domain.md §16: the recharge-card export). */
+/** A download link carrying the token as a query parameter (docs/domain.md §21: the recharge-card export). */
 export function downloadUrl(path: string, query?: Query): string {
   return apiUrl(path, { ...query, token: tokenStore.get() ?? undefined });
 }

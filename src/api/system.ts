@@ -1,4 +1,4 @@
-/** Platform branding and settings (docs/domain.md §16). */
+/** Platform branding and settings (docs/domain.md §21). */
 import type { ConfigPair, SimpleConfigGroup, SystemInfo } from './contract/system';
 import { get, type RequestOptions } from './http';
 

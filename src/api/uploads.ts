@@ -1,5 +1,5 @@
 /**
- * Uploads (docs/domain.md §16 `/upload/*`) and `POST /resource/add`; contract:
+ * Uploads (docs/domain.md §21 `/upload/*`) and `POST /resource/add`; contract:
  * ./contract/resources.ts. The bytes go where the grant says: a resumable tus upload (local disk:
  * tus-js-client, loaded only when a transfer starts) or presigned S3 multipart part URLs (a small
  * uploader here: three parts at a time over XMLHttpRequest, progress from its upload events).

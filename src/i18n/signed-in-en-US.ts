@@ -220,6 +220,22 @@ const signedInEnUS = {
   'toCreate.digitalTitle': 'Digital-human video',
   'toCreate.digitalText': 'A digital human reads your script with a cloned voice and image.',
   'toCreate.digitalAction': 'Create a digital-human video',
+  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §21)
+  'charts.title': 'Trends',
+  'charts.range': 'Range',
+  'charts.days7': 'Last 7 days',
+  'charts.days30': 'Last 30 days',
+  'charts.newUsers': 'New users',
+  'charts.recharge': 'Recharge ({moneyName})',
+  'charts.spendVideo': 'Spent on videos ({moneyName})',
+  'charts.spendDigitalHuman': 'Digital-human seconds used',
+  'charts.spendClones': 'Clones used',
+  'charts.videos': 'Videos made',
+  'charts.posts': 'Posts published',
+  'charts.summary': 'Today {today}; {days} days in all {total}.',
+  'charts.date': 'Date',
+  'charts.value': 'Value',
+  'charts.tableOf': 'Daily figures: {title}',
 } as const;
 
 export default signedInEnUS;

@@ -207,6 +207,22 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'toCreate.digitalTitle': '数字人视频',
   'toCreate.digitalText': '数字人用克隆的声音和形象朗读你的文案。',
   'toCreate.digitalAction': '创建数字人视频',
+  // The dashboard's charts (src/views/dashboard/dashboard-charts.tsx; docs/domain.md §21)
+  'charts.title': '数据趋势',
+  'charts.range': '时间范围',
+  'charts.days7': '近 7 天',
+  'charts.days30': '近 30 天',
+  'charts.newUsers': '新增用户',
+  'charts.recharge': '充值（{moneyName}）',
+  'charts.spendVideo': '视频消耗（{moneyName}）',
+  'charts.spendDigitalHuman': '数字人消耗（秒）',
+  'charts.spendClones': '克隆消耗（次）',
+  'charts.videos': '成片数',
+  'charts.posts': '发布数',
+  'charts.summary': '今日 {today}；{days} 天合计 {total}。',
+  'charts.date': '日期',
+  'charts.value': '数值',
+  'charts.tableOf': '每日数据：{title}',
 };
 
 export default signedInZhCN;

@@ -86,6 +86,7 @@ test('the balances shown reload after paid work is submitted or finishes, and on
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dashboardArea, {
     getAccount: account,
+    getDashboardSeries: () => new Promise(() => {}),
     getDashboardData: async () => ({ agents: 0, merchants: 0, users_today: 0 }) as DashboardData,
   });
   provideArea(actors, moneyArea, fakeMoneyEndpoints({ getAccount: account }));

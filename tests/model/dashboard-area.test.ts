@@ -31,6 +31,7 @@ test('home totals load once, then again after a customer is saved', async () => 
       return TOTALS;
     },
     getAccount: () => new Promise(() => {}),
+    getDashboardSeries: () => new Promise(() => {}),
   });
   const never = () => new Promise<never>(() => {});
   areas.provide(customersArea, {

@@ -1,6 +1,6 @@
 import type { LoginReply, UserInfo } from '../../src/api/contract/auth';
 
-/** A complete current-user record (docs/domain.md §16) with the given overrides. */
+/** A complete current-user record (docs/domain.md §21) with the given overrides. */
 export function userFixture(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
     accountId: 1,

@@ -43,6 +43,7 @@ test('the home totals, built again: the server is asked again and its new answer
   provideArea(actors, dashboardArea, {
     getDashboardData: async () => answers[Math.min(asked++, answers.length - 1)],
     getAccount: () => new Promise(() => {}),
+    getDashboardSeries: () => new Promise(() => {}),
   });
   const partners = () => screen.getByTestId('stat-partners').textContent;
 

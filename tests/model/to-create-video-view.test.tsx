@@ -35,6 +35,7 @@ function merchant(showClipMenu: number) {
   ).start();
   const actors = appActors({ auth });
   provideArea(actors, dashboardArea, {
+    getDashboardSeries: () => new Promise(() => {}),
     getAccount: async () => ({
       money: '120.5',
       digital_man_seconds: 5400,

@@ -28,6 +28,7 @@ function signedIn(userType: 1 | 2) {
   ).start();
   const actors = appActors({ auth });
   provideArea(actors, dashboardArea, {
+    getDashboardSeries: () => new Promise(() => {}),
     getAccount: async () => ({
       money: '120.5',
       digital_man_seconds: 133,

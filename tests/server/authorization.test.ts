@@ -47,6 +47,7 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/platform/edit_profile': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/api/user/menu': /*        */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/platform/dashboard_data': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/platform/dashboard_series': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/platform/get_account': /*  */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/platform/transfer': /*    */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'POST /api/v1/platform/edit_transfer_config': [401, 'ok', 'ok', 'ok', 403, 403, 403],

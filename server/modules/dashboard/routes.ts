@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { dashboardSchema } from '../../../src/api/contract/replies';
+import { dashboardSeriesQuery } from '../../../src/api/contract/dashboard';
+import { dashboardSchema, dashboardSeriesSchema } from '../../../src/api/contract/replies';
 import { defineRoute } from '../../platform/http/route';
-import { getDashboard } from './service';
+import { getDashboard, getDashboardSeries } from './service';
 
 export function dashboardRoutes(app: FastifyInstance): void {
   const { ctx } = app;
@@ -14,5 +15,16 @@ export function dashboardRoutes(app: FastifyInstance): void {
       scope: 'visible(u): admin all, partner subtree, agent referrals, merchant self',
     },
     handler: ({ auth }) => getDashboard(ctx, auth),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/platform/dashboard_series',
+    query: dashboardSeriesQuery,
+    reply: dashboardSeriesSchema,
+    policy: {
+      roles: 'any',
+      scope: 'visible(u): admin all, partner subtree, agent referrals, merchant self',
+    },
+    handler: ({ auth, query }) => getDashboardSeries(ctx, auth, query.days),
   });
 }

@@ -21,7 +21,7 @@ import { tusRoutes } from './tus';
 const OWNERS = ['partner', 'merchant'] as const;
 const scope = 'the caller’s own uploads and storage quota';
 
-/** Uploads (docs/domain.md §16 `/upload/*`; docs/decisions.md "Files and uploads"). */
+/** Uploads (docs/domain.md §21 `/upload/*`; docs/decisions.md "Files and uploads"). */
 export function uploadRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

@@ -7,7 +7,7 @@ import type { AuditTrail } from '../../platform/http/audit-trail';
 import { formatCents } from '../../platform/lib/money';
 import { findUserById, updateUser } from './repo';
 
-/** The current-user fields of docs/domain.md §16 (`userInfoSchema`). */
+/** The current-user fields of docs/domain.md §21 (`userInfoSchema`). */
 export function toUserInfo(user: UserRow, overstepBy: UserRow | undefined): UserInfo {
   return {
     accountId: user.id,

@@ -92,7 +92,7 @@ function checkPolicy(method: string, url: string, policy: unknown): Policy {
   return policy as Policy;
 }
 
-/** The session token of a request (header `token`, docs/domain.md §16). */
+/** The session token of a request (header `token`, docs/domain.md §21). */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const token = request.headers['token'];
   return typeof token === 'string' ? token : undefined;

@@ -59,7 +59,7 @@ export const overstepBody = z.strictObject({
 });
 export type OverstepBody = z.infer<typeof overstepBody>;
 
-/** The current user (docs/domain.md §16). `role` is derived on the console from `user_type`. */
+/** The current user (docs/domain.md §21). `role` is derived on the console from `user_type`. */
 export const userInfoSchema = z.object({
   accountId: z.number(),
   username: z.string(),

@@ -10,7 +10,7 @@ import {
   type ExportTicketReply,
   type UseCardReply,
 } from './cards';
-import type { Account, DashboardData, MenuItem } from './dashboard';
+import type { Account, DashboardData, DashboardSeries, MenuItem, SeriesPoint } from './dashboard';
 import type { JobStats } from './jobs';
 import {
   ASSETS,
@@ -65,6 +65,22 @@ export const dashboardSchema = accountSchema.extend({
   agents: z.number(),
   merchants: z.number(),
   users_today: z.number(),
+});
+
+export const seriesPointSchema = z.object({
+  date: z.string(),
+  new_users: z.number(),
+  recharge: z.string(),
+  spend_video: z.string(),
+  spend_digital_human: z.number(),
+  spend_clones: z.number(),
+  videos: z.number(),
+  posts: z.number(),
+});
+
+export const dashboardSeriesSchema = z.object({
+  days: z.union([z.literal(7), z.literal(30)]),
+  points: z.array(seriesPointSchema),
 });
 
 export const menuItemSchema = z
@@ -288,6 +304,8 @@ export type ReplySchemasMatchTheirTypes = [
   Expect<Same<z.infer<typeof loginReplySchema>, LoginReply>>,
   Expect<Same<z.infer<typeof accountSchema>, Account>>,
   Expect<Same<z.infer<typeof dashboardSchema>, DashboardData>>,
+  Expect<Same<z.infer<typeof seriesPointSchema>, SeriesPoint>>,
+  Expect<Same<z.infer<typeof dashboardSeriesSchema>, DashboardSeries>>,
   Expect<Same<z.infer<typeof menuItemSchema>, MenuItem>>,
   Expect<Same<z.infer<typeof systemInfoSchema>, SystemInfo>>,
   Expect<Same<z.infer<typeof configPairsSchema>, ConfigPair[]>>,

@@ -3,7 +3,7 @@ import { displayName, text } from './text';
 import type { ValidationMessageId } from './messages';
 
 /**
- * Uploads (docs/domain.md §16 `/upload/*`) and the resource library (`/resource/*`,
+ * Uploads (docs/domain.md §21 `/upload/*`) and the resource library (`/resource/*`,
  * docs/domain.md §8): payloads, queries and replies shared by the server (validation) and the
  * console (types, form rules). Times are epoch milliseconds; sizes are bytes; durations seconds.
  *

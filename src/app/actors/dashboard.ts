@@ -1,13 +1,15 @@
 /**
- * The dashboard area (docs/domain.md §16): the admin's platform totals (/home/index) and the work bench's
+ * The dashboard area (docs/domain.md §22): the admin's platform totals (/home/index) and the work bench's
  * own balances and counts (/dashboard/workBench). Kept across navigation, so each reloads itself
  * when something it shows changed in another area: a customer saved (counts), a transfer or an
  * exchange that may have moved something, an order seen paid, a card redeemed or cards made,
- * paid work submitted or finished (balances: the balance news area).
+ * paid work submitted or finished (balances: the balance news area). The charts' series
+ * (dashboard-series machine) follow the same changes.
  */
-import type { AnyActorRef, Subscription } from 'xstate';
+import { createActor, fromPromise, type AnyActorRef, type Subscription } from 'xstate';
 import type { Account, DashboardData } from '../../api/contract/dashboard';
 import * as dashboardApi from '../../api/dashboard';
+import { dashboardSeriesMachine } from '../../machines/dashboard-series';
 import { defineArea, lazyActors, type AreaRegistry } from './areas';
 import { balanceNewsArea } from './balance-news';
 import { cardsArea } from './cards';
@@ -19,6 +21,7 @@ import { rechargeArea } from './recharge';
 export interface DashboardEndpoints {
   getDashboardData: typeof dashboardApi.getDashboardData;
   getAccount: typeof dashboardApi.getAccount;
+  getDashboardSeries: typeof dashboardApi.getDashboardSeries;
 }
 
 export interface WorkBench {
@@ -57,8 +60,19 @@ function createDashboardActors(e: DashboardEndpoints, areas: AreaRegistry) {
           ]);
           return { account, totals };
         }),
+      // The charts of both pages: one range for the session (a page opened again shows it).
+      series: () =>
+        createActor(
+          dashboardSeriesMachine.provide({
+            actors: {
+              load: fromPromise(({ input, signal }) =>
+                e.getDashboardSeries(input.days, { signal }),
+              ),
+            },
+          }),
+        ),
     },
-    () => ({ totals: follow, workBench: follow }),
+    () => ({ totals: follow, workBench: follow, series: follow }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppActors } from '../../app/actors/actors-context';
@@ -12,6 +13,9 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { formatDhTime } from '../shared/dh-time';
+
+/** The charts and their library: a chunk loaded after the totals (docs/performance.md b). */
+const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /**
  * /dashboard/workBench: the user's own balances, the way to create a video
@@ -94,6 +98,11 @@ export default function WorkBenchPage() {
           )}
         </Stack>
       </Skeleton>
+      {data && (
+        <Suspense fallback={null}>
+          <DashboardCharts withoutNewUsers={merchant} />
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { Skeleton } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useArea } from '../../app/actors/areas';
 import { dashboardArea } from '../../app/actors/dashboard';
@@ -9,6 +10,9 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { formatDhTime } from '../shared/dh-time';
+
+/** The charts and their library: a chunk loaded after the totals (docs/performance.md b). */
+const DashboardCharts = lazy(() => import('../dashboard/dashboard-charts'));
 
 /** /home/index: platform totals for the admin. */
 export default function HomePage() {
@@ -58,6 +62,11 @@ export default function HomePage() {
           ]}
         />
       </Skeleton>
+      {data && (
+        <Suspense fallback={null}>
+          <DashboardCharts />
+        </Suspense>
+      )}
     </Page>
   );
 }
