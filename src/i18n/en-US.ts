@@ -1,5 +1,6 @@
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
+import signedInDomainsEnUS from './signed-in-domains-en-US';
 import signedInEnUS from './signed-in-en-US';
 import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
@@ -19,6 +20,7 @@ const enUS = {
   ...signedInCreationEnUS,
   ...signedInDigitalHumanEnUS,
   ...signedInMatrixEnUS,
+  ...signedInDomainsEnUS,
   ...signedOutBatchAuthEnUS,
 } as const;
 

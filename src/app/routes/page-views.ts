@@ -83,6 +83,9 @@ const VIEWS: Record<string, Lazy> = {
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
   // The published posts' numbers (totals, per day, per account, top posts, CSV export).
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
+  // Domains and their brands (admin).
+  // (The dialog frame's Retry / Back texts are the money part's.)
+  domainList: page(() => import('../../views/domain/domain-list-page'), 'money', 'domains'),
 };
 
 export function pageView(name: string): Lazy {
