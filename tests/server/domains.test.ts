@@ -167,32 +167,32 @@ describe.each(engines)('domains on %s', (engine) => {
     const cases: [Record<string, unknown>, string, string][] = [
       [
         { hostname: 'https://a.example.com', name: 'A' },
-        'hostname: Enter the hostname only: no http://, path or port',
-        'hostname: 只填写域名：不要带 http://、路径或端口',
+        'Enter the hostname only: no http://, path or port',
+        '只填写域名：不要带 http://、路径或端口',
       ],
       [
         { hostname: 'a.example.com/path', name: 'A' },
-        'hostname: Enter the hostname only: no http://, path or port',
+        'Enter the hostname only: no http://, path or port',
         '',
       ],
       [
         { hostname: 'a.example.com:8080', name: 'A' },
-        'hostname: Enter the hostname only: no http://, path or port',
+        'Enter the hostname only: no http://, path or port',
         '',
       ],
       [
         { hostname: 'bad_host.example.com', name: 'A' },
-        'hostname: Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
+        'Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
         '',
       ],
       [
         { hostname: '-a.example.com', name: 'A' },
-        'hostname: Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
+        'Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
         '',
       ],
       [
         { hostname: '', name: 'A' },
-        'hostname: Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
+        'Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
         '',
       ],
       [
@@ -202,27 +202,27 @@ describe.each(engines)('domains on %s', (engine) => {
       ],
       [
         { hostname: 'a.example.com', name: '' },
-        'name: Brand name: 1 to 30 characters',
-        '名称: 品牌名称为 1–30 个字符',
+        'Brand name: 1 to 30 characters',
+        '品牌名称为 1–30 个字符',
       ],
       [
         { hostname: 'a.example.com', name: 'A', logo: '/logo.exe' },
-        'logo: Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
         '',
       ],
       [
         { hostname: 'a.example.com', name: 'A', favicon: 'javascript:alert(1)//.png' },
-        'favicon: Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
         '',
       ],
       [
         { hostname: 'a.example.com', name: 'A', logo: 'http://x.example.com/a.png' },
-        'logo: Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
         '',
       ],
       [
         { hostname: 'a.example.com', name: 'A', theme_color: 'red' },
-        'theme_color: Theme colour: #rrggbb, such as #165dff',
+        'Theme colour: #rrggbb, such as #165dff',
         '',
       ],
       [{ hostname: 'a.example.com', name: 'A', saler_show: 2 }, 'saler_show: Invalid value', ''],
@@ -243,7 +243,7 @@ describe.each(engines)('domains on %s', (engine) => {
       ],
       [
         { hostname: 'a.example.com', name: 'A', owner_id: -1 },
-        'owner_id: Choose the platform or a partner as owner',
+        'Choose the platform or a partner as owner',
         '',
       ],
       [{ hostname: 'a.example.com', name: 'A', extra: 1 }, 'Unknown field: extra', ''],
@@ -253,12 +253,10 @@ describe.each(engines)('domains on %s', (engine) => {
       expect(reply.status, JSON.stringify(body)).toBeLessThan(500);
       expect(reply.body.code, JSON.stringify(body)).not.toBe(1);
       expect(reply.body.msg, JSON.stringify(body)).toBe(en);
-      if (zh)
-        expect(
-          (await post('admin', '/domain/add', body, 'zh-CN')).body.msg.endsWith(
-            zh.replace(/^.*: /, ''),
-          ),
-        ).toBe(true);
+      if (zh) {
+        const zhReply = await post('admin', '/domain/add', body, 'zh-CN');
+        expect(zhReply.body.msg, JSON.stringify(body)).toBe(zh);
+      }
     }
     const editCases: [Record<string, unknown>, string][] = [
       [{ id: taken.id }, 'Nothing to change'],
@@ -276,8 +274,8 @@ describe.each(engines)('domains on %s', (engine) => {
       expect(reply.body.msg, JSON.stringify(body)).toContain(en);
     }
     for (const [body, en] of [
-      [{ ids: [] }, 'ids: Choose 1 to 100 domains, each once'],
-      [{ ids: [taken.id, taken.id] }, 'ids: Choose 1 to 100 domains, each once'],
+      [{ ids: [] }, 'Choose 1 to 100 domains, each once'],
+      [{ ids: [taken.id, taken.id] }, 'Choose 1 to 100 domains, each once'],
       [{ ids: [taken.id, 999_999] }, 'Domain not found'],
     ] as const) {
       const reply = await post('admin', '/domain/delete', body);
