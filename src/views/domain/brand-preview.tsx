@@ -14,7 +14,9 @@ const PLATFORM_LOGO = '/logo.svg';
 export function BrandPreview(props: { values: DomainValues; t: T }) {
   const { values: v, t } = props;
   const name = v.name.trim() || v.hostname.trim() || '—';
-  const color = /^#[0-9a-f]{6}$/i.test(v.theme_color) ? v.theme_color : DEFAULT_THEME_COLOR;
+  const color = (
+    /^#[0-9a-f]{6}$/i.test(v.theme_color) ? v.theme_color : DEFAULT_THEME_COLOR
+  ).toLowerCase();
   const logo = v.logo.trim() || PLATFORM_LOGO;
   const alt = t('domains.previewImageAlt', { name });
   const moneyName = v.money_name.trim() || '—';
