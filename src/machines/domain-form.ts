@@ -6,7 +6,6 @@ import {
   type DomainAddBody,
   type DomainEditBody,
 } from '../api/contract/domains';
-import { fieldErrors } from '../app/hooks/zod-errors';
 
 /**
  * The domain form of /domain/domainList (docs/domain.md §12): its draft lives here, not in the
@@ -111,7 +110,11 @@ export function domainErrors(payload: DomainPayload): Record<string, string> {
     payload.kind === 'add'
       ? domainAddBody.safeParse(payload.body)
       : domainEditBody.safeParse(payload.body);
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  if (parsed.success) return {};
+  // The first message of each top-level field ('_form' for the payload as a whole).
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error.issues) out[String(issue.path[0] ?? '_form')] ??= issue.message;
+  return out;
 }
 
 export type DomainFormEvent =
