@@ -1,4 +1,5 @@
 import { HStack, Input, NativeSelect, Switch } from '@chakra-ui/react';
+import { useId } from 'react';
 import { FormField } from './form-field';
 
 /**
@@ -66,6 +67,8 @@ export function SelectField(
  */
 export function ColorField(props: FieldProps & { fallback: string; pickerLabel: string }) {
   const picked = /^#[0-9a-f]{6}$/i.test(props.value) ? props.value : props.fallback;
+  // Its own id: the field's id (and label) belong to the text box.
+  const pickerId = useId();
   return (
     <FormField label={props.label} error={props.error} helper={props.helper}>
       <HStack gap="2">
@@ -78,6 +81,7 @@ export function ColorField(props: FieldProps & { fallback: string; pickerLabel: 
         />
         <Input
           type="color"
+          id={pickerId}
           width="14"
           padding="1"
           aria-label={props.pickerLabel}

@@ -30,6 +30,7 @@ const signedInDomainsEnUS = {
   'domains.moneyNameHelp': 'What balances are called on this domain (empty: the platform’s)',
   'domains.themeColor': 'Theme colour',
   'domains.themeColorHelp': '#rrggbb; empty: the console’s default',
+  'domains.themeColorPicker': 'Pick the theme colour',
   'domains.showFlags': 'Shown on this domain',
   'domains.flag.dy_auth_publish_show': 'Douyin authorised publishing',
   'domains.flag.expirence_money_show': 'Trial money',

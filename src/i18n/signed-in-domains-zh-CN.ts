@@ -27,6 +27,7 @@ const signedInDomainsZhCN: Record<keyof typeof signedInDomainsEnUS, string> = {
   'domains.moneyNameHelp': '该域名下余额的叫法（留空：沿用平台的）',
   'domains.themeColor': '主题色',
   'domains.themeColorHelp': '#rrggbb；留空：控制台默认',
+  'domains.themeColorPicker': '选择主题色',
   'domains.showFlags': '在该域名显示',
   'domains.flag.dy_auth_publish_show': '抖音授权发布',
   'domains.flag.expirence_money_show': '体验金',

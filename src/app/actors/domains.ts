@@ -29,7 +29,7 @@ export interface DomainFilters {
 export const NO_DOMAIN_FILTERS: DomainFilters = { keyword: '', owner: '' };
 
 /** The owner picker offers this many partners (a partner beyond them keeps its own name). */
-export const OWNER_CHOICES_LIMIT = 100;
+export const OWNER_CHOICES_LIMIT = 50;
 
 function createDomainActors(e: DomainsEndpoints) {
   return lazyActors(

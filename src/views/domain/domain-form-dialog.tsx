@@ -103,7 +103,7 @@ export function DomainFormDialog(props: { area: DomainActors }) {
           <ColorField
             name="theme_color"
             label={t('domains.themeColor')}
-            pickerLabel={t('domains.themeColor')}
+            pickerLabel={t('domains.themeColorPicker')}
             helper={t('domains.themeColorHelp')}
             fallback={DEFAULT_THEME_COLOR}
             value={values.theme_color}
