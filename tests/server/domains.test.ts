@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Domain, DomainPage } from '../../src/api/contract/domains';
 import type { SystemInfo } from '../../src/api/contract/system';
 import { setConfigValue } from '../../server/modules/system/repo';
-import { api, createTestApp, engines, snapshot, type TestApp } from './helpers';
+import * as domainBranding from '../../server/platform/db/migrations/0019-domain-branding';
+import { api, createTestApp, engines, snapshot, underMigrationLock, type TestApp } from './helpers';
 
 type Lang = 'en-US' | 'zh-CN';
 
@@ -350,5 +351,25 @@ describe.each(engines)('domains on %s', (engine) => {
 
     await post('admin', '/domain/delete', { ids: [created.id] });
     expect((await systemInfo('video.example.com')).name).toBe('New Platform');
+  });
+
+  it('migration 0019 keeps the rows of the domains table down and up again', async () => {
+    const rows = async () =>
+      (await t.db.selectFrom('domains').selectAll().orderBy('id').execute()).map((r) => ({
+        id: Number(r.id),
+        hostname: r.hostname,
+        owner_id: r.owner_id === null ? null : Number(r.owner_id),
+        name: r.name,
+        police_record: r.police_record,
+      }));
+    const before = await rows();
+    expect(before).toHaveLength(2);
+    await underMigrationLock(engine, async () => {
+      await domainBranding.down(t.db, engine);
+      await domainBranding.up(t.db, engine);
+    });
+    expect(await rows()).toEqual(before);
+    // The platform's own domain (no owner) can be stored after it.
+    expect((await add({ hostname: 'after.example.com', name: 'After' })).owner_id).toBeNull();
   });
 });
