@@ -32,6 +32,7 @@ import { createListMachine } from '../src/machines/list';
 import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
+import { domainFormMachine } from '../src/machines/domain-form';
 import { buyMachine } from '../src/machines/recharge/buy';
 import { resourceLibraryMachine } from '../src/machines/resource-library';
 import { matrixAccountsMachine } from '../src/machines/matrix-accounts';
@@ -159,6 +160,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/package-sort.ts',
     about:
       'Move a recharge package up or down: read the whole order afresh, save it with the package swapped with its neighbour.',
+  },
+  {
+    machine: domainFormMachine,
+    file: 'src/machines/domain-form.ts',
+    about:
+      'The domain form: its draft (the brand preview reads it), checked with the contract on submit and on every change once refused, then the add or edit call, the server’s refusal with retry or back.',
   },
   {
     machine: buyMachine,

@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth';
 import { cardRoutes } from './modules/cards';
 import { customerRoutes } from './modules/customers';
 import { fileRoutes } from './modules/files';
+import { domainRoutes } from './modules/domains';
 import { dashboardRoutes } from './modules/dashboard';
 import { dhCallbackRoutes } from './modules/digital-human';
 import { dhVideoRoutes } from './modules/digital-human';
@@ -90,6 +91,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   authRoutes,
   userRoutes,
   systemRoutes,
+  domainRoutes,
   menuRoutes,
   dashboardRoutes,
   customerRoutes,

@@ -49,10 +49,12 @@ const TRANSFERS_PER_ROUND = Number(process.env.BENCH_LOAD_REQUESTS ?? 600);
 const TRANSFER_ROUNDS = 2;
 const EXPORT_ROUNDS = 2;
 const LATENCY_RATIO = 3;
+/** get_system_info's p95 against the trivial endpoint's (issue 24). */
+const SYSTEM_INFO_RATIO = 1.5;
 const RATE_SHARE = 0.5;
 const MEMORY_MB = 50;
-/** Which measures to run (default all): BENCH_PARTS=lists,transfers,export. */
-const PARTS = new Set((process.env.BENCH_PARTS || 'lists,transfers,export').split(','));
+/** Which measures to run (default all): BENCH_PARTS=lists,transfers,export,system_info. */
+const PARTS = new Set((process.env.BENCH_PARTS || 'lists,transfers,export,system_info').split(','));
 
 const MB = 1024 * 1024;
 
@@ -201,6 +203,56 @@ async function listRows(
       ratio: `${ratio.toFixed(2)}×`,
       target: hasTarget ? `≤ ${LATENCY_RATIO}×` : '—',
       met: hasTarget ? ratio <= LATENCY_RATIO && failures.length === 0 : undefined,
+    });
+  }
+  return rows;
+}
+
+/**
+ * 4. GET /platform/get_system_info (public, cached per host: docs/domain.md §12) for a branded
+ * host and an unknown one, at CONCURRENCY clients, beside the trivial endpoint in alternating
+ * rounds.
+ */
+async function systemInfoRows(
+  client: ApiClient,
+  tokens: Tokens,
+  serverPid: number,
+): Promise<SummaryRow[]> {
+  console.log(
+    `\n   4. get_system_info: ${CONCURRENCY} clients; ${LIST_REQUESTS} requests of each and as many` +
+      ` of the baseline\n      (GET /platform/get_account) in ${ROUNDS} alternating rounds`,
+  );
+  const rows: SummaryRow[] = [];
+  const perRound = Math.ceil(LIST_REQUESTS / ROUNDS);
+  for (const [label, domain] of [
+    ['get_system_info (branded host)', 'localhost'],
+    ['get_system_info (unknown host)', 'nowhere.example.com'],
+  ] as const) {
+    const trivial = expectOk(client, 'GET', '/platform/get_account', tokens.admin);
+    const info = expectOk(client, 'GET', '/platform/get_system_info', '', { domain });
+    await closedLoop(CONCURRENCY, WARM_UP, info);
+    await closedLoop(CONCURRENCY, WARM_UP, trivial);
+    const { b, m, failures, cpuPerRequest, b95, m95 } = await alternatingRounds(
+      serverPid,
+      ROUNDS,
+      CONCURRENCY,
+      perRound,
+      trivial,
+      info,
+    );
+    const ratio = m95 / b95;
+    console.log(
+      `      ${pad(label, 34)}${pad(`${ms(median(b))} / ${ms(b95)}`, 20)}` +
+        `${pad(`${ms(median(m))} / ${ms(m95)}`, 22)}${pad(cpuPerRequest, 20)}` +
+        `${failures.length}${failures.length ? ` (${failures[0]})` : ''}`,
+    );
+    rows.push({
+      measure: `${label}: p95`,
+      baseline: ms(b95),
+      measured: ms(m95),
+      ratio: `${ratio.toFixed(2)}×`,
+      target: `≤ ${SYSTEM_INFO_RATIO}×`,
+      met: ratio <= SYSTEM_INFO_RATIO && failures.length === 0,
     });
   }
   return rows;
@@ -473,6 +525,7 @@ async function main(): Promise<void> {
       ...(PARTS.has('export')
         ? await exportRows(client, direct.ctx, tokens, server.pid, partner.id)
         : []),
+      ...(PARTS.has('system_info') ? await systemInfoRows(client, tokens, server.pid) : []),
     ];
     const problems = await reconcile(db);
     console.log(

@@ -55,8 +55,8 @@ try {
   if (BROWSER_SECTIONS) await browserSections();
   if (ONLY.has('d')) {
     section(
-      'd. Money API and large lists: speed targets as ratios to baselines of the same run ' +
-        '(the server in a child process, real HTTP, its own database)',
+      'd. Money API, large lists and get_system_info: speed targets as ratios to baselines of ' +
+        'the same run (the server in a child process, real HTTP, its own database)',
     );
     const result = spawnSync(
       process.execPath,

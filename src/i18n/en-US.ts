@@ -1,6 +1,7 @@
 import signedInAuditEnUS from './signed-in-audit-en-US';
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
+import signedInDomainsEnUS from './signed-in-domains-en-US';
 import signedInEnUS from './signed-in-en-US';
 import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
@@ -21,6 +22,7 @@ const enUS = {
   ...signedInCreationEnUS,
   ...signedInDigitalHumanEnUS,
   ...signedInMatrixEnUS,
+  ...signedInDomainsEnUS,
   ...signedOutBatchAuthEnUS,
   ...signedInAuditEnUS,
   ...signedInSystemInitEnUS,

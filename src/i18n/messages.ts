@@ -9,7 +9,14 @@ type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
 export type AreaPart =
-  'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth' | 'audit' | 'system-init';
+  | 'money'
+  | 'creation'
+  | 'digital-human'
+  | 'matrix'
+  | 'domains'
+  | 'batch-auth'
+  | 'audit'
+  | 'system-init';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -57,6 +64,10 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-audit-en-US'),
     'zh-CN': () => import('./signed-in-audit-zh-CN'),
   },
+  domains: {
+    'en-US': () => import('./signed-in-domains-en-US'),
+    'zh-CN': () => import('./signed-in-domains-zh-CN'),
+  },
   // The public batch authorisation page's texts (no login needed), loaded with that page only.
   'batch-auth': {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
@@ -73,6 +84,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'creation',
   'digital-human',
   'matrix',
+  'domains',
   'batch-auth',
   'audit',
   'system-init',

@@ -2,6 +2,7 @@ import type { MessageId } from './en-US';
 import signedInAuditZhCN from './signed-in-audit-zh-CN';
 import signedInCreationZhCN from './signed-in-creation-zh-CN';
 import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
+import signedInDomainsZhCN from './signed-in-domains-zh-CN';
 import signedInMatrixZhCN from './signed-in-matrix-zh-CN';
 import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
@@ -17,6 +18,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInCreationZhCN,
   ...signedInDigitalHumanZhCN,
   ...signedInMatrixZhCN,
+  ...signedInDomainsZhCN,
   ...signedOutBatchAuthZhCN,
   ...signedInAuditZhCN,
   ...signedInSystemInitZhCN,

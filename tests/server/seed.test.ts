@@ -80,7 +80,7 @@ describe.each(engines)('database and demo data on %s', (engine) => {
     });
     expect(byName.partner2.service_prefix_no).toBe('PB');
     const domains = await t.db.selectFrom('domains').selectAll().execute();
-    expect(domains.map((d) => [d.domain, d.partner_id]).sort()).toEqual([
+    expect(domains.map((d) => [d.hostname, d.owner_id]).sort()).toEqual([
       ['127.0.0.1', byName.partner.id],
       ['localhost', byName.partner.id],
     ]);

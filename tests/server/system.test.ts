@@ -24,6 +24,7 @@ const PARTNER_BRANDING: SystemInfo = {
   expirence_money_show: '1',
   saler_show: '1',
   register_open: '1',
+  theme_color: '',
 };
 
 const PLATFORM_DEFAULTS: SystemInfo = {
@@ -81,7 +82,7 @@ describe.each(engines)('get_system_info and get_simple_config on %s', (engine) =
     await t.db
       .updateTable('domains')
       .set({ logo: '', money_name: '', police_record: '0' })
-      .where('domain', '=', 'localhost')
+      .where('hostname', '=', 'localhost')
       .execute();
     await t.db
       .updateTable('platform_config')
@@ -98,7 +99,7 @@ describe.each(engines)('get_system_info and get_simple_config on %s', (engine) =
     await t.db
       .updateTable('domains')
       .set({ status: 0 })
-      .where('domain', '=', '127.0.0.1')
+      .where('hostname', '=', '127.0.0.1')
       .execute();
     expect((await systemInfo({ domain: '127.0.0.1' })).body.data).toEqual({
       ...PLATFORM_DEFAULTS,

@@ -24,6 +24,8 @@ import digitalHumanEnUS from '../../src/i18n/signed-in-digital-human-en-US';
 import digitalHumanZhCN from '../../src/i18n/signed-in-digital-human-zh-CN';
 import matrixEnUS from '../../src/i18n/signed-in-matrix-en-US';
 import matrixZhCN from '../../src/i18n/signed-in-matrix-zh-CN';
+import domainsEnUS from '../../src/i18n/signed-in-domains-en-US';
+import domainsZhCN from '../../src/i18n/signed-in-domains-zh-CN';
 import batchAuthEnUS from '../../src/i18n/signed-out-batch-auth-en-US';
 import batchAuthZhCN from '../../src/i18n/signed-out-batch-auth-zh-CN';
 import auditEnUS from '../../src/i18n/signed-in-audit-en-US';
@@ -39,6 +41,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   creation: { 'en-US': creationEnUS, 'zh-CN': creationZhCN },
   'digital-human': { 'en-US': digitalHumanEnUS, 'zh-CN': digitalHumanZhCN },
   matrix: { 'en-US': matrixEnUS, 'zh-CN': matrixZhCN },
+  domains: { 'en-US': domainsEnUS, 'zh-CN': domainsZhCN },
   'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
   audit: { 'en-US': auditEnUS, 'zh-CN': auditZhCN },
   'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },

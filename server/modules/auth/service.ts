@@ -156,7 +156,8 @@ export async function register(
   if ((await readConfigValue(ctx.db, 'register_open')) !== '1') throw refuse('register.closed');
   const host = normalizeHost(body.domain);
   const domain = host ? await findActiveDomain(ctx.db, host) : undefined;
-  const partner = domain ? await findUserById(ctx.db, domain.partner_id) : undefined;
+  // A platform-owned domain (owner_id null) has no partner to sign up under.
+  const partner = domain?.owner_id ? await findUserById(ctx.db, domain.owner_id) : undefined;
   if (!partner || partner.user_type !== PARTNER || partner.status !== USER_STATUS.normal) {
     throw refuse('register.noPartner');
   }

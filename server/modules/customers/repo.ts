@@ -362,7 +362,7 @@ export async function ownsDomains(db: Executor, partnerId: number): Promise<bool
   const row = await db
     .selectFrom('domains')
     .select('id')
-    .where('partner_id', '=', partnerId)
+    .where('owner_id', '=', partnerId)
     .limit(rowCount(1))
     .executeTakeFirst();
   return !!row;

@@ -208,7 +208,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
     await transfer(partner2, merchant2, { money: 30_000, digital_man: HOUR, digital_voice: 1 });
 
     const branding = {
-      partner_id: partner,
+      owner_id: partner,
       name: '星云智剪',
       logo: '/logo.svg',
       favicon: '/favicon.svg',
@@ -224,8 +224,8 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
     await trx
       .insertInto('domains')
       .values([
-        { ...branding, domain: 'localhost' },
-        { ...branding, domain: '127.0.0.1' },
+        { ...branding, hostname: 'localhost' },
+        { ...branding, hostname: '127.0.0.1' },
       ])
       .execute();
 

@@ -73,11 +73,11 @@ export async function setConfigValue(
     .execute();
 }
 
-export function findActiveDomain(db: Executor, domain: string): Promise<DomainRow | undefined> {
+export function findActiveDomain(db: Executor, hostname: string): Promise<DomainRow | undefined> {
   return db
     .selectFrom('domains')
     .selectAll()
-    .where('domain', '=', domain)
+    .where('hostname', '=', hostname)
     .where('status', '=', DOMAIN_STATUS.active)
     .executeTakeFirst();
 }

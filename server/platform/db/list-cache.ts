@@ -59,6 +59,21 @@ export class ListCache {
     private readonly externalWrites?: () => unknown,
   ) {}
 
+  /**
+   * A value that changes with every write of `sources` through this handle and, on SQLite, with
+   * every commit of another connection (other processes): what a cache of values derived from
+   * these tables keys its entries by (get_system_info, docs/domain.md §12).
+   */
+  versionOf(sources: readonly { table: string; columns: readonly string[] }[]): string {
+    const ours = sources.map((s) => this.versions.versionOf(s.table, s.columns)).join(' ');
+    return this.externalWrites ? `${ours} ${String(this.externalWrites())}` : ours;
+  }
+
+  /** Whether writes of other processes show in `versionOf` (else bound them by time). */
+  get seesExternalWrites(): boolean {
+    return this.externalWrites !== undefined;
+  }
+
   /** The source of the list `key`, derived from its filtered query the first time. */
   sourceOf(key: string, filtered: () => OperationNodeSource): ListSource {
     let source = this.sources.get(key);

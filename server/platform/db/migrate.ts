@@ -20,6 +20,7 @@ import * as matrixAccounts from './migrations/0016-matrix-accounts';
 import * as matrixPlans from './migrations/0017-matrix-plans';
 import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
 import * as dashboardSeries from './migrations/0024-dashboard-series';
+import * as domainBranding from './migrations/0019-domain-branding';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -84,6 +85,10 @@ function provider(engine: Engine): MigrationProvider {
     '0024-dashboard-series': {
       up: (db) => dashboardSeries.up(db, engine),
       down: (db) => dashboardSeries.down(db),
+    },
+    '0019-domain-branding': {
+      up: (db) => domainBranding.up(db, engine),
+      down: (db) => domainBranding.down(db, engine),
     },
   };
   return { getMigrations: async () => migrations };

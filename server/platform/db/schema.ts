@@ -8,8 +8,8 @@ type Flag = number;
 
 /** User status: 1 normal, 0 disabled (a disabled user cannot log in; its sessions are ended). */
 export const USER_STATUS = { disabled: 0, normal: 1 } as const;
-/** Domain status: 1 active, 0 revoked. */
-export const DOMAIN_STATUS = { revoked: 0, active: 1 } as const;
+/** Domain status: 1 enabled, 0 disabled. */
+export const DOMAIN_STATUS = { disabled: 0, active: 1 } as const;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -119,9 +119,10 @@ export interface AuditLogTable {
 
 export interface DomainsTable {
   id: Generated<number>;
-  /** Host only, lower-case, unique. */
-  domain: string;
-  partner_id: number;
+  /** Host only, lower-case, unique (docs/domain.md §12). */
+  hostname: string;
+  /** The partner whose brand this is; NULL: the platform's own domain. */
+  owner_id: number | null;
   name: ColumnType<string, string | undefined, string>;
   logo: ColumnType<string, string | undefined, string>;
   favicon: ColumnType<string, string | undefined, string>;
@@ -130,6 +131,11 @@ export interface DomainsTable {
   police_record: ColumnType<string, string | undefined, string>;
   police_record_number: ColumnType<string, string | undefined, string>;
   money_name: ColumnType<string, string | undefined, string>;
+  /** `#rrggbb`, or '' for the console's default. */
+  theme_color: ColumnType<string, string | undefined, string>;
+  dy_auth_publish_show: ColumnType<number, number | undefined, number>;
+  expirence_money_show: ColumnType<number, number | undefined, number>;
+  saler_show: ColumnType<number, number | undefined, number>;
   status: ColumnType<number, number | undefined, number>;
   created_at: Millis;
   updated_at: Millis;

@@ -50,6 +50,16 @@ export const signedInValidationEnUS = {
   'validation.secretValue': 'Enter the secret (to remove a stored one, clear it)',
   'validation.notificationSelection':
     'Name the notifications to mark as read (ids, 1 to 100 of them), or all',
+  'validation.hostname':
+    'Hostname: letters, digits, hyphens and dots, such as video.example.com (punycode for other scripts)',
+  'validation.hostnameBare': 'Enter the hostname only: no http://, path or port',
+  'validation.domainOwner': 'Choose the platform or a partner as owner',
+  'validation.domainName': 'Brand name: 1 to 30 characters',
+  'validation.brandImage':
+    'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+  'validation.themeColor': 'Theme colour: #rrggbb, such as #165dff',
+  'validation.domain': 'Choose a domain',
+  'validation.domainIds': 'Choose 1 to 100 domains, each once',
 } as const;
 
 /** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):

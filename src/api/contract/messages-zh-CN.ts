@@ -48,6 +48,15 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.secretName': '请选择密钥字段',
   'validation.secretValue': '请输入密钥（如需删除已保存的密钥，请使用清除）',
   'validation.notificationSelection': '请指定要标为已读的通知（ids，1 到 100 条），或全部',
+  'validation.hostname':
+    '域名只能包含字母、数字、连字符和点，例如 video.example.com（中文域名请填写 punycode）',
+  'validation.hostnameBare': '只填写域名：不要带 http://、路径或端口',
+  'validation.domainOwner': '请选择平台或一个合伙人作为归属',
+  'validation.domainName': '品牌名称为 1–30 个字符',
+  'validation.brandImage': '图片须为 PNG、JPEG、WebP、SVG 或 ICO 文件：本站路径（/…）或 https 地址',
+  'validation.themeColor': '主题色格式为 #rrggbb，例如 #165dff',
+  'validation.domain': '请选择域名',
+  'validation.domainIds': '请选择 1–100 个域名，且不可重复',
 };
 
 export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {

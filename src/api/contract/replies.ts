@@ -117,6 +117,7 @@ export const systemInfoSchema = z.object({
   expirence_money_show: z.string(),
   saler_show: z.string(),
   register_open: z.string(),
+  theme_color: z.string(),
 });
 export const configPairsSchema = z.array(z.object({ name: z.string(), value: z.string() }));
 

@@ -26,6 +26,8 @@ export interface SystemInfo {
   saler_show: string;
   /** '1' when the login page offers merchant sign-up. */
   register_open: string;
+  /** The domain's theme colour (#rrggbb), or '' (the console's default). */
+  theme_color: string;
 }
 
 export const SIMPLE_CONFIG_GROUPS = ['show_config', 'resource'] as const;

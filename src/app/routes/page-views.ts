@@ -87,6 +87,9 @@ const VIEWS: Record<string, Lazy> = {
   auditLog: page(() => import('../../views/account/audit-page'), 'audit'),
   // The vendors' settings (admin).
   systemInit: page(() => import('../../views/account/system-init-page'), 'system-init'),
+  // Domains and their brands (admin).
+  // (The dialog frame's Retry / Back texts are the money part's.)
+  domainList: page(() => import('../../views/domain/domain-list-page'), 'money', 'domains'),
 };
 
 export function pageView(name: string): Lazy {

@@ -23,6 +23,8 @@ export function CustomerDialogFrame(props: {
   onClose: () => void;
   /** Destructive actions (delete, disable) show a red submit button. */
   danger?: boolean;
+  /** The dialog's width (default: Chakra's `md`). */
+  size?: 'md' | 'lg' | 'xl';
   testId?: string;
   children: ReactNode;
 }) {
@@ -38,6 +40,7 @@ export function CustomerDialogFrame(props: {
       closeOnInteractOutside={!props.submitting}
       placement="center"
       scrollBehavior="inside"
+      size={props.size}
     >
       <Portal>
         <Dialog.Backdrop />

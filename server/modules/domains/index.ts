@@ -1,0 +1,1 @@
+export { domainRoutes } from './routes';

@@ -1,0 +1,151 @@
+/**
+ * The domains page against the real server: the admin adds a domain (zh-CN), sees it listed,
+ * edits it with the live brand preview (en-US), and `get_system_info` for that hostname answers
+ * the new brand; then disables it (the platform's brand again) and deletes it after a
+ * confirmation. axe on the page and the form in both locales.
+ */
+import type { Page } from '@playwright/test';
+import {
+  apiCall,
+  apiLogin,
+  enUS,
+  expect,
+  fill,
+  heading1,
+  seriousViolations,
+  storeToken,
+  test,
+  uniqueUsername,
+  zhCN,
+} from './fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+
+type Catalogue = typeof zhCN;
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** A field by its label (a required field's '*' follows the label's text). */
+const field = (page: Page, label: string) =>
+  dialog(page).getByRole('textbox', { name: new RegExp(`^${label}(\\s*\\*)?$`) });
+const list = (page: Page, c: Catalogue) => page.getByRole('table', { name: c['domains.list'] });
+
+async function systemInfo(request: Parameters<typeof apiLogin>[0], hostname: string) {
+  const reply = await apiCall<Record<string, string>>(
+    request,
+    'GET',
+    `/platform/get_system_info?domain=${hostname}`,
+  );
+  expect(reply.code).toBe(1);
+  return reply.data;
+}
+
+async function noSeriousViolations(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+}
+
+test('the admin adds, lists, edits with the preview, disables and deletes a domain', async ({
+  page,
+  request,
+}, testInfo) => {
+  const hostname = `${uniqueUsername(testInfo, 'dom')}.example.com`
+    .toLowerCase()
+    .replace(/_/g, '-');
+  const token = await apiLogin(request, 'admin');
+  const platformName = (await systemInfo(request, 'nowhere.example.com')).name;
+
+  // Add (zh-CN).
+  let c: Catalogue = zhCN;
+  await storeToken(page, token, 'zh-CN');
+  await page.goto('/domain/domainList');
+  await expect(heading1(page)).toHaveText(c['route.domainList']);
+  await expect(list(page, c)).toBeVisible();
+  await noSeriousViolations(page, 'the domain list (zh-CN)');
+  await page.getByRole('button', { name: c['domains.add'], exact: true }).click();
+  await expect(dialog(page).getByRole('heading', { name: c['domains.addTitle'] })).toBeVisible();
+  // What the contract refuses is said at the field, nothing sent.
+  await field(page, c['domains.hostname']).fill(`https://${hostname}/login`);
+  await dialog(page).getByRole('button', { name: c['domains.create'], exact: true }).click();
+  await expect(dialog(page).getByText(zhCN['validation.hostnameBare'])).toBeVisible();
+  await field(page, c['domains.hostname']).fill(hostname);
+  // The owner picker offers the partners (the platform first).
+  await expect(
+    dialog(page).getByRole('combobox', { name: c['domains.owner'] }).getByRole('option'),
+  ).not.toHaveCount(1);
+  await field(page, c['domains.name']).fill('极光视频');
+  await field(page, c['domains.moneyName']).fill('极光币');
+  const preview = dialog(page).getByTestId('brand-preview');
+  await expect(preview.getByTestId('preview-navbar-name')).toHaveText('极光视频');
+  await expect(preview.getByTestId('preview-money-name')).toHaveText(
+    fill(c['domains.previewBalance'], { moneyName: '极光币' }),
+  );
+  await noSeriousViolations(page, 'the domain form (zh-CN)');
+  await dialog(page).getByRole('button', { name: c['domains.create'], exact: true }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  const row = list(page, c).getByRole('row').filter({ hasText: hostname });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('极光视频');
+  expect(await systemInfo(request, hostname)).toMatchObject({
+    name: '极光视频',
+    money_name: '极光币',
+  });
+
+  // Edit with the preview (en-US).
+  c = enUS;
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.reload();
+  await expect(heading1(page)).toHaveText(c['route.domainList']);
+  const filters = page.getByRole('search', { name: c['domains.filters'] });
+  await filters.getByRole('textbox', { name: c['domains.keyword'], exact: true }).fill(hostname);
+  await filters.getByRole('button', { name: c['filter.search'], exact: true }).click();
+  await expect(list(page, c).getByRole('row')).toHaveCount(2);
+  await noSeriousViolations(page, 'the domain list (en-US)');
+  await page.getByRole('button', { name: fill(c['domains.editOne'], { hostname }) }).click();
+  await field(page, c['domains.name']).fill('Aurora Video');
+  await field(page, c['domains.copyright']).fill('© 2026 Aurora');
+  await field(page, c['domains.policeRecordNumber']).fill('PR-2026-1');
+  await dialog(page).getByText(c['domains.policeRecord'], { exact: true }).click();
+  await field(page, c['domains.themeColor']).fill('#aa3300');
+  await expect(preview.getByTestId('preview-navbar-name')).toHaveText('Aurora Video');
+  await expect(preview.getByTestId('preview-login-name')).toHaveText('Aurora Video');
+  await expect(preview.getByTestId('preview-police')).toHaveText(
+    fill(c['domains.previewPolice'], { number: 'PR-2026-1' }),
+  );
+  await expect(preview.getByTestId('preview-navbar')).toHaveCSS(
+    'border-top-color',
+    'rgb(170, 51, 0)',
+  );
+  await noSeriousViolations(page, 'the domain form (en-US)');
+  await dialog(page).getByRole('button', { name: c['form.save'], exact: true }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(list(page, c).getByRole('row').filter({ hasText: 'Aurora Video' })).toHaveCount(1);
+  expect(await systemInfo(request, hostname.toUpperCase())).toMatchObject({
+    name: 'Aurora Video',
+    copyright: '© 2026 Aurora',
+    police_record: '1',
+    police_record_number: 'PR-2026-1',
+    money_name: '极光币',
+    theme_color: '#aa3300',
+  });
+
+  // Disable: the platform's brand again.
+  await page.getByRole('button', { name: fill(c['domains.disableOne'], { hostname }) }).click();
+  await expect(
+    list(page, c).getByRole('row').filter({ hasText: hostname }).getByTestId('domain-status'),
+  ).toHaveText(c['domains.disabled']);
+  expect((await systemInfo(request, hostname)).name).toBe(platformName);
+
+  // Delete after a confirmation.
+  await page.getByRole('button', { name: fill(c['domains.deleteOne'], { hostname }) }).click();
+  await expect(
+    dialog(page).getByRole('heading', { name: fill(c['domains.deleteTitle'], { hostname }) }),
+  ).toBeVisible();
+  await dialog(page).getByRole('button', { name: c['domains.delete'], exact: true }).click();
+  await expect(list(page, c).getByRole('row').filter({ hasText: hostname })).toHaveCount(0);
+  const listed = await apiCall<{ total: number }>(
+    request,
+    'GET',
+    `/domain/list?keyword=${hostname}`,
+    { token },
+  );
+  expect(listed.data.total).toBe(0);
+});
