@@ -5,6 +5,7 @@ import signedInMatrixEnUS from './signed-in-matrix-en-US';
 import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
 import signedOutBatchAuthEnUS from './signed-out-batch-auth-en-US';
+import signedInSettingsEnUS from './signed-in-settings-en-US';
 
 /**
  * The en-US catalogue defines the message ids; zh-CN must have every one (checked by the
@@ -20,6 +21,7 @@ const enUS = {
   ...signedInDigitalHumanEnUS,
   ...signedInMatrixEnUS,
   ...signedOutBatchAuthEnUS,
+  ...signedInSettingsEnUS,
 } as const;
 
 export default enUS;

@@ -6,6 +6,7 @@ import signedInMoneyZhCN from './signed-in-money-zh-CN';
 import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
 import signedOutBatchAuthZhCN from './signed-out-batch-auth-zh-CN';
+import signedInSettingsZhCN from './signed-in-settings-zh-CN';
 
 /** The zh-CN catalogue, every part (see en-US.ts). */
 const zhCN: Record<MessageId, string> = {
@@ -16,6 +17,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInDigitalHumanZhCN,
   ...signedInMatrixZhCN,
   ...signedOutBatchAuthZhCN,
+  ...signedInSettingsZhCN,
 };
 
 export default zhCN;

@@ -2,3 +2,4 @@ export { holdsDemoData, markDemoData } from './demo-data';
 export { findActiveDomain, readConfig, readConfigValue, setConfigValue } from './repo';
 export { systemRoutes } from './routes';
 export { ensurePlatformDefaults, getSystemInfo, normalizeHost } from './service';
+export { priceFor, settingsFor } from './settings';

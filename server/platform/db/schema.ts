@@ -135,6 +135,15 @@ export interface DomainsTable {
   updated_at: Millis;
 }
 
+/** A partner's override of a platform price for its subtree (docs/domain.md §12). */
+export interface PartnerConfigTable {
+  partner_id: number;
+  name: string;
+  value: string;
+  updated_at: Millis;
+  updated_by: number;
+}
+
 export interface PlatformConfigTable {
   name: string;
   value: string;
@@ -892,6 +901,7 @@ export interface Database {
   audit_log: AuditLogTable;
   domains: DomainsTable;
   platform_config: PlatformConfigTable;
+  partner_config: PartnerConfigTable;
   sms_codes: SmsCodesTable;
   login_throttle: LoginThrottleTable;
   ledger: LedgerTable;

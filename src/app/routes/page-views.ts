@@ -83,6 +83,8 @@ const VIEWS: Record<string, Lazy> = {
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
   // The published posts' numbers (totals, per day, per account, top posts, CSV export).
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
+  // Settings and prices (admin: the platform's; partner: its overrides).
+  accountSettings: page(() => import('../../views/account/settings-page'), 'settings'),
 };
 
 export function pageView(name: string): Lazy {
