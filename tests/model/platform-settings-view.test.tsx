@@ -268,7 +268,7 @@ describe('the settings page (admin)', () => {
   uiPaths({
     oracle: { initial: 'loading', transitions: TABLE, label },
     proposed: getShortestPaths(platformSettingsMachine, {
-      events,
+      events: events as never,
       serializeState: (s) => {
         const snap = s as unknown as Snapshot;
         return JSON.stringify([
@@ -278,7 +278,7 @@ describe('the settings page (admin)', () => {
       },
     }) as never,
     timeout: 60_000,
-    run: async (path, walk) => {
+    run: async (_path, walk) => {
       const w = await world();
       try {
         await walk({ exec: w.exec, sees: w.sees, actual: w.actual });

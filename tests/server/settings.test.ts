@@ -329,6 +329,43 @@ describe.each(engines)('settings and prices on %s', (engine) => {
     expect(await t.db.selectFrom('partner_config').selectAll().execute()).toEqual([]);
   });
 
+  it('exchange prices: the override is shown in the user info and charged; a user price wins', async () => {
+    await setOk('admin', {
+      partner_override_keys: 'digital_man_money_exchange_num',
+      digital_man_money_exchange_num_floor: '0.5',
+      digital_man_money_exchange_num_ceiling: '5',
+    });
+    await setOk('partner', { digital_man_money_exchange_num: '2' });
+    const info = async (who: Name) =>
+      (
+        await call<{ digital_man_money_exchange_num: string }>(
+          who,
+          'POST',
+          '/platform/get_user_info',
+        )
+      ).body.data.digital_man_money_exchange_num;
+    expect(await info('merchant')).toBe('2.00');
+    expect(await info('merchant2')).toBe('1');
+    const exchange = async (who: Name) => {
+      const reply = await call<{ cost: string }>(who, 'POST', '/platform/exchange', {
+        asset: 'digital_man',
+        quantity: 1,
+      });
+      expect(reply.body.code, reply.raw).toBe(1);
+      return reply.body.data.cost;
+    };
+    expect(await exchange('merchant')).toBe('2.00');
+    expect(await exchange('merchant2')).toBe('1.00');
+    // A price of the user's own wins over its partner's.
+    await t.db
+      .updateTable('users')
+      .set({ digital_man_money_exchange_num: '0.8' })
+      .where('id', '=', ids.merchant)
+      .execute();
+    expect(await info('merchant')).toBe('0.8');
+    expect(await exchange('merchant')).toBe('0.80');
+  });
+
   it('get_config answers only the keys the caller may read', async () => {
     for (const [who, keys] of [
       ['merchant', 'partner_override_keys'],

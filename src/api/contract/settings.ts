@@ -66,7 +66,8 @@ const PRICES: readonly SettingDef[] = [
   },
   money('digital_man_money_exchange_num', 'money_per_minute'),
   money('digital_voice_money_exchange_num', 'money_per_voice_clone'),
-  money('image_clone_money_exchange_num', 'money_per_image_clone'),
+  // Not overridable: the console shows the image clone price from the platform's system info.
+  money('image_clone_money_exchange_num', 'money_per_image_clone', false),
   money('digital_short_video_text_cost', 'money_per_text', false),
 ];
 
