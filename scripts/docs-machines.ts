@@ -15,6 +15,7 @@ import { authMachine } from '../src/machines/auth';
 import { brandingMachine } from '../src/machines/branding';
 import { generateCardsMachine } from '../src/machines/cards/generate';
 import { exchangeMachine } from '../src/machines/exchange';
+import { platformSettingsMachine } from '../src/machines/platform-settings';
 import { formSubmitMachine } from '../src/machines/form-submit';
 import { createLoadMachine } from '../src/machines/load';
 import { smsCodeMachine } from '../src/machines/sms-code';
@@ -354,6 +355,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/notifications.ts',
     about:
       'The notifications bell: the unread count asked at once and every 30 s while the page is shown, paused while hidden, longer waits after failures; marking one or all read.',
+  },
+  {
+    machine: platformSettingsMachine,
+    file: 'src/machines/platform-settings.ts',
+    about:
+      "The settings and prices page: load the caller's settings (admin: the platform's; partner: its price overrides), edit a draft checked with the contract's ranges, save only the changed keys.",
   },
 ];
 

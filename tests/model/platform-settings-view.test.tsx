@@ -185,15 +185,13 @@ async function world() {
         waiting.load.shift()!.resolve(configOf(loaded));
         return settle();
       case 'xstate.error.actor.load':
-        waiting.load
-          .shift()!
-          .reject(
-            new ApiError({
-              kind: 'transport',
-              msg: 'http.requestError',
-              path: '/platform/get_platform_config',
-            }),
-          );
+        waiting.load.shift()!.reject(
+          new ApiError({
+            kind: 'transport',
+            msg: 'http.requestError',
+            path: '/platform/get_platform_config',
+          }),
+        );
         return settle();
       case 'xstate.done.actor.save': {
         const values = sent.at(-1)!;
@@ -263,6 +261,35 @@ async function world() {
   return { actors, exec, sees, actual };
 }
 
+/** A path written by hand (the loaded value is 0.10 throughout: no save succeeds before its end). */
+const E = {
+  loaded: { type: 'xstate.done.actor.load' },
+  loadFailed: { type: 'xstate.error.actor.load' },
+  saved: { type: 'xstate.done.actor.save' },
+  refused: { type: 'xstate.error.actor.save' },
+  changed: { type: 'EDIT', key: KEY, value: '0.20', kind: 'changed' } as Edit,
+  original: { type: 'EDIT', key: KEY, value: '0.10', kind: 'original' } as Edit,
+  bad: { type: 'EDIT', key: KEY, value: 'abc', kind: 'bad' } as Edit,
+  save: { type: 'SAVE' },
+  reset: { type: 'RESET' },
+  reload: { type: 'RELOAD' },
+} satisfies Record<string, EventObject>;
+const byHand = (...events: EventObject[]) => ({
+  steps: [{ type: 'xstate.init' }, ...events].map((event) => ({ event })),
+});
+/** The rows the shortest paths leave out: going back (Undo, the loaded value typed again), Retry. */
+const MORE = [
+  byHand(E.loadFailed, E.reload, E.loaded, E.changed, E.original),
+  byHand(E.loaded, E.changed, E.reset),
+  byHand(E.loaded, E.bad, E.original),
+  byHand(E.loaded, E.bad, E.reset),
+  byHand(E.loaded, E.bad, E.save, E.original),
+  byHand(E.loaded, E.bad, E.save, E.reset),
+  byHand(E.loaded, E.changed, E.save, E.refused, E.reset),
+  byHand(E.loaded, E.changed, E.save, E.refused, E.original),
+  byHand(E.loaded, E.changed, E.save, E.saved),
+];
+
 describe('the settings page (admin)', () => {
   viewPathHooks();
   uiPaths({
@@ -277,6 +304,7 @@ describe('the settings page (admin)', () => {
         ]);
       },
     }) as never,
+    more: MORE,
     timeout: 60_000,
     run: async (_path, walk) => {
       const w = await world();

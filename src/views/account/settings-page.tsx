@@ -201,7 +201,13 @@ export default function SettingsPage() {
             </Alert.Root>
           )}
           <HStack gap="3">
-            <Button type="submit" disabled={!dirty} loading={saving} aria-busy={saving}>
+            <Button
+              type="submit"
+              disabled={!dirty}
+              loading={saving}
+              loadingText={t('platformSettings.save')}
+              aria-busy={saving}
+            >
               {t('platformSettings.save')}
             </Button>
             <Button
