@@ -57,7 +57,11 @@ test('the admin changes a price and sees it (zh-CN), axe', async ({ page, reques
   await expect(heading1(page)).toHaveText(c['route.accountSettings']);
   for (const group of ['price', 'quota', 'exchange', 'limit', 'show', 'override'] as const) {
     await expect(
-      page.getByRole('heading', { level: 2, name: c[`platformSettings.group.${group}`] }),
+      page.getByRole('heading', {
+        level: 2,
+        name: c[`platformSettings.group.${group}`],
+        exact: true,
+      }),
     ).toBeVisible();
   }
   await expect(priceField(page, c)).toHaveValue('0.10');
