@@ -336,6 +336,8 @@ const enUS = {
   'settings.outOfRange': '{key} must be between {min} and {max}',
   'settings.notOverridable': '{key} cannot be overridden by a partner',
   'settings.floorAboveCeiling': 'The floor of {key} is above its ceiling',
+  'userConfig.saved': 'Settings saved',
+  'userConfig.oemOnly': 'Only an OEM partner can set a mini-program appid',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -638,6 +640,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'settings.outOfRange': '{key} 必须在 {min} 到 {max} 之间',
   'settings.notOverridable': '{key} 不允许服务商覆盖',
   'settings.floorAboveCeiling': '{key} 的下限高于上限',
+  'userConfig.saved': '设置已保存',
+  'userConfig.oemOnly': '只有 OEM 服务商可以设置小程序 appid',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

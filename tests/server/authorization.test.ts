@@ -45,6 +45,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/platform/set_config': /*  */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
   'GET /api/v1/platform/get_config': /*   */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/platform/get_single_config': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/user_config/info': /*      */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/user_config/edit': /*     */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/platform/change_pwd': /*  */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
   'POST /api/v1/platform/get_captcha': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/platform/reset_pwd': /*   */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],

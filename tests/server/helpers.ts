@@ -345,6 +345,7 @@ export const ALL_TABLES: readonly (keyof Database)[] = [
   'domains',
   'platform_config',
   'partner_config',
+  'user_config',
   'sms_codes',
   'login_throttle',
   'ledger',

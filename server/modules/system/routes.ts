@@ -10,6 +10,8 @@ import {
   setConfigBody,
 } from '../../../src/api/contract/settings';
 import { getConfig, getPlatformConfig, getSingleConfig, setConfig } from './settings';
+import { editUserConfigBody, userConfigSchema } from '../../../src/api/contract/user-config';
+import { editUserConfig, getUserConfig } from './user-config';
 import { z } from 'zod';
 
 const configPairSchema = z.object({ name: z.string(), value: z.string() });
@@ -78,5 +80,25 @@ export function systemRoutes(app: FastifyInstance): void {
     policy: { roles: 'any', scope: 'the settings the caller may read, prices as they apply to it' },
     query: getSingleConfigQuery,
     handler: ({ auth, query }) => getSingleConfig(ctx, auth, query.key),
+  });
+
+  // The caller's own settings (docs/domain.md §12 "The caller's own settings").
+  defineRoute(app, {
+    method: 'GET',
+    url: '/user_config/info',
+    reply: userConfigSchema,
+    policy: { roles: 'any', scope: "the caller's own settings" },
+    handler: ({ auth }) => getUserConfig(ctx, auth),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/user_config/edit',
+    reply: userConfigSchema,
+    policy: { roles: 'any', scope: "the caller's own settings" },
+    body: editUserConfigBody,
+    successMessage: 'userConfig.saved',
+    audit: { action: 'user_config.edit', resource: 'user' },
+    handler: ({ auth, body, audit }) => editUserConfig(ctx, auth, body, audit),
   });
 }

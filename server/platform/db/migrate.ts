@@ -19,7 +19,7 @@ import * as sandboxPlatform from './migrations/0015-sandbox-platform';
 import * as matrixAccounts from './migrations/0016-matrix-accounts';
 import * as matrixPlans from './migrations/0017-matrix-plans';
 import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
-import * as partnerConfig from './migrations/0022-partner-config';
+import * as settings from './migrations/0022-settings';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -81,9 +81,9 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => matrixPlanCounts.up(db, engine),
       down: (db) => matrixPlanCounts.down(db, engine),
     },
-    '0022-partner-config': {
-      up: (db) => partnerConfig.up(db, engine),
-      down: (db) => partnerConfig.down(db),
+    '0022-settings': {
+      up: (db) => settings.up(db, engine),
+      down: (db) => settings.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -144,6 +144,14 @@ export interface PartnerConfigTable {
   updated_by: number;
 }
 
+/** A user's own setting (docs/domain.md §12); no row = the default. */
+export interface UserConfigTable {
+  user_id: number;
+  name: string;
+  value: string;
+  updated_at: Millis;
+}
+
 export interface PlatformConfigTable {
   name: string;
   value: string;
@@ -902,6 +910,7 @@ export interface Database {
   domains: DomainsTable;
   platform_config: PlatformConfigTable;
   partner_config: PartnerConfigTable;
+  user_config: UserConfigTable;
   sms_codes: SmsCodesTable;
   login_throttle: LoginThrottleTable;
   ledger: LedgerTable;
