@@ -4,7 +4,7 @@ import type {
 } from '../../../src/api/contract/notifications';
 import type { Executor } from '../../platform/db/schema';
 import type { ServerMessageId } from '../../platform/i18n';
-import { wantsNotification } from '../system/user-config';
+import { wantsNotification } from '../system';
 
 /**
  * The events that write a notification (docs/domain.md §18). Each is called once by the feature
