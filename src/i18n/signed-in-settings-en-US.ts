@@ -49,6 +49,16 @@ const signedInSettingsEnUS = {
   'platformSettings.yourPrice': 'Your price',
   'platformSettings.applies': 'Your merchants pay: {value}',
   'platformSettings.notAllowed': 'The platform does not allow overriding this price',
+  'userConfig.title': 'Notifications and defaults',
+  'userConfig.notifyTaskDone': 'Tell me when a video task or digital-human video ends',
+  'userConfig.notifyCloneDone': 'Tell me when an image or voice clone is ready or fails',
+  'userConfig.notifyMatrix': 'Tell me when a matrix account or post needs attention',
+  'userConfig.defaultRatio': 'Default aspect ratio of new videos',
+  'userConfig.defaultResolution': 'Default resolution of new videos',
+  'userConfig.miniAppid': 'OEM mini-program appid',
+  'userConfig.miniAppidHelp': 'wx followed by 16 hexadecimal digits; empty to remove',
+  'userConfig.save': 'Save settings',
+  'userConfig.saved': 'Settings saved',
 } as const;
 
 export default signedInSettingsEnUS;

@@ -48,6 +48,16 @@ const signedInSettingsZhCN: Record<keyof typeof signedInSettingsEnUS, string> = 
   'platformSettings.yourPrice': '您的价格',
   'platformSettings.applies': '您的商户支付：{value}',
   'platformSettings.notAllowed': '平台不允许覆盖此价格',
+  'userConfig.title': '通知与默认设置',
+  'userConfig.notifyTaskDone': '视频任务或数字人视频结束时通知我',
+  'userConfig.notifyCloneDone': '形象或声音克隆完成或失败时通知我',
+  'userConfig.notifyMatrix': '矩阵账号或发布需要处理时通知我',
+  'userConfig.defaultRatio': '新视频默认画面比例',
+  'userConfig.defaultResolution': '新视频默认分辨率',
+  'userConfig.miniAppid': 'OEM 小程序 appid',
+  'userConfig.miniAppidHelp': 'wx 加 16 位十六进制字符；留空则移除',
+  'userConfig.save': '保存设置',
+  'userConfig.saved': '设置已保存',
 };
 
 export default signedInSettingsZhCN;

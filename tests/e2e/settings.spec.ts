@@ -160,3 +160,66 @@ test('a partner overrides a price within the limits and is refused beyond them (
   expect(await price(merchant)).toBe('0.30');
   expect(await price(merchant2)).toBe('0.10');
 });
+
+test('a merchant turns a notification off and sets its default ratio on /user/setting (en-US), axe', async ({
+  page,
+  request,
+}) => {
+  const c = enUS;
+  const merchant = await apiLogin(request, 'merchant');
+  try {
+    await storeToken(page, merchant, 'en-US');
+    await page.goto('/user/setting');
+    const card = page.getByRole('form', { name: c['userConfig.title'] });
+    const matrix = card.getByRole('checkbox', { name: c['userConfig.notifyMatrix'] });
+    await expect(matrix).toBeChecked();
+    // Only an OEM partner has the mini-program appid field.
+    await expect(card.getByRole('textbox', { name: c['userConfig.miniAppid'] })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await card.getByText(c['userConfig.notifyMatrix']).click();
+    await card.getByRole('combobox', { name: c['userConfig.defaultRatio'] }).selectOption('16:9');
+    await card.getByRole('button', { name: c['userConfig.save'] }).click();
+    await expect(page.getByText(c['userConfig.saved']).first()).toBeVisible();
+    await page.reload();
+    await expect(
+      page
+        .getByRole('form', { name: c['userConfig.title'] })
+        .getByRole('checkbox', { name: c['userConfig.notifyMatrix'] }),
+    ).not.toBeChecked();
+    await expect(page.getByRole('combobox', { name: c['userConfig.defaultRatio'] })).toHaveValue(
+      '16:9',
+    );
+  } finally {
+    await apiCall(request, 'POST', '/user_config/edit', {
+      token: merchant,
+      body: { notify_matrix: '1', default_ratio: '9:16' },
+    });
+  }
+});
+
+test('the OEM partner sets its mini-program appid (zh-CN), axe', async ({ page, request }) => {
+  const c = zhCN;
+  const partner = await apiLogin(request, 'partner');
+  try {
+    await storeToken(page, partner, 'zh-CN');
+    await page.goto('/user/setting');
+    const card = page.getByRole('form', { name: c['userConfig.title'] });
+    const appid = card.getByRole('textbox', { name: c['userConfig.miniAppid'] });
+    await appid.fill('not-an-appid');
+    await card.getByRole('button', { name: c['userConfig.save'] }).click();
+    await expect(appid).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await appid.fill('wx0123456789abcdef');
+    await card.getByRole('button', { name: c['userConfig.save'] }).click();
+    await expect(page.getByText(c['userConfig.saved']).first()).toBeVisible();
+    const info = await apiCall<{ mini_appid: string }>(request, 'GET', '/user_config/info', {
+      token: partner,
+    });
+    expect(info.data.mini_appid).toBe('wx0123456789abcdef');
+  } finally {
+    await apiCall(request, 'POST', '/user_config/edit', {
+      token: partner,
+      body: { mini_appid: '' },
+    });
+  }
+});
