@@ -1,4 +1,12 @@
-import { Checkbox, Fieldset, Input, InputGroup, Stack, Switch } from '@chakra-ui/react';
+import {
+  Checkbox,
+  Fieldset,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Stack,
+  Switch,
+} from '@chakra-ui/react';
 import { FormField } from './form-field';
 
 /**
@@ -90,5 +98,32 @@ export function CheckboxListField(props: {
       </Stack>
       {props.error && <Fieldset.ErrorText>{props.error}</Fieldset.ErrorText>}
     </Fieldset.Root>
+  );
+}
+
+/** A native select of fixed options. */
+export function SelectField<V extends string>(props: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <FormField label={props.label}>
+      <NativeSelect.Root disabled={props.disabled}>
+        <NativeSelect.Field
+          value={props.value}
+          onChange={(e) => props.onChange(e.currentTarget.value as V)}
+        >
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
   );
 }

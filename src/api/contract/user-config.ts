@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { text } from './text';
-import { VIDEO_RATIOS, VIDEO_RESOLUTIONS } from './video-tasks';
+import type { VideoRatio, VideoResolution } from './video-tasks';
+
+/**
+ * The video tasks' ratios and resolutions, written here so that /user/setting does not load the
+ * video tasks' contract (and its texts); the types below keep the two lists the same.
+ */
+export const TASK_RATIOS = ['9:16', '16:9', '4:3'] as const;
+export const TASK_RESOLUTIONS = ['720p', '1080p'] as const;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameLists: [
+  Same<(typeof TASK_RATIOS)[number], VideoRatio>,
+  Same<(typeof TASK_RESOLUTIONS)[number], VideoResolution>,
+] = [true, true];
+void sameLists;
 
 /**
  * The caller's own settings (`/user_config/info`, `/user_config/edit`; docs/domain.md §12 "The
@@ -27,8 +40,8 @@ export const userConfigSchema = z.object({
   notify_task_done: flag,
   notify_clone_done: flag,
   notify_matrix: flag,
-  default_ratio: z.enum(VIDEO_RATIOS),
-  default_resolution: z.enum(VIDEO_RESOLUTIONS),
+  default_ratio: z.enum(TASK_RATIOS),
+  default_resolution: z.enum(TASK_RESOLUTIONS),
   /** '' when none; only a partner with `open_oem = 1` may set it (`can_set_mini_appid`). */
   mini_appid: z.string(),
   can_set_mini_appid: z.boolean(),
@@ -43,8 +56,8 @@ export const editUserConfigBody = z.strictObject({
   notify_task_done: flag.optional(),
   notify_clone_done: flag.optional(),
   notify_matrix: flag.optional(),
-  default_ratio: z.enum(VIDEO_RATIOS, { message: 'validation.ratio' }).optional(),
-  default_resolution: z.enum(VIDEO_RESOLUTIONS, { message: 'validation.resolution' }).optional(),
+  default_ratio: z.enum(TASK_RATIOS, { message: 'validation.invalid' }).optional(),
+  default_resolution: z.enum(TASK_RESOLUTIONS, { message: 'validation.invalid' }).optional(),
   mini_appid: text()
     .trim()
     .max(32, { message: 'validation.tooLong' })

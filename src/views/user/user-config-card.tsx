@@ -1,18 +1,21 @@
 import { Button, Card, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { editUserConfigBody, type UserConfig } from '../../api/contract/user-config';
-import { VIDEO_RATIOS, VIDEO_RESOLUTIONS } from '../../api/contract/video-tasks';
+import {
+  TASK_RATIOS,
+  TASK_RESOLUTIONS,
+  editUserConfigBody,
+  type UserConfig,
+} from '../../api/contract/user-config';
 import { useArea } from '../../app/actors/areas';
 import { userConfigArea } from '../../app/actors/user-config';
 import { useLoadActor } from '../../app/hooks/use-load';
 import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { useSubmission } from '../../app/hooks/use-submission';
-import { SwitchField, UnitTextField } from '../../components/fields';
+import { SelectField, SwitchField, UnitTextField } from '../../components/fields';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ValidatedForm } from '../../components/validated-form';
 import type { MessageId } from '../../i18n/messages';
-import { SelectField } from '../shared/form-parts';
 
 /**
  * The caller's own settings on /user/setting (docs/domain.md §12 "The caller's own settings"):
@@ -70,13 +73,13 @@ function UserConfigForm(props: { config: UserConfig }) {
               <SelectField
                 label={t('userConfig.defaultRatio')}
                 value={form.values.default_ratio}
-                options={VIDEO_RATIOS.map((r) => ({ value: r, label: r }))}
+                options={TASK_RATIOS.map((r) => ({ value: r, label: r }))}
                 onChange={set('default_ratio')}
               />
               <SelectField
                 label={t('userConfig.defaultResolution')}
                 value={form.values.default_resolution}
-                options={VIDEO_RESOLUTIONS.map((r) => ({ value: r, label: r }))}
+                options={TASK_RESOLUTIONS.map((r) => ({ value: r, label: r }))}
                 onChange={set('default_resolution')}
               />
             </SimpleGrid>
