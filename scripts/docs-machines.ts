@@ -15,6 +15,7 @@ import { authMachine } from '../src/machines/auth';
 import { brandingMachine } from '../src/machines/branding';
 import { generateCardsMachine } from '../src/machines/cards/generate';
 import { exchangeMachine } from '../src/machines/exchange';
+import { platformSettingsMachine } from '../src/machines/platform-settings';
 import { formSubmitMachine } from '../src/machines/form-submit';
 import { initConfigGroupMachine } from '../src/machines/init-config-group';
 import { createLoadMachine } from '../src/machines/load';
@@ -376,6 +377,11 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/init-config-group.ts',
     about:
       'One group of the system init settings: load, the draft checked by the contract before saving (a secret left empty is unchanged), a write-only field cleared after a confirmation, a WeChat Pay file uploaded, and the connection test with its answer.',
+  },
+    machine: platformSettingsMachine,
+    file: 'src/machines/platform-settings.ts',
+    about:
+      "The settings and prices page: load the caller's settings (admin: the platform's; partner: its price overrides), edit a draft checked with the contract's ranges, save only the changed keys.",
   },
 ];
 

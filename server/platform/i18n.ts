@@ -368,6 +368,14 @@ const enUS = {
   'matrix.batchLinkNotFound': 'Link not found',
   'matrix.batchThrottled': 'Too many attempts from this address: try again in {minutes} minutes',
   'notice.dhVideo.failed': 'Digital-human video “{name}” failed (refunded)',
+  'settings.saved': 'Settings saved',
+  'settings.unknownKey': 'There is no setting named {key}',
+  'settings.invalidValue': 'The value of {key} is not valid',
+  'settings.outOfRange': '{key} must be between {min} and {max}',
+  'settings.notOverridable': '{key} cannot be overridden by a partner',
+  'settings.floorAboveCeiling': 'The floor of {key} is above its ceiling',
+  'userConfig.saved': 'Settings saved',
+  'userConfig.oemOnly': 'Only an OEM partner can set a mini-program appid',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -697,6 +705,14 @@ const zhCN: Record<ServerMessageId, string> = {
   'matrix.batchLinkNotFound': '链接不存在',
   'matrix.batchThrottled': '该地址尝试次数过多：请 {minutes} 分钟后再试',
   'notice.dhVideo.failed': '数字人视频“{name}”失败（已退回）',
+  'settings.saved': '设置已保存',
+  'settings.unknownKey': '没有名为 {key} 的设置',
+  'settings.invalidValue': '{key} 的值无效',
+  'settings.outOfRange': '{key} 必须在 {min} 到 {max} 之间',
+  'settings.notOverridable': '{key} 不允许服务商覆盖',
+  'settings.floorAboveCeiling': '{key} 的下限高于上限',
+  'userConfig.saved': '设置已保存',
+  'userConfig.oemOnly': '只有 OEM 服务商可以设置小程序 appid',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

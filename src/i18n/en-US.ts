@@ -8,6 +8,7 @@ import signedInMoneyEnUS from './signed-in-money-en-US';
 import signedOutEnUS from './signed-out-en-US';
 import signedOutBatchAuthEnUS from './signed-out-batch-auth-en-US';
 import signedInSystemInitEnUS from './signed-in-system-init-en-US';
+import signedInSettingsEnUS from './signed-in-settings-en-US';
 
 /**
  * The en-US catalogue defines the message ids; zh-CN must have every one (checked by the
@@ -26,6 +27,7 @@ const enUS = {
   ...signedOutBatchAuthEnUS,
   ...signedInAuditEnUS,
   ...signedInSystemInitEnUS,
+  ...signedInSettingsEnUS,
 } as const;
 
 export default enUS;

@@ -16,7 +16,8 @@ export type AreaPart =
   | 'domains'
   | 'batch-auth'
   | 'audit'
-  | 'system-init';
+  | 'system-init'
+  | 'settings';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -68,6 +69,11 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-domains-en-US'),
     'zh-CN': () => import('./signed-in-domains-zh-CN'),
   },
+  // The settings and prices page (/account/settings).
+  settings: {
+    'en-US': () => import('./signed-in-settings-en-US'),
+    'zh-CN': () => import('./signed-in-settings-zh-CN'),
+  },
   // The public batch authorisation page's texts (no login needed), loaded with that page only.
   'batch-auth': {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
@@ -88,6 +94,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'batch-auth',
   'audit',
   'system-init',
+  'settings',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

@@ -9,6 +9,7 @@ import signedInZhCN from './signed-in-zh-CN';
 import signedOutZhCN from './signed-out-zh-CN';
 import signedOutBatchAuthZhCN from './signed-out-batch-auth-zh-CN';
 import signedInSystemInitZhCN from './signed-in-system-init-zh-CN';
+import signedInSettingsZhCN from './signed-in-settings-zh-CN';
 
 /** The zh-CN catalogue, every part (see en-US.ts). */
 const zhCN: Record<MessageId, string> = {
@@ -22,6 +23,8 @@ const zhCN: Record<MessageId, string> = {
   ...signedOutBatchAuthZhCN,
   ...signedInAuditZhCN,
   ...signedInSystemInitZhCN,
+};
+  ...signedInSettingsZhCN,
 };
 
 export default zhCN;

@@ -40,6 +40,13 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/platform/get_system_info': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v1/openapi.json': /*          */ [200, 200, 200, 200, 200, 200, 200],
   'GET /api/v1/platform/get_simple_config': ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  // Settings and prices (docs/domain.md §12): admin and partner; the reads any session.
+  'GET /api/v1/platform/get_platform_config': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/platform/set_config': /*  */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/platform/get_config': /*   */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/platform/get_single_config': [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/user_config/info': /*      */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/user_config/edit': /*     */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/platform/change_pwd': /*  */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
   'POST /api/v1/platform/get_captcha': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/platform/reset_pwd': /*   */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],

@@ -344,6 +344,8 @@ export const ALL_TABLES: readonly (keyof Database)[] = [
   'audit_log',
   'domains',
   'platform_config',
+  'partner_config',
+  'user_config',
   'sms_codes',
   'login_throttle',
   'ledger',

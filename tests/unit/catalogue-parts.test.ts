@@ -32,6 +32,8 @@ import auditEnUS from '../../src/i18n/signed-in-audit-en-US';
 import auditZhCN from '../../src/i18n/signed-in-audit-zh-CN';
 import systemInitEnUS from '../../src/i18n/signed-in-system-init-en-US';
 import systemInitZhCN from '../../src/i18n/signed-in-system-init-zh-CN';
+import settingsEnUS from '../../src/i18n/signed-in-settings-en-US';
+import settingsZhCN from '../../src/i18n/signed-in-settings-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -45,6 +47,8 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
   audit: { 'en-US': auditEnUS, 'zh-CN': auditZhCN },
   'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },
+};
+  settings: { 'en-US': settingsEnUS, 'zh-CN': settingsZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));

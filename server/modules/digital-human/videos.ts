@@ -22,7 +22,7 @@ import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
 import { MAX_INT4 } from '../resources';
 import { signedUrlsOf } from '../resources';
-import { readConfigValue } from '../system';
+import { priceFor } from '../system';
 import { balanceOf, freezeWork } from './billing';
 import { enqueueDh } from './requeue';
 import { findTemplate } from './templates';
@@ -41,9 +41,15 @@ const DEFAULT_UNIT_COST = 1;
 export const VIDEO_REF = 'dh_video';
 const MUSIC_TYPES = ['bgm', 'audio'];
 
-/** `digital_man` seconds per second of video: the platform's setting, a whole number ≥ 0. */
-export async function unitCost(ctx: Pick<AppContext, 'db'>): Promise<number> {
-  const raw = (await readConfigValue(ctx.db, UNIT_COST_SETTING))?.trim() ?? '';
+/**
+ * `digital_man` seconds per second of video for `payer`: its partner's override, else the
+ * platform's setting, a whole number ≥ 0 (docs/domain.md §12 "Settings and prices").
+ */
+export async function unitCost(
+  ctx: Pick<AppContext, 'db'>,
+  payer: { service_id: number },
+): Promise<number> {
+  const raw = (await priceFor(ctx.db, payer, UNIT_COST_SETTING)).trim();
   return /^\d{1,6}$/.test(raw) ? Number(raw) : DEFAULT_UNIT_COST;
 }
 
@@ -115,7 +121,7 @@ export async function estimateVideo(
 ): Promise<DhVideoEstimate> {
   await checkBody(ctx.db, auth.user.id, params);
   const seconds = estimateSpeechSeconds(params.text, params.speed);
-  const unit = await unitCost(ctx);
+  const unit = await unitCost(ctx, auth.user);
   return {
     characters: [...params.text].length,
     seconds,
@@ -142,7 +148,7 @@ export async function addVideo(
   const ownerId = auth.user.id;
   await checkBody(ctx.db, ownerId, params); // refuses early, before any lock
   const seconds = estimateSpeechSeconds(params.text, params.speed);
-  const unit = await unitCost(ctx);
+  const unit = await unitCost(ctx, auth.user);
   const id = await runMoney(
     ctx,
     async (trx) => {

@@ -19,7 +19,7 @@ import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import { parseMoney } from '../../platform/lib/money';
 import { issue, lockUsers, post, postSystem, runMoney, type Idempotency } from '../ledger';
-import { readConfigValue } from '../system';
+import { priceFor, readConfigValue } from '../system';
 import { findUserById } from '../users';
 import { reachesUser } from '../users';
 import {
@@ -187,7 +187,10 @@ export async function editTransferConfig(
   );
 }
 
-/** The price of one unit of an exchange target in cents: the user's override, else the platform's. */
+/**
+ * The price of one unit of an exchange target in cents: the user's own override, else its
+ * partner's, else the platform's (docs/domain.md §12 "Settings and prices").
+ */
 async function priceOf(db: Executor, user: UserRow, target: ExchangeTarget): Promise<number> {
   const override =
     target === 'digital_man'
@@ -201,7 +204,7 @@ async function priceOf(db: Executor, user: UserRow, target: ExchangeTarget): Pro
       : target === 'digital_voice'
         ? 'digital_voice_money_exchange_num'
         : 'image_clone_money_exchange_num';
-  const text = override.trim() !== '' ? override : ((await readConfigValue(db, name)) ?? '');
+  const text = override.trim() !== '' ? override : await priceFor(db, user, name);
   let cents: number;
   try {
     cents = parseMoney(text);

@@ -4,6 +4,7 @@ import type {
 } from '../../../src/api/contract/notifications';
 import type { Executor } from '../../platform/db/schema';
 import type { ServerMessageId } from '../../platform/i18n';
+import { wantsNotification } from '../system';
 
 /**
  * The events that write a notification (docs/domain.md §18). Each is called once by the feature
@@ -27,6 +28,8 @@ interface NewNotification {
 }
 
 async function write(db: Executor, n: NewNotification): Promise<void> {
+  // The user's own notification settings (docs/domain.md §12 "The caller's own settings").
+  if (!(await wantsNotification(db, n.userId, n.kind))) return;
   await db
     .insertInto('notifications')
     .values({

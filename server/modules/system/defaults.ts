@@ -1,4 +1,12 @@
 import { DEFAULT_STORAGE_QUOTA_BYTES } from '../../../src/api/contract/resources';
+import {
+  OVERRIDABLE_KEYS,
+  OVERRIDE_KEYS_SETTING,
+  SETTING_BY_KEY,
+  ceilingKey,
+  floorKey,
+  formatSettingUnits,
+} from '../../../src/api/contract/settings';
 
 /**
  * Platform settings every installation has (`platform_config`). Missing keys are added at start-up
@@ -47,6 +55,16 @@ export const PLATFORM_DEFAULTS: readonly ConfigDefault[] = [
   { group: 'resource', name: 'storage_driver', value: 'local' },
   // The storage quota of a user without its own (users.storage_quota_bytes), docs/domain.md §8: 10 GB.
   { group: 'resource', name: 'storage_quota_bytes', value: String(DEFAULT_STORAGE_QUOTA_BYTES) },
+  // The admin's limits of partners' price overrides (docs/domain.md §12): no price is
+  // overridable until the admin lists it; then between its floor and ceiling (the whole range).
+  { group: 'override', name: OVERRIDE_KEYS_SETTING, value: '' },
+  ...OVERRIDABLE_KEYS.flatMap((key): ConfigDefault[] => {
+    const def = SETTING_BY_KEY.get(key)!;
+    return [
+      { group: 'override', name: floorKey(key), value: formatSettingUnits(def, def.min ?? 0) },
+      { group: 'override', name: ceilingKey(key), value: formatSettingUnits(def, def.max ?? 0) },
+    ];
+  }),
   // SMS gateway (embedded provider by default).
   { group: 'sms', name: 'sms_provider', value: 'embedded' },
   { group: 'sms', name: 'sms_access_key_secret', value: '', secret: true },

@@ -5,6 +5,7 @@ import type { UserRow } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { formatCents } from '../../platform/lib/money';
+import { settingsFor } from '../system';
 import { findUserById, updateUser } from './repo';
 
 /** The current-user fields of docs/domain.md §21 (`userInfoSchema`). */
@@ -50,8 +51,20 @@ export async function getUserInfo(ctx: AppContext, auth: AuthContext): Promise<U
     auth.session.overstep_by !== null
       ? await findUserById(ctx.db, auth.session.overstep_by)
       : undefined;
-  return toUserInfo(auth.user, stepper);
+  const info = toUserInfo(auth.user, stepper);
+  // The exchange prices that apply to the user: its own, else its partner's override, else the
+  // platform's (docs/domain.md §12 "Settings and prices"), as the exchange charges them.
+  const prices = await settingsFor(ctx.db, auth.user, [...EXCHANGE_PRICE_KEYS]);
+  for (const key of EXCHANGE_PRICE_KEYS) {
+    if (info[key].trim() === '') info[key] = prices.get(key) ?? '';
+  }
+  return info;
 }
+
+const EXCHANGE_PRICE_KEYS = [
+  'digital_man_money_exchange_num',
+  'digital_voice_money_exchange_num',
+] as const;
 
 export async function editProfile(
   ctx: AppContext,

@@ -26,7 +26,7 @@ import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
 import { signedUrlsOf } from '../resources';
-import { readConfigValue } from '../system';
+import { priceFor } from '../system';
 import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
 import { loadResources, planTask } from './check-body';
 import type { Combination } from './plan';
@@ -37,9 +37,15 @@ import { findTask, listTasks, outputsOf, type OutputRow, type TaskRow } from './
 export const PRICE_SETTING = 'video_output_cost';
 const DEFAULT_PRICE = 10;
 
-/** The price of one output in cents: the platform's setting ("0.10"), 0 when it is "0". */
-export async function outputPrice(ctx: Pick<AppContext, 'db'>): Promise<number> {
-  const raw = (await readConfigValue(ctx.db, PRICE_SETTING))?.trim() ?? '';
+/**
+ * The price of one output in cents for `payer`: its partner's override, else the platform's
+ * setting ("0.10"), 0 when it is "0" (docs/domain.md §12 "Settings and prices").
+ */
+export async function outputPrice(
+  ctx: Pick<AppContext, 'db'>,
+  payer: { service_id: number },
+): Promise<number> {
+  const raw = (await priceFor(ctx.db, payer, PRICE_SETTING)).trim();
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(raw);
   if (!match) return DEFAULT_PRICE;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
@@ -58,7 +64,7 @@ export async function estimateTask(
 ): Promise<VideoTaskEstimate> {
   checkKind(auth, params.kind);
   const plan = await planTask(ctx.db, auth.user.id, params);
-  const unit = await outputPrice(ctx);
+  const unit = await outputPrice(ctx, auth.user);
   return {
     combinations: plan.combinations,
     outputs: plan.count,
@@ -86,7 +92,7 @@ export async function addTask(
   checkKind(auth, params.kind);
   const ownerId = auth.user.id;
   await planTask(ctx.db, ownerId, params); // refuses early, before any lock
-  const unit = await outputPrice(ctx);
+  const unit = await outputPrice(ctx, auth.user);
   const { taskId, outputIds } = await runMoney(
     ctx,
     async (trx) => {

@@ -21,6 +21,7 @@ import * as matrixPlans from './migrations/0017-matrix-plans';
 import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
 import * as dashboardSeries from './migrations/0024-dashboard-series';
 import * as domainBranding from './migrations/0019-domain-branding';
+import * as settings from './migrations/0022-settings';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -89,6 +90,10 @@ function provider(engine: Engine): MigrationProvider {
     '0019-domain-branding': {
       up: (db) => domainBranding.up(db, engine),
       down: (db) => domainBranding.down(db, engine),
+    },
+    '0022-settings': {
+      up: (db) => settings.up(db, engine),
+      down: (db) => settings.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -141,6 +141,23 @@ export interface DomainsTable {
   updated_at: Millis;
 }
 
+/** A partner's override of a platform price for its subtree (docs/domain.md §12). */
+export interface PartnerConfigTable {
+  partner_id: number;
+  name: string;
+  value: string;
+  updated_at: Millis;
+  updated_by: number;
+}
+
+/** A user's own setting (docs/domain.md §12); no row = the default. */
+export interface UserConfigTable {
+  user_id: number;
+  name: string;
+  value: string;
+  updated_at: Millis;
+}
+
 export interface PlatformConfigTable {
   name: string;
   value: string;
@@ -898,6 +915,8 @@ export interface Database {
   audit_log: AuditLogTable;
   domains: DomainsTable;
   platform_config: PlatformConfigTable;
+  partner_config: PartnerConfigTable;
+  user_config: UserConfigTable;
   sms_codes: SmsCodesTable;
   login_throttle: LoginThrottleTable;
   ledger: LedgerTable;

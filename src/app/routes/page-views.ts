@@ -28,7 +28,8 @@ const VIEWS: Record<string, Lazy> = {
   home: view(() => import('../../views/home/home-page')),
   workBench: view(() => import('../../views/dashboard/work-bench-page')),
   userInfo: view(() => import('../../views/user/user-info-page')),
-  userSetting: view(() => import('../../views/user/user-setting-page')),
+  // Its notifications and defaults card's texts are the settings part's.
+  userSetting: page(() => import('../../views/user/user-setting-page'), 'settings'),
   resource: page(() => import('../../views/creation/resource-page'), 'creation'),
   // Video tasks; mixedshear is the clip editor.
   toCreateVideo: view(() => import('../../views/dashboard/to-create-video-page')),
@@ -90,6 +91,9 @@ const VIEWS: Record<string, Lazy> = {
   // Domains and their brands (admin).
   // (The dialog frame's Retry / Back texts are the money part's.)
   domainList: page(() => import('../../views/domain/domain-list-page'), 'money', 'domains'),
+};
+  // Settings and prices (admin: the platform's; partner: its overrides).
+  accountSettings: page(() => import('../../views/account/settings-page'), 'settings'),
 };
 
 export function pageView(name: string): Lazy {

@@ -13,6 +13,7 @@ import { ValidatedForm } from '../../components/validated-form';
 import { PasswordInput } from '../../components/password-input';
 import { notify } from '../../components/toaster';
 import type { MessageId } from '../../i18n/messages';
+import { UserConfigCard } from './user-config-card';
 
 /** A card that is a form: heading, fields, one submit button. */
 function FormCard(props: {
@@ -162,13 +163,14 @@ function PasswordForm() {
   );
 }
 
-/** /user/setting: the user's profile and password. */
+/** /user/setting: the user's profile, password, notifications and defaults. */
 export default function UserSettingPage() {
   const intl = useIntl();
   return (
     <Page title={intl.formatMessage({ id: 'route.userSetting' })}>
       <ProfileForm />
       <PasswordForm />
+      <UserConfigCard />
     </Page>
   );
 }
