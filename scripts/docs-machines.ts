@@ -378,6 +378,7 @@ const MACHINES: MachineDoc[] = [
     about:
       'One group of the system init settings: load, the draft checked by the contract before saving (a secret left empty is unchanged), a write-only field cleared after a confirmation, a WeChat Pay file uploaded, and the connection test with its answer.',
   },
+  {
     machine: platformSettingsMachine,
     file: 'src/machines/platform-settings.ts',
     about:

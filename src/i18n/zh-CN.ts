@@ -23,7 +23,6 @@ const zhCN: Record<MessageId, string> = {
   ...signedOutBatchAuthZhCN,
   ...signedInAuditZhCN,
   ...signedInSystemInitZhCN,
-};
   ...signedInSettingsZhCN,
 };
 

@@ -47,7 +47,6 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
   audit: { 'en-US': auditEnUS, 'zh-CN': auditZhCN },
   'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },
-};
   settings: { 'en-US': settingsEnUS, 'zh-CN': settingsZhCN },
 };
 const ALL_IDS = Object.keys(enUS);

@@ -91,7 +91,6 @@ const VIEWS: Record<string, Lazy> = {
   // Domains and their brands (admin).
   // (The dialog frame's Retry / Back texts are the money part's.)
   domainList: page(() => import('../../views/domain/domain-list-page'), 'money', 'domains'),
-};
   // Settings and prices (admin: the platform's; partner: its overrides).
   accountSettings: page(() => import('../../views/account/settings-page'), 'settings'),
 };
