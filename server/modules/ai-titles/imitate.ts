@@ -3,10 +3,12 @@ import {
   type ImitateTitleParams,
   type ImitateTitleReply,
 } from '../../../src/api/contract/ai-text';
+import { IMITATE_TITLE_TOOL } from '../../../src/api/contract/ai-tools';
 import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/errors';
 import { refuse } from '../../platform/http/errors';
 import { isMessageId } from '../../platform/i18n';
+import { enabledTool } from '../ai-tools/tools';
 
 /**
  * Titles in the manner of the caller's (`POST /matrix/ai_imitate_title`): the AI-text provider
@@ -20,6 +22,7 @@ export async function imitateTitles(
   signal?: AbortSignal,
 ): Promise<ImitateTitleReply> {
   const provider = ctx.integrations.aiText;
+  const tool = await enabledTool(ctx.db, IMITATE_TITLE_TOOL);
   try {
     const titles = await provider.imitateTitles(
       {
@@ -27,6 +30,7 @@ export async function imitateTitles(
         count: params.count,
         maxLength: TITLE_LIMITS[params.platform],
         platform: params.platform,
+        ...(tool ? { template: tool.template, model: tool.model } : {}),
       },
       signal,
     );

@@ -1,7 +1,13 @@
 import { titleLength } from '../../../../src/api/contract/ai-text';
+import { fillTemplate } from '../../../../src/api/contract/ai-tools';
 import type { SocialPlatformId } from '../../../../src/api/contract/matrix';
 import { IntegrationError, type IntegrationErrorKind } from '../../errors';
 import type { AiTextProvider, ImitateTitlesInput } from '../types';
+
+interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
 
 /**
  * An OpenAI-compatible chat-completions service (OpenAI itself, or any server speaking its API:
@@ -46,7 +52,11 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function complete(input: ImitateTitlesInput, signal?: AbortSignal): Promise<string> {
+  async function complete(
+    messages: ChatMessage[],
+    model: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<string> {
     const key = await options.apiKey();
     if (!key) {
       throw new IntegrationError(
@@ -67,8 +77,8 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
           accept: 'application/json',
         },
         body: JSON.stringify({
-          model: options.model,
-          messages: prompt(input),
+          model: model || options.model,
+          messages,
           temperature: 0.9,
         }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -98,7 +108,7 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
     name: 'openai',
     demonstration: false,
     async imitateTitles(input, signal) {
-      const content = await complete(input, signal);
+      const content = await complete(prompt(input), input.model, signal);
       const titles = usableTitles(content, input);
       if (titles.length < input.count) {
         throw new IntegrationError(
@@ -110,11 +120,22 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
       }
       return titles.slice(0, input.count);
     },
+    async complete(input, signal) {
+      return complete([{ role: 'user', content: input.prompt }], input.model, signal);
+    },
   };
 }
 
-function prompt(input: ImitateTitlesInput) {
+function prompt(input: ImitateTitlesInput): ChatMessage[] {
   const asked = input.count + EXTRA;
+  const user = input.template
+    ? fillTemplate(input.template, {
+        title: JSON.stringify(input.title),
+        count: String(asked),
+        max_length: String(input.maxLength),
+        platform: PLATFORM_NAMES[input.platform],
+      })
+    : null;
   return [
     {
       role: 'system',
@@ -123,11 +144,13 @@ function prompt(input: ImitateTitlesInput) {
     },
     {
       role: 'user',
-      content: [
-        `Write ${asked} new titles for a ${PLATFORM_NAMES[input.platform]} short video in the manner of the title below, in the same language.`,
-        `Each title at most ${input.maxLength} characters, one line, no emoji, no hashtags; all different from each other and from the original.`,
-        `Original title: ${JSON.stringify(input.title)}`,
-      ].join('\n'),
+      content:
+        user ??
+        [
+          `Write ${asked} new titles for a ${PLATFORM_NAMES[input.platform]} short video in the manner of the title below, in the same language.`,
+          `Each title at most ${input.maxLength} characters, one line, no emoji, no hashtags; all different from each other and from the original.`,
+          `Original title: ${JSON.stringify(input.title)}`,
+        ].join('\n'),
     },
   ];
 }

@@ -1,0 +1,1 @@
+export { aiToolRoutes } from './routes';
