@@ -8,7 +8,7 @@ type Part = Partial<Catalogue>;
 type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
-export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth';
+export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth' | 'ai-tool';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -51,6 +51,10 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-matrix-en-US'),
     'zh-CN': () => import('./signed-in-matrix-zh-CN'),
   },
+  'ai-tool': {
+    'en-US': () => import('./signed-in-ai-tool-en-US'),
+    'zh-CN': () => import('./signed-in-ai-tool-zh-CN'),
+  },
   // The public batch authorisation page's texts (no login needed), loaded with that page only.
   'batch-auth': {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
@@ -63,6 +67,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'digital-human',
   'matrix',
   'batch-auth',
+  'ai-tool',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

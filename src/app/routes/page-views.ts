@@ -83,6 +83,8 @@ const VIEWS: Record<string, Lazy> = {
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
   // The published posts' numbers (totals, per day, per account, top posts, CSV export).
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
+  // AI tools, industries and scripts (admin).
+  aiToolIndex: page(() => import('../../views/ai-tool/ai-tool-page'), 'ai-tool'),
 };
 
 export function pageView(name: string): Lazy {
