@@ -165,7 +165,12 @@ export const SCRIPT_KINDS = ['copy', 'title', 'topic'] as const;
 export type ScriptKind = (typeof SCRIPT_KINDS)[number];
 export const MAX_SCRIPT = 2000;
 
-const sort = z.coerce.number(msg('validation.sort')).int().min(0).max(999_999).default(0);
+const sort = z.coerce
+  .number(msg('validation.industrySort'))
+  .int(msg('validation.industrySort'))
+  .min(0, msg('validation.industrySort'))
+  .max(999_999, msg('validation.industrySort'))
+  .default(0);
 const industryName = displayName({ max: 20, message: 'validation.industryName' });
 
 export const industryAddBody = z.strictObject({

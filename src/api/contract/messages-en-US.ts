@@ -63,6 +63,7 @@ export const signedInValidationEnUS = {
   'validation.aiToolStatus': 'Choose a status',
   'validation.aiToolVarValue': 'Each value: text of at most 2000 characters',
   'validation.industryName': 'Industry name: 1 to 20 characters',
+  'validation.industrySort': 'Sort: a whole number from 0 to 999999',
   'validation.scriptContent': 'Script: 1 to 2000 characters',
   'validation.scriptKind': 'Choose a script kind',
 } as const;

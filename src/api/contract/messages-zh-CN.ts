@@ -59,6 +59,7 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.aiToolStatus': '请选择状态',
   'validation.aiToolVarValue': '每个变量值：最多 2000 个字符的文本',
   'validation.industryName': '行业名称：1–20 个字符',
+  'validation.industrySort': '排序须为 0–999999 的整数',
   'validation.scriptContent': '话术内容：1–2000 个字符',
   'validation.scriptKind': '请选择话术类型',
 };

@@ -3,7 +3,7 @@ import type { Industry } from '../../api/contract/ai-tools';
 import { NEW_INDUSTRY, type AiToolActors } from '../../app/actors/ai-tools';
 import { useLoadActor } from '../../app/hooks/use-load';
 import { FormDialog } from '../../components/form-dialog';
-import { FormRefusal, TextField, useFieldError } from '../shared/form-parts';
+import { FormRefusal, TextField, useFieldError } from '../../components/form-fields';
 import { useT } from '../shared/use-t';
 import { useDraftDialog } from './use-draft-dialog';
 

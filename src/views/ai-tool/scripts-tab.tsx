@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { FormRefusal, SelectField, useFieldError } from '../shared/form-parts';
+import { FormRefusal, SelectField, useFieldError } from '../../components/form-fields';
 import { useT } from '../shared/use-t';
 import { useDraftDialog } from './use-draft-dialog';
 

@@ -16,7 +16,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterText } from '../../components/filter-bar';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
-import { FormRefusal, SelectField, TextField, useFieldError } from '../shared/form-parts';
+import { FormRefusal, SelectField, TextField, useFieldError } from '../../components/form-fields';
 import { useT, type T } from '../shared/use-t';
 import { useDraftDialog } from './use-draft-dialog';
 
