@@ -5,7 +5,7 @@ import type { ZodType } from 'zod';
  * One add / edit dialog whose draft the machine owns (docs/decisions.md "Forms: one way"):
  * closed → editing → submitting → done, or back to editing with the server's sentence. OPEN
  * brings the draft (a new row's defaults, or the row to edit) and its target (null: add); SET
- * changes one field of the draft and clears that field's error; SUBMIT checks the body the draft
+ * changes one field of the draft and clears that field's error and the server's refusal; SUBMIT checks the body the draft
  * makes (`toBody`) against the contract's zod schema: a refusal stays in editing with each
  * field's message id, else the body is submitted. The dialog cannot close while its call runs.
  * `submit` is a placeholder actor (`.provide()`); its input is `{ target, body }`.
@@ -90,8 +90,13 @@ export function createDraftDialogMachine<D extends object>(
         on: {
           SET: {
             actions: assign(({ context, event }) => {
+              // A change answers the field's message and the last refusal (the person acts on it).
               const { [event.field]: _cleared, ...errors } = context.errors;
-              return { draft: { ...context.draft, [event.field]: event.value }, errors };
+              return {
+                draft: { ...context.draft, [event.field]: event.value },
+                errors,
+                error: null,
+              };
             }),
           },
           SUBMIT: [

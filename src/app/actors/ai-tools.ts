@@ -132,18 +132,20 @@ function draftActor<D extends object>(
   );
 }
 
+/** The body of `/ai_tool/add` (target null) or `/ai_tool/edit` a tool's draft makes. */
+export const toolBody = (d: ToolDraft, target: number | null) => ({
+  ...(target === null ? {} : { id: target }),
+  key: d.key.trim(),
+  name: d.name,
+  model: d.model.trim(),
+  template: d.template,
+  variables: declaredOf(d.variables),
+  unit: d.unit,
+  cost: d.cost.trim(),
+  status: d.status,
+});
+
 function createAiToolActors(e: AiToolEndpoints) {
-  const toolBody = (d: ToolDraft, target: number | null) => ({
-    ...(target === null ? {} : { id: target }),
-    key: d.key.trim(),
-    name: d.name,
-    model: d.model.trim(),
-    template: d.template,
-    variables: declaredOf(d.variables),
-    unit: d.unit,
-    cost: d.cost.trim(),
-    status: d.status,
-  });
   return lazyActors(
     {
       tools: () =>
