@@ -598,7 +598,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'aiTool.undeclaredVariable': '模板使用了未声明的变量 ${{name}}（已声明：{declared}）',
   'aiTool.missingVariable': '请填写变量 {name} 的值',
   'aiTool.unknownVariable': '该工具没有变量 {name}',
-  'aiTool.imitateVariable': 'imitate_title 模板只能使用调用时填入的变量（{allowed}），不能使用 ${{name}}',
+  'aiTool.imitateVariable':
+    'imitate_title 模板只能使用调用时填入的变量（{allowed}），不能使用 ${{name}}',
   'industry.saved': '行业已保存',
   'industry.deleted': '行业已删除',
   'industry.notFound': '行业不存在',

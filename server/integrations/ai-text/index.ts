@@ -4,7 +4,7 @@ import { createEmbeddedAiText } from './embedded';
 import { createOpenAiText } from './openai';
 import type { AiTextProvider } from './types';
 
-export type { AiTextProvider, CompleteInput, ImitateTitlesInput } from './types';
+export type { AiTextProvider, ImitateTitlesInput } from './types';
 
 /** The AI-text providers' secrets: the OpenAI-compatible service's API key. */
 export const AI_TEXT_SECRETS: readonly SecretFieldSpec[] = [

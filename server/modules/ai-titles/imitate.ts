@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { IntegrationError } from '../../integrations/errors';
 import { refuse } from '../../platform/http/errors';
 import { isMessageId } from '../../platform/i18n';
-import { enabledTool } from '../ai-tools/tools';
+import { enabledTool } from '../ai-tools';
 
 /**
  * Titles in the manner of the caller's (`POST /matrix/ai_imitate_title`): the AI-text provider

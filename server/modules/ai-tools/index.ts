@@ -1,1 +1,2 @@
 export { aiToolRoutes } from './routes';
+export { enabledTool } from './tools';
