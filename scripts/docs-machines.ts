@@ -28,6 +28,8 @@ import { taskDetailMachine } from '../src/machines/video-tasks/task-detail';
 import { taskWatchMachine } from '../src/machines/video-tasks/task-watch';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
+import { createDraftDialogMachine } from '../src/machines/draft-dialog';
+import { aiToolAddBody } from '../src/api/contract/ai-tools';
 import { guardMachine } from '../src/machines/guard';
 import { createListMachine } from '../src/machines/list';
 import { createMoneyCallMachine } from '../src/machines/money-call';
@@ -155,6 +157,16 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/customers/customer-dialog.ts',
     about:
       'A customer dialog (create, edit, reset password, permissions, delete): edit, submit, done or the server’s refusal with retry.',
+  },
+  {
+    machine: createDraftDialogMachine('draftDialog', {
+      empty: {},
+      schema: () => aiToolAddBody,
+      toBody: (draft) => draft,
+    }),
+    file: 'src/machines/draft-dialog.ts',
+    about:
+      'An add / edit dialog owning its draft (AI tools, industries, scripts): set fields, checked against the contract’s schema on submit, then the call; the server’s refusal keeps the draft.',
   },
   {
     machine: packageSortMachine,

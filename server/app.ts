@@ -57,6 +57,7 @@ import { initConfigRoutes } from './modules/init-config';
 import { integrationSettingRoutes } from './modules/integration-settings';
 import { notificationRoutes } from './modules/notifications';
 import { aiTitleRoutes } from './modules/ai-titles';
+import { aiToolRoutes } from './modules/ai-tools';
 import { sandboxPlatformRoutes } from './modules/sandbox-platform';
 import { SANDBOX_PLATFORM_PREFIX } from './integrations/social';
 import { matrixAccountRoutes } from './modules/matrix';
@@ -116,6 +117,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   notificationRoutes,
   matrixAccountRoutes,
   aiTitleRoutes,
+  aiToolRoutes,
 ];
 
 /**

@@ -1,12 +1,22 @@
-import { HStack, Input, NativeSelect, Switch } from '@chakra-ui/react';
+import { Alert, HStack, Input, NativeSelect, Switch } from '@chakra-ui/react';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { formatText } from '../i18n/intl';
 import { FormField } from './form-field';
 
 /**
- * The shared fields of a form whose draft lives in a machine: each shows one value and reports
- * each change (`onChange`); the machine keeps the draft and its errors (message texts already
- * formatted). Labels name the controls.
+ * The shared fields of the console's forms (a text, a choice, a colour, a flag, the server's
+ * refusal) and a field's message: every form uses these, whatever owns its draft (a machine or a
+ * schema-form hook over the zod contract). Each shows one value and reports each change
+ * (`onChange`); labels name the controls.
  */
+
+/** A field's message (a message id of the contract's rules, or a sentence), if any. */
+export function useFieldError(errors: Record<string, string>) {
+  const intl = useIntl();
+  return (path: string): string | null => (errors[path] ? formatText(intl, errors[path]) : null);
+}
+
 interface FieldProps {
   label: string;
   value: string;
@@ -18,19 +28,25 @@ interface FieldProps {
   name?: string;
 }
 
-export function TextField(props: FieldProps & { inputMode?: 'text' | 'url' | 'numeric' }) {
+export function TextField(
+  props: FieldProps & {
+    /** A decimal keyboard on phones (`inputMode` decimal). */
+    numeric?: boolean;
+    inputMode?: 'text' | 'url' | 'numeric' | 'decimal';
+  },
+) {
   return (
     <FormField
       label={props.label}
-      error={props.error}
-      helper={props.helper}
+      error={props.error ?? null}
       required={props.required}
+      {...(props.helper ? { helper: props.helper } : {})}
     >
       <Input
         name={props.name}
         value={props.value}
         disabled={props.disabled}
-        inputMode={props.inputMode}
+        inputMode={props.inputMode ?? (props.numeric ? 'decimal' : undefined)}
         autoComplete="off"
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />
@@ -38,16 +54,27 @@ export function TextField(props: FieldProps & { inputMode?: 'text' | 'url' | 'nu
   );
 }
 
-export function SelectField(
-  props: FieldProps & { options: readonly { value: string; label: string }[] },
-) {
+export function SelectField<V extends string>(props: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  error?: string | null;
+  disabled?: boolean;
+  helper?: string;
+  name?: string;
+}) {
   return (
-    <FormField label={props.label} error={props.error} helper={props.helper}>
+    <FormField
+      label={props.label}
+      error={props.error ?? null}
+      {...(props.helper ? { helper: props.helper } : {})}
+    >
       <NativeSelect.Root disabled={props.disabled}>
         <NativeSelect.Field
           name={props.name}
           value={props.value}
-          onChange={(e) => props.onChange(e.currentTarget.value)}
+          onChange={(e) => props.onChange(e.currentTarget.value as V)}
         >
           {props.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -70,7 +97,11 @@ export function ColorField(props: FieldProps & { fallback: string; pickerLabel: 
   // Its own id: the field's id (and label) belong to the text box.
   const pickerId = useId();
   return (
-    <FormField label={props.label} error={props.error} helper={props.helper}>
+    <FormField
+      label={props.label}
+      error={props.error ?? null}
+      {...(props.helper ? { helper: props.helper } : {})}
+    >
       <HStack gap="2">
         <Input
           name={props.name}
@@ -107,5 +138,17 @@ export function SwitchField(props: Omit<FieldProps, 'error' | 'helper' | 'requir
       <Switch.Control />
       <Switch.Label>{props.label}</Switch.Label>
     </Switch.Root>
+  );
+}
+
+/** The form's refusal by the server. */
+export function FormRefusal(props: { error: string | null }) {
+  const intl = useIntl();
+  if (!props.error) return null;
+  return (
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Title>{formatText(intl, props.error)}</Alert.Title>
+    </Alert.Root>
   );
 }

@@ -1,4 +1,5 @@
 import signedInAuditEnUS from './signed-in-audit-en-US';
+import signedInAiToolEnUS from './signed-in-ai-tool-en-US';
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 import signedInDomainsEnUS from './signed-in-domains-en-US';
@@ -28,6 +29,7 @@ const enUS = {
   ...signedInAuditEnUS,
   ...signedInSystemInitEnUS,
   ...signedInSettingsEnUS,
+  ...signedInAiToolEnUS,
 } as const;
 
 export default enUS;

@@ -17,7 +17,8 @@ export type AreaPart =
   | 'batch-auth'
   | 'audit'
   | 'system-init'
-  | 'settings';
+  | 'settings'
+  | 'ai-tool';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -74,6 +75,10 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-settings-en-US'),
     'zh-CN': () => import('./signed-in-settings-zh-CN'),
   },
+  'ai-tool': {
+    'en-US': () => import('./signed-in-ai-tool-en-US'),
+    'zh-CN': () => import('./signed-in-ai-tool-zh-CN'),
+  },
   // The public batch authorisation page's texts (no login needed), loaded with that page only.
   'batch-auth': {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
@@ -95,6 +100,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'audit',
   'system-init',
   'settings',
+  'ai-tool',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

@@ -1,5 +1,6 @@
 import type { MessageId } from './en-US';
 import signedInAuditZhCN from './signed-in-audit-zh-CN';
+import signedInAiToolZhCN from './signed-in-ai-tool-zh-CN';
 import signedInCreationZhCN from './signed-in-creation-zh-CN';
 import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
 import signedInDomainsZhCN from './signed-in-domains-zh-CN';
@@ -24,6 +25,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInAuditZhCN,
   ...signedInSystemInitZhCN,
   ...signedInSettingsZhCN,
+  ...signedInAiToolZhCN,
 };
 
 export default zhCN;

@@ -167,6 +167,9 @@ describe('AI titles when the provider fails', () => {
     imitateTitles: async () => {
       throw failure;
     },
+    complete: async () => {
+      throw failure;
+    },
   };
   beforeAll(async () => {
     t = await createTestApp('sqlite', { integrations: { aiText: failing } });

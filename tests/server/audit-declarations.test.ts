@@ -34,6 +34,7 @@ const NOT_AUDITED = new Set([
   'GET /api/v1/audit/export_data',
   'POST /api/v1/notification/read', // the caller's own rows; their read_at records it
   'POST /api/v1/matrix/ai_imitate_title', // writes titles to copy: nothing stored or charged
+  'POST /api/v1/ai_tool/try', // runs a tool for the admin to read: nothing stored or charged
   'POST /api/v1/matrix/auth_url', // starts an authorisation; the callback binds and audits
   'POST /api/v1/matrix/plan_preview', // computes a schedule; saves nothing
   'POST /api/v1/matrix/batch_auth_url', // starts an authorisation; the callback binds and audits

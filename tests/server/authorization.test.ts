@@ -162,6 +162,20 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/matrix/batch_link_info': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/matrix/batch_auth_url': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/matrix/ai_imitate_title': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // AI tools, industries, scripts (docs/domain.md §23): admin manages; the creators read.
+  'GET /api/v1/ai_tool/list': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/ai_tool/add': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/ai_tool/edit': /*         */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/ai_tool/delete': /*       */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/ai_tool/try': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
+  'GET /api/v1/platform/industry': /*     */ [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/industry/add': /*         */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/industry/edit': /*        */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/industry/delete': /*      */ [401, 'ok', 403, 403, 403, 403, 403],
+  'GET /api/v1/platform/script': /*       */ [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/script/add': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/script/edit': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/script/delete': /*        */ [401, 'ok', 403, 403, 403, 403, 403],
   // The vendor's callback: public, its signature is the credential (none here: refused).
   'POST /api/v1/digital_human/vendor_callback': [
     'signature',

@@ -26,11 +26,15 @@ const NOT_NAMES = [
 /** Every display name a caller sends: the walk below must find exactly these. */
 const DISPLAY_NAMES = [
   'GET /api/v1/upload/generate_sts_token query.name',
+  'POST /api/v1/ai_tool/add body.name',
+  'POST /api/v1/ai_tool/edit body.name',
   'POST /api/v1/digital_human/image_clone_add body.name',
   'POST /api/v1/digital_human/video_add body.name',
   'POST /api/v1/digital_human/video_estimate body.name',
   'POST /api/v1/digital_human/video_rename body.name',
   'POST /api/v1/digital_human/voice_clone_add body.name',
+  'POST /api/v1/industry/add body.name',
+  'POST /api/v1/industry/edit body.name',
   'POST /api/v1/matrix/account_add_assisted body.nickname',
   'POST /api/v1/matrix/account_group_add body.name',
   'POST /api/v1/matrix/account_group_edit body.name',

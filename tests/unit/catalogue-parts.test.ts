@@ -34,6 +34,8 @@ import systemInitEnUS from '../../src/i18n/signed-in-system-init-en-US';
 import systemInitZhCN from '../../src/i18n/signed-in-system-init-zh-CN';
 import settingsEnUS from '../../src/i18n/signed-in-settings-en-US';
 import settingsZhCN from '../../src/i18n/signed-in-settings-zh-CN';
+import aiToolEnUS from '../../src/i18n/signed-in-ai-tool-en-US';
+import aiToolZhCN from '../../src/i18n/signed-in-ai-tool-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -48,6 +50,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   audit: { 'en-US': auditEnUS, 'zh-CN': auditZhCN },
   'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },
   settings: { 'en-US': settingsEnUS, 'zh-CN': settingsZhCN },
+  'ai-tool': { 'en-US': aiToolEnUS, 'zh-CN': aiToolZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));

@@ -226,6 +226,8 @@ describe('the slim Chakra theme', () => {
       './signed-out-batch-auth-zh-CN',
       './signed-in-audit-en-US', // the audit log viewer's part
       './signed-in-audit-zh-CN',
+      './signed-in-ai-tool-en-US', // the AI tool page's part
+      './signed-in-ai-tool-zh-CN',
       'tus-js-client', // the uploader (src/api/uploads.ts), loaded on the first tus upload
       'qrcode', // the batch links' QR encoder (app/actors/matrix-batch-links.ts), on the first code
       './page-views', // the signed-in pages' route → view map (each view in it through view())

@@ -60,6 +60,9 @@ export function createAiTextProvider(
     async imitateTitles(input, signal) {
       return (await resolve()).imitateTitles(input, signal);
     },
+    async complete(input, signal) {
+      return (await resolve()).complete(input, signal);
+    },
   };
 }
 

@@ -27,6 +27,20 @@ export interface AiTextProvider {
    * switches to the OpenAI-compatible service when an admin stores its address).
    */
   resolve?(): Promise<AiTextProvider>;
+  /**
+   * One generic completion (an AI tool's filled template, docs/domain.md §23): the OpenAI adapter
+   * sends `prompt` as one chat completion (with `model`, else its configured one) and answers the
+   * reply's text; the embedded provider answers a deterministic text derived from the prompt,
+   * headed as demonstration output (it never pretends to be a model).
+   */
+  complete(input: CompleteInput, signal?: AbortSignal): Promise<string>;
+}
+
+export interface CompleteInput {
+  /** The filled template (1–20 000 characters). */
+  prompt: string;
+  /** The model to ask; empty or absent: the configured one. */
+  model?: string;
 }
 
 export interface ImitateTitlesInput {
@@ -38,4 +52,13 @@ export interface ImitateTitlesInput {
   maxLength: number;
   /** Where they will be published (the tone of the platform). */
   platform: SocialPlatformId;
+  /**
+   * The enabled `imitate_title` tool's template (docs/domain.md §23): the OpenAI adapter fills its
+   * `${title}`, `${count}` (how many it asks for), `${max_length}` and `${platform}` and sends it
+   * instead of the built-in user message; the embedded provider ignores it (its titles engine
+   * answers).
+   */
+  template?: string;
+  /** The model for that prompt; empty or absent: the configured one. */
+  model?: string;
 }

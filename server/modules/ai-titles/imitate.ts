@@ -3,11 +3,13 @@ import {
   type ImitateTitleParams,
   type ImitateTitleReply,
 } from '../../../src/api/contract/ai-text';
+import { IMITATE_TITLE_TOOL } from '../../../src/api/contract/ai-tools';
 import type { AppContext } from '../../context';
 import { currentAiText } from '../../integrations/ai-text';
 import { IntegrationError } from '../../integrations/errors';
 import { refuse } from '../../platform/http/errors';
 import { isMessageId } from '../../platform/i18n';
+import { enabledTool } from '../ai-tools';
 
 /**
  * Titles in the manner of the caller's (`POST /matrix/ai_imitate_title`): the AI-text provider
@@ -22,6 +24,7 @@ export async function imitateTitles(
 ): Promise<ImitateTitleReply> {
   // The provider in use now (an AI text address saved by an admin switches it at once).
   const provider = await currentAiText(ctx.integrations.aiText);
+  const tool = await enabledTool(ctx.db, IMITATE_TITLE_TOOL);
   try {
     const titles = await provider.imitateTitles(
       {
@@ -29,6 +32,7 @@ export async function imitateTitles(
         count: params.count,
         maxLength: TITLE_LIMITS[params.platform],
         platform: params.platform,
+        ...(tool ? { template: tool.template, model: tool.model } : {}),
       },
       signal,
     );

@@ -22,6 +22,7 @@ import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
 import * as dashboardSeries from './migrations/0024-dashboard-series';
 import * as domainBranding from './migrations/0019-domain-branding';
 import * as settings from './migrations/0022-settings';
+import * as aiTools from './migrations/0023-ai-tools';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -94,6 +95,10 @@ function provider(engine: Engine): MigrationProvider {
     '0022-settings': {
       up: (db) => settings.up(db, engine),
       down: (db) => settings.down(db),
+    },
+    '0023-ai-tools': {
+      up: (db) => aiTools.up(db, engine),
+      down: (db) => aiTools.down(db),
     },
   };
   return { getMigrations: async () => migrations };

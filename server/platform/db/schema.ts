@@ -909,6 +909,48 @@ export interface MatrixPostDaysTable {
   shares: number;
 }
 
+/** An AI tool: a prompt template and its declared variables (migration 0023, docs/domain.md §23). */
+export interface AiToolsTable {
+  id: Generated<number>;
+  /** Unique, [a-z0-9_]{2,40}. */
+  key: string;
+  name: string;
+  /** '' = the AI-text integration's configured model. */
+  model: string;
+  template: string;
+  /** JSON array of the declared variables' names. */
+  variables: string;
+  /** 'call' | 'item' | 'thousand_tokens'. */
+  unit: string;
+  /** Money in minor units. */
+  cost: number;
+  /** 'enabled' | 'disabled'. */
+  status: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** Industries, two levels: parent_id 0 for a top-level one (migration 0023). */
+export interface IndustriesTable {
+  id: Generated<number>;
+  parent_id: number;
+  name: string;
+  sort: number;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** Scripts: spoken copy, titles, topics, each of an industry (migration 0023). */
+export interface ScriptsTable {
+  id: Generated<number>;
+  industry_id: number;
+  /** 'copy' | 'title' | 'topic'. */
+  kind: string;
+  content: string;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -960,6 +1002,9 @@ export interface Database {
   matrix_posts: MatrixPostsTable;
   matrix_post_days: MatrixPostDaysTable;
   matrix_plan_counts: MatrixPlanCountsTable;
+  ai_tools: AiToolsTable;
+  industries: IndustriesTable;
+  scripts: ScriptsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -60,6 +60,22 @@ export const signedInValidationEnUS = {
   'validation.themeColor': 'Theme colour: #rrggbb, such as #165dff',
   'validation.domain': 'Choose a domain',
   'validation.domainIds': 'Choose 1 to 100 domains, each once',
+  // AI tools, industries, scripts (src/api/contract/ai-tools.ts)
+  'validation.aiToolKey': 'Key: 2 to 40 lower-case letters, digits or _',
+  'validation.aiToolName': 'Name: 1 to 40 characters',
+  'validation.aiToolModel': 'Model: up to 100 characters, no spaces (empty: the configured model)',
+  'validation.aiToolTemplate': 'Prompt template: 1 to 4000 characters',
+  'validation.aiToolVariable':
+    'Variable name: a letter or _, then letters, digits or _ (at most 32)',
+  'validation.aiToolVariables': 'Variables: at most 20, each name once',
+  'validation.aiToolUnit': 'Choose a unit',
+  'validation.aiToolCost': 'Cost: an amount from 0 to 99999.99 with at most 2 decimals',
+  'validation.aiToolStatus': 'Choose a status',
+  'validation.aiToolVarValue': 'Each value: text of at most 2000 characters',
+  'validation.industryName': 'Industry name: 1 to 20 characters',
+  'validation.industrySort': 'Sort: a whole number from 0 to 999999',
+  'validation.scriptContent': 'Script: 1 to 2000 characters',
+  'validation.scriptKind': 'Choose a script kind',
 } as const;
 
 /** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):

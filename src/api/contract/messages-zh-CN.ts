@@ -57,6 +57,21 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.themeColor': '主题色格式为 #rrggbb，例如 #165dff',
   'validation.domain': '请选择域名',
   'validation.domainIds': '请选择 1–100 个域名，且不可重复',
+  // AI 工具、行业、话术 (src/api/contract/ai-tools.ts)
+  'validation.aiToolKey': '标识：2–40 位小写字母、数字或 _',
+  'validation.aiToolName': '名称：1–40 个字符',
+  'validation.aiToolModel': '模型：最多 100 个字符，不含空格（留空使用已配置的模型）',
+  'validation.aiToolTemplate': '提示词模板：1–4000 个字符',
+  'validation.aiToolVariable': '变量名：以字母或 _ 开头，其后为字母、数字或 _（最多 32 位）',
+  'validation.aiToolVariables': '变量：最多 20 个，名称不可重复',
+  'validation.aiToolUnit': '请选择计费单位',
+  'validation.aiToolCost': '费用：0–99999.99 的金额，最多两位小数',
+  'validation.aiToolStatus': '请选择状态',
+  'validation.aiToolVarValue': '每个变量值：最多 2000 个字符的文本',
+  'validation.industryName': '行业名称：1–20 个字符',
+  'validation.industrySort': '排序须为 0–999999 的整数',
+  'validation.scriptContent': '话术内容：1–2000 个字符',
+  'validation.scriptKind': '请选择话术类型',
 };
 
 export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {

@@ -93,6 +93,8 @@ const VIEWS: Record<string, Lazy> = {
   domainList: page(() => import('../../views/domain/domain-list-page'), 'money', 'domains'),
   // Settings and prices (admin: the platform's; partner: its overrides).
   accountSettings: page(() => import('../../views/account/settings-page'), 'settings'),
+  // AI tools, industries and scripts (admin).
+  aiToolIndex: page(() => import('../../views/ai-tool/ai-tool-page'), 'ai-tool'),
 };
 
 export function pageView(name: string): Lazy {

@@ -1,34 +1,23 @@
 import {
-  Alert,
   Box,
   Button,
   Fieldset,
   HStack,
   IconButton,
   Image,
-  Input,
-  NativeSelect,
   Stack,
   Text,
   Wrap,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import type { Actor } from 'xstate';
 import type { VideoTaskEstimate } from '../../api/contract/video-tasks';
-import { FormField } from '../../components/form-field';
+export { FormRefusal, SelectField, TextField, useFieldError } from '../../components/form-fields';
 import { Icon } from '../../components/icons';
-import { formatText } from '../../i18n/intl';
 import type { Picked, TaskFormMachine } from '../../machines/task-form';
 import { formatDuration } from './format';
 import { useT } from './use-t';
-
-/** A field's message (a message id of the contract's rules, or a sentence), if any. */
-export function useFieldError(errors: Record<string, string>) {
-  const intl = useIntl();
-  return (path: string): string | null => (errors[path] ? formatText(intl, errors[path]) : null);
-}
 
 /** What a view reads of a task-form actor. */
 export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
@@ -69,61 +58,6 @@ export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
     confirmingDiscard,
     cancelled,
   };
-}
-
-export function TextField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  helper?: string;
-  numeric?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-}) {
-  return (
-    <FormField
-      label={props.label}
-      error={props.error ?? null}
-      required={props.required}
-      {...(props.helper ? { helper: props.helper } : {})}
-    >
-      <Input
-        value={props.value}
-        disabled={props.disabled}
-        inputMode={props.numeric ? 'decimal' : undefined}
-        autoComplete="off"
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-      />
-    </FormField>
-  );
-}
-
-export function SelectField<V extends string>(props: {
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-  disabled?: boolean;
-  helper?: string;
-}) {
-  return (
-    <FormField label={props.label} helper={props.helper}>
-      <NativeSelect.Root disabled={props.disabled}>
-        <NativeSelect.Field
-          value={props.value}
-          onChange={(e) => props.onChange(e.currentTarget.value as V)}
-        >
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
-  );
 }
 
 /** A group of fields; `invalid` when the group itself is refused (a refused submit goes there). */
@@ -188,17 +122,5 @@ export function PickedList(props: {
         </Button>
       </Box>
     </Stack>
-  );
-}
-
-/** The form's refusal by the server. */
-export function FormRefusal(props: { error: string | null }) {
-  const intl = useIntl();
-  if (!props.error) return null;
-  return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Title>{formatText(intl, props.error)}</Alert.Title>
-    </Alert.Root>
   );
 }

@@ -1,4 +1,5 @@
 import type { AiTextProvider } from '../types';
+import { demonstrationAnswer } from './complete';
 import { imitateTitlesLocally } from './titles';
 
 /**
@@ -12,6 +13,10 @@ export function createEmbeddedAiText(): AiTextProvider {
     async imitateTitles(input, signal) {
       signal?.throwIfAborted();
       return imitateTitlesLocally(input);
+    },
+    async complete(input, signal) {
+      signal?.throwIfAborted();
+      return demonstrationAnswer(input.prompt);
     },
   };
 }

@@ -1,7 +1,13 @@
 import { titleLength } from '../../../../src/api/contract/ai-text';
+import { fillTemplate } from '../../../../src/api/contract/ai-tools';
 import type { SocialPlatformId } from '../../../../src/api/contract/matrix';
 import { IntegrationError, type IntegrationErrorKind } from '../../errors';
 import type { AiTextProvider, ImitateTitlesInput } from '../types';
+
+interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
 
 /**
  * An OpenAI-compatible chat-completions service (OpenAI itself, or any server speaking its API:
@@ -48,10 +54,13 @@ const PLATFORM_NAMES: Record<SocialPlatformId, string> = {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
-  async function complete(input: ImitateTitlesInput, signal?: AbortSignal): Promise<string> {
+  async function complete(
+    messages: ChatMessage[],
+    model: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<string> {
     const stored = (await options.overrides?.()) ?? {};
     const baseUrl = stored.baseUrl ?? options.baseUrl;
-    const model = stored.model ?? options.model;
     const timeoutMs = stored.timeoutMs ?? options.timeoutMs ?? 30_000;
     const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const key = await options.apiKey();
@@ -74,8 +83,8 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
           accept: 'application/json',
         },
         body: JSON.stringify({
-          model,
-          messages: prompt(input),
+          model: model || stored.model || options.model,
+          messages,
           temperature: 0.9,
         }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -105,7 +114,7 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
     name: 'openai',
     demonstration: false,
     async imitateTitles(input, signal) {
-      const content = await complete(input, signal);
+      const content = await complete(prompt(input), input.model, signal);
       const titles = usableTitles(content, input);
       if (titles.length < input.count) {
         throw new IntegrationError(
@@ -117,11 +126,22 @@ export function createOpenAiText(options: OpenAiTextOptions): AiTextProvider {
       }
       return titles.slice(0, input.count);
     },
+    async complete(input, signal) {
+      return complete([{ role: 'user', content: input.prompt }], input.model, signal);
+    },
   };
 }
 
-function prompt(input: ImitateTitlesInput) {
+function prompt(input: ImitateTitlesInput): ChatMessage[] {
   const asked = input.count + EXTRA;
+  const user = input.template
+    ? fillTemplate(input.template, {
+        title: JSON.stringify(input.title),
+        count: String(asked),
+        max_length: String(input.maxLength),
+        platform: PLATFORM_NAMES[input.platform],
+      })
+    : null;
   return [
     {
       role: 'system',
@@ -130,11 +150,13 @@ function prompt(input: ImitateTitlesInput) {
     },
     {
       role: 'user',
-      content: [
-        `Write ${asked} new titles for a ${PLATFORM_NAMES[input.platform]} short video in the manner of the title below, in the same language.`,
-        `Each title at most ${input.maxLength} characters, one line, no emoji, no hashtags; all different from each other and from the original.`,
-        `Original title: ${JSON.stringify(input.title)}`,
-      ].join('\n'),
+      content:
+        user ??
+        [
+          `Write ${asked} new titles for a ${PLATFORM_NAMES[input.platform]} short video in the manner of the title below, in the same language.`,
+          `Each title at most ${input.maxLength} characters, one line, no emoji, no hashtags; all different from each other and from the original.`,
+          `Original title: ${JSON.stringify(input.title)}`,
+        ].join('\n'),
     },
   ];
 }

@@ -1,0 +1,2 @@
+export { aiToolRoutes } from './routes';
+export { enabledTool } from './tools';
