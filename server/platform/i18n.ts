@@ -330,6 +330,14 @@ const enUS = {
   'matrix.batchLinkNotFound': 'Link not found',
   'matrix.batchThrottled': 'Too many attempts from this address: try again in {minutes} minutes',
   'notice.dhVideo.failed': 'Digital-human video “{name}” failed (refunded)',
+  'article.notFound': 'Article not found',
+  'article.saved': 'Saved',
+  'article.deleted': 'Deleted',
+  'article.contentEmpty': 'The body is empty once unsafe content is removed',
+  'agreement.notFound': 'No such agreement version',
+  'agreement.saved': 'New version saved',
+  'agreement.accepted': 'Accepted',
+  'agreement.notCurrent': 'This is not the agreement’s current version: reload it and accept again',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -626,6 +634,14 @@ const zhCN: Record<ServerMessageId, string> = {
   'matrix.batchLinkNotFound': '链接不存在',
   'matrix.batchThrottled': '该地址尝试次数过多：请 {minutes} 分钟后再试',
   'notice.dhVideo.failed': '数字人视频“{name}”失败（已退回）',
+  'article.notFound': '文章不存在',
+  'article.saved': '保存成功',
+  'article.deleted': '删除成功',
+  'article.contentEmpty': '去除不安全内容后正文为空',
+  'agreement.notFound': '该协议版本不存在',
+  'agreement.saved': '新版本已保存',
+  'agreement.accepted': '已同意',
+  'agreement.notCurrent': '这不是该协议的当前版本：请重新加载后再同意',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

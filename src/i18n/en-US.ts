@@ -1,3 +1,4 @@
+import signedInContentEnUS from './signed-in-content-en-US';
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 import signedInEnUS from './signed-in-en-US';
@@ -20,6 +21,7 @@ const enUS = {
   ...signedInDigitalHumanEnUS,
   ...signedInMatrixEnUS,
   ...signedOutBatchAuthEnUS,
+  ...signedInContentEnUS,
 } as const;
 
 export default enUS;

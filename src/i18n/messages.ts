@@ -8,7 +8,7 @@ type Part = Partial<Catalogue>;
 type Loaders = Record<Locale, () => Promise<{ default: Part }>>;
 
 /** The parts of the catalogue that come with a large area's pages (src/app/routes/page-views.ts). */
-export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth';
+export type AreaPart = 'money' | 'creation' | 'digital-human' | 'matrix' | 'batch-auth' | 'content';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -56,6 +56,11 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-out-batch-auth-en-US'),
     'zh-CN': () => import('./signed-out-batch-auth-zh-CN'),
   },
+  // Articles and agreements (/protocol/*, the help centre, the agreement dialogs).
+  content: {
+    'en-US': () => import('./signed-in-content-en-US'),
+    'zh-CN': () => import('./signed-in-content-zh-CN'),
+  },
 };
 export const AREA_PARTS: readonly AreaPart[] = [
   'money',
@@ -63,6 +68,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'digital-human',
   'matrix',
   'batch-auth',
+  'content',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

@@ -1,4 +1,5 @@
 import type { MessageId } from './en-US';
+import signedInContentZhCN from './signed-in-content-zh-CN';
 import signedInCreationZhCN from './signed-in-creation-zh-CN';
 import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
 import signedInMatrixZhCN from './signed-in-matrix-zh-CN';
@@ -16,6 +17,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInDigitalHumanZhCN,
   ...signedInMatrixZhCN,
   ...signedOutBatchAuthZhCN,
+  ...signedInContentZhCN,
 };
 
 export default zhCN;

@@ -19,6 +19,7 @@ import * as sandboxPlatform from './migrations/0015-sandbox-platform';
 import * as matrixAccounts from './migrations/0016-matrix-accounts';
 import * as matrixPlans from './migrations/0017-matrix-plans';
 import * as matrixPlanCounts from './migrations/0018-matrix-plan-counts';
+import * as articlesAgreements from './migrations/0025-articles-agreements';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -79,6 +80,10 @@ function provider(engine: Engine): MigrationProvider {
     '0018-matrix-plan-counts': {
       up: (db) => matrixPlanCounts.up(db, engine),
       down: (db) => matrixPlanCounts.down(db, engine),
+    },
+    '0025-articles-agreements': {
+      up: (db) => articlesAgreements.up(db, engine),
+      down: (db) => articlesAgreements.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -1,0 +1,18 @@
+import type { Executor } from '../../platform/db/schema';
+import { findActiveDomain, normalizeHost } from '../system';
+
+/** The owner id of the platform's own articles and agreements (docs/domain.md §10). */
+export const PLATFORM_OWNER = 0;
+
+/**
+ * The partner whose overrides apply on a host (docs/domain.md §10 "Articles and agreements"):
+ * the owner of the active `domains` row of that host, or the platform (0) for an unknown,
+ * revoked or platform-owned domain. The one place that maps a domain to its partner: when the
+ * domains page (issue 24) reshapes that table, only this function follows it.
+ */
+export async function partnerOfDomain(db: Executor, host: string | undefined): Promise<number> {
+  const name = normalizeHost(host);
+  if (!name) return PLATFORM_OWNER;
+  const row = await findActiveDomain(db, name);
+  return row ? Number(row.partner_id) : PLATFORM_OWNER;
+}
