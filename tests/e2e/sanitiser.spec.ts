@@ -1,5 +1,5 @@
 /**
- * The rich-text sanitiser in a real browser (docs/architecture.md §Rich text): every known XSS
+ * The rich-text sanitiser in a real browser (docs/architecture.md "Rich text"): every known XSS
  * payload of tests/e2e/xss-payloads.ts is saved as an article through the API (the server
  * sanitises on save), read back and rendered in Chromium as a whole document (scripts would run,
  * unlike innerHTML); every element then gets the events inline handlers wait for, and every link

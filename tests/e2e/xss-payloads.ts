@@ -1,5 +1,5 @@
 /**
- * Known XSS payloads for the rich-text sanitiser (docs/architecture.md §Rich text). Each one calls
+ * Known XSS payloads for the rich-text sanitiser (docs/architecture.md "Rich text"). Each one calls
  * `__xss(n)` when it runs; the page that renders a stored body defines `__xss` to record a hit.
  * Used by tests/server/sanitiser.test.ts (the stored form) and tests/e2e/sanitiser.spec.ts
  * (saved through the API and rendered in Chromium: no hit).

@@ -8,7 +8,7 @@ import type {
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
 
 /**
- * Articles and agreements (docs/domain.md §10): the admin writes the platform's, a partner its own
+ * Articles and agreements (docs/domain.md "Articles and agreements"): the admin writes the platform's, a partner its own
  * (overriding the platform's on its domains), merchants and agents read the published ones; bodies
  * are stored sanitised; a new user-agreement version asks signed-in users to accept it again.
  * The demo's `localhost` and `127.0.0.1` belong to `partner`; any other host is the platform's.

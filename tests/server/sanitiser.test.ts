@@ -3,7 +3,7 @@ import { sanitiseRichText, storedFileSrc } from '../../server/modules/articles/s
 import { ALLOWED_FORMATTING, XSS_PAYLOADS } from '../e2e/xss-payloads';
 
 /**
- * The stored form of known XSS payloads (docs/architecture.md §Rich text): nothing that runs is
+ * The stored form of known XSS payloads (docs/architecture.md "Rich text"): nothing that runs is
  * left — no script-capable tag, no event handler, no URL but http(s)/mailto links and our own
  * files' paths. tests/e2e/sanitiser.spec.ts renders the same table in Chromium.
  */

@@ -1,11 +1,11 @@
 import type { Executor } from '../../platform/db/schema';
 import { findActiveDomain, normalizeHost } from '../system';
 
-/** The owner id of the platform's own articles and agreements (docs/domain.md §10). */
+/** The owner id of the platform's own articles and agreements (docs/domain.md "Articles and agreements"). */
 export const PLATFORM_OWNER = 0;
 
 /**
- * The partner whose overrides apply on a host (docs/domain.md §10 "Articles and agreements"):
+ * The partner whose overrides apply on a host (docs/domain.md "Articles and agreements"):
  * the owner of the active `domains` row of that host, or the platform (0) for an unknown,
  * revoked or platform-owned domain. The one place that maps a domain to its partner: when the
  * domains page (issue 24) reshapes that table, only this function follows it.

@@ -37,10 +37,10 @@ const WRITERS = ['admin', 'partner'] as const;
 const WRITE_SCOPE = 'admin: the platform’s rows; partner: its own (overrides on its domains)';
 const READ_SCOPE =
   'admin, partner: their own rows, drafts included; merchant, agent: published rows of the platform and of the partner of the domain read on';
-/** The audit keeps the fields, not the bodies (the row keeps the body; docs/domain.md §10). */
+/** The audit keeps the fields, not the bodies (the row keeps the body; docs/domain.md "Articles and agreements"). */
 const ARTICLE_FIELDS = ['category', 'title', 'cover', 'sort', 'status'];
 
-/** Articles and agreements (docs/domain.md §10 "Articles and agreements"). */
+/** Articles and agreements (docs/domain.md "Articles and agreements"). */
 export function articleRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The rich-text sanitiser (docs/architecture.md §Rich text): every article and agreement body
+ * The rich-text sanitiser (docs/architecture.md "Rich text"): every article and agreement body
  * passes through it on save, on the server, and the stored result is what every reader gets.
  * An allow-list: what is not named here is dropped (a tag's text is kept, escaped; the contents
  * of script, style, noscript, textarea, iframe, svg, math, object, template are dropped whole).
@@ -120,7 +120,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** The stored form of a rich-text body (docs/architecture.md §Rich text). */
+/** The stored form of a rich-text body (docs/architecture.md "Rich text"). */
 export function sanitiseRichText(html: string): string {
   // Twice: what the first pass leaves is already its own fixed point; a second pass that changes
   // anything would mean a parser differential, so the second output is what is stored.

@@ -31,7 +31,7 @@ export const hostOf = (request: FastifyRequest, domain?: string): string =>
   domain || request.headers.host || '';
 
 /**
- * What a caller sees (docs/domain.md §10): a writer (admin, partner) every row of its own, drafts
+ * What a caller sees (docs/domain.md "Articles and agreements"): a writer (admin, partner) every row of its own, drafts
  * included; a reader (merchant, agent) the published rows of the platform and of the partner
  * whose domain it reads on.
  */
@@ -193,7 +193,7 @@ export async function agreementList(
 }
 
 /**
- * The version in force on a host (docs/domain.md §10): the domain's partner's latest effective
+ * The version in force on a host (docs/domain.md "Articles and agreements"): the domain's partner's latest effective
  * version of the kind if it has one, else the platform's; null when neither has one yet.
  */
 export async function agreementInForce(
@@ -257,7 +257,7 @@ export async function saveAgreement(
 
 /**
  * The user agreement the caller must still accept on this host: the one in force when the caller
- * has no acceptance of it (docs/domain.md §10). Never for the admin (it writes them) nor for a
+ * has no acceptance of it (docs/domain.md "Articles and agreements"). Never for the admin (it writes them) nor for a
  * login-as session (acceptance is the person's own).
  */
 export async function pendingAgreement(

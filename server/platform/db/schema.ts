@@ -886,7 +886,7 @@ export interface MatrixPostDaysTable {
   shares: number;
 }
 
-/** Articles (migration 0025; docs/domain.md §10): owner 0 is the platform, else a partner. */
+/** Articles (migration 0025; docs/domain.md "Articles and agreements"): owner 0 is the platform, else a partner. */
 export interface ArticlesTable {
   id: Generated<number>;
   owner_id: ColumnType<number, number, never>;

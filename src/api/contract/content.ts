@@ -4,8 +4,8 @@ import { pageQuery } from './money';
 import { displayName, multilineText, text } from './text';
 
 /**
- * Articles and agreements (docs/domain.md §10 "Articles and agreements"). Bodies are rich text:
- * the server sanitises them on save (docs/architecture.md §Rich text) and every reply carries
+ * Articles and agreements (docs/domain.md "Articles and agreements"). Bodies are rich text:
+ * the server sanitises them on save (docs/architecture.md "Rich text") and every reply carries
  * the stored, sanitised HTML. Times are epoch milliseconds.
  * - `GET /article/list {category?, status?, keyword?, page, limit}` → `{list, total}`;
  * - `GET /article/detail {id}`; `POST /article/add`, `POST /article/edit {id, …}`,

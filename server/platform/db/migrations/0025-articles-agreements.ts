@@ -5,7 +5,7 @@ import { addIdColumn, type Engine } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * Articles and agreements (docs/domain.md §10 "Articles and agreements"). `owner_id` 0 is the
+ * Articles and agreements (docs/domain.md "Articles and agreements"). `owner_id` 0 is the
  * platform's row, else the partner whose own (override) row it is. Bodies are stored sanitised.
  * - `articles`: category, title, cover, content, sort, status; soft-deleted (`deleted_at`).
  * - `agreements`: one row per version of a kind and owner (versions 1, 2, … unique per pair);
