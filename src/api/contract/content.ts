@@ -68,7 +68,14 @@ export const articleListQuery = z.strictObject({
   status: z.preprocess((v) => (v === '' ? undefined : v), status.optional()),
   keyword: text().trim().max(60, msg('validation.invalid')).optional(),
 });
-export type ArticleListQuery = z.input<typeof articleListQuery>;
+/** What the console sends (the schema's input is loose: query strings). */
+export interface ArticleListQuery {
+  page?: number;
+  limit?: number;
+  category?: ArticleCategory;
+  status?: ArticleStatus;
+  keyword?: string;
+}
 export type ArticleListParams = z.output<typeof articleListQuery>;
 
 export const articleDetailQuery = z.strictObject({ id: articleId });
@@ -109,7 +116,11 @@ export const agreementListQuery = z.strictObject({
   ...pageQuery,
   kind: z.preprocess((v) => (v === '' ? undefined : v), kind.optional()),
 });
-export type AgreementListQuery = z.input<typeof agreementListQuery>;
+export interface AgreementListQuery {
+  page?: number;
+  limit?: number;
+  kind?: AgreementKind;
+}
 export const agreementDetailQuery = z.strictObject({ kind, domain: domain.optional() });
 export type AgreementDetailQuery = z.input<typeof agreementDetailQuery>;
 export const agreementSaveBody = z.strictObject({

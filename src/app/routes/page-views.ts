@@ -83,6 +83,9 @@ const VIEWS: Record<string, Lazy> = {
   releasePlan: page(() => import('../../views/matrix/release-plan-page'), 'creation', 'matrix'),
   // The published posts' numbers (totals, per day, per account, top posts, CSV export).
   videoData: page(() => import('../../views/matrix/video-data-page'), 'matrix'),
+  // Articles and agreements (the editor is a chunk of its own, fetched with its dialog).
+  article: page(() => import('../../views/content/article-page'), 'content'),
+  agreement: page(() => import('../../views/content/agreement-page'), 'content'),
 };
 
 export function pageView(name: string): Lazy {
