@@ -26,6 +26,8 @@ import matrixEnUS from '../../src/i18n/signed-in-matrix-en-US';
 import matrixZhCN from '../../src/i18n/signed-in-matrix-zh-CN';
 import batchAuthEnUS from '../../src/i18n/signed-out-batch-auth-en-US';
 import batchAuthZhCN from '../../src/i18n/signed-out-batch-auth-zh-CN';
+import contentEnUS from '../../src/i18n/signed-in-content-en-US';
+import contentZhCN from '../../src/i18n/signed-in-content-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -36,6 +38,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   'digital-human': { 'en-US': digitalHumanEnUS, 'zh-CN': digitalHumanZhCN },
   matrix: { 'en-US': matrixEnUS, 'zh-CN': matrixZhCN },
   'batch-auth': { 'en-US': batchAuthEnUS, 'zh-CN': batchAuthZhCN },
+  content: { 'en-US': contentEnUS, 'zh-CN': contentZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));

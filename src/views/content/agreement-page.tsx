@@ -18,7 +18,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import { CallDialog, useCall } from '../shared/call-dialog';
-import { SelectField } from '../shared/form-parts';
+import { SelectField } from './fields';
 import { useT, type T } from '../shared/use-t';
 import { StoredHtml } from './stored-html';
 

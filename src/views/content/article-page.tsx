@@ -25,7 +25,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
-import { SelectField, TextField } from '../shared/form-parts';
+import { SelectField, TextField } from './fields';
 import { useT, type T } from '../shared/use-t';
 
 /** The editor (TipTap) is a chunk of its own, fetched when the dialog opens. */
