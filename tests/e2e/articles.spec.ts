@@ -119,4 +119,34 @@ test('a new user-agreement version is listed and asks the merchant to accept it'
     { token: merchant },
   );
   expect(pending.data?.content).toBe('<p>Be kind to each other.</p>');
+
+  // The merchant's console asks for it, in a dialog that stays until accepted.
+  await storeToken(page, merchant, 'zh-CN');
+  await page.goto('/dashboard/workBench');
+  const prompt = page.getByRole('alertdialog', { name: zhCN['agreementPrompt.title'] });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByText('Be kind to each other.')).toBeVisible();
+  await noSeriousViolations(page, 'agreement prompt');
+  await prompt.getByRole('button', { name: zhCN['agreementPrompt.accept'], exact: true }).click();
+  await expect(prompt).toBeHidden();
+  const after = await apiCall(request, 'GET', '/agreement/pending', { token: merchant });
+  expect(after.data).toBeNull();
+
+  // The other demo accounts accept it too: the specs that sign in as them after this one meet
+  // no dialog (accounts made later took the version at sign-up: docs/domain.md).
+  for (const account of ['partner', 'partner2', 'agent', 'merchant2']) {
+    const token = await apiLogin(request, account);
+    const current = await apiCall<{ kind: string; version: number } | null>(
+      request,
+      'GET',
+      '/agreement/pending',
+      { token },
+    );
+    if (!current.data) continue;
+    const accepted = await apiCall(request, 'POST', '/agreement/accept', {
+      token,
+      body: { kind: current.data.kind, version: current.data.version },
+    });
+    expect(accepted.code, accepted.msg).toBe(1);
+  }
 });

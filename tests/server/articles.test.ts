@@ -254,6 +254,8 @@ describe.each(engines)('articles and agreements on %s', (engine) => {
     const pending = (token: string, host = PLATFORM_HOST) =>
       call<Agreement | null>('GET', '/agreement/pending', token, {}, host);
     expect((await pending(merchant2)).body.data).toBeNull();
+    // The demo accounts were made at T0: versions take effect after.
+    t.clock.advance(1000);
     const save = (content: string) =>
       call<Agreement>('POST', '/agreement/save', admin, {
         kind: 'user',
@@ -274,6 +276,13 @@ describe.each(engines)('articles and agreements on %s', (engine) => {
     expect((await pending(merchant)).body.data?.version).toBe(1);
     await save('<p>v2</p>');
     expect((await pending(merchant2)).body.data?.version).toBe(2);
+    // An account made after the version took effect took it when it was made.
+    await t.db
+      .updateTable('users')
+      .set({ created_at: t.clock() + 1 })
+      .where('username', '=', 'merchant')
+      .execute();
+    expect((await pending(merchant)).body.data).toBeNull();
     // Accepting twice records once.
     await call('POST', '/agreement/accept', merchant2, { kind: 'user', version: 2 });
     await call('POST', '/agreement/accept', merchant2, { kind: 'user', version: 2 });

@@ -257,7 +257,8 @@ export async function saveAgreement(
 
 /**
  * The user agreement the caller must still accept on this host: the one in force when the caller
- * has no acceptance of it (docs/domain.md "Articles and agreements"). Never for the admin (it writes them) nor for a
+ * has no acceptance of it and its account is older than the version (docs/domain.md "Articles
+ * and agreements"). Never for the admin (it writes them) nor for a
  * login-as session (acceptance is the person's own).
  */
 export async function pendingAgreement(
@@ -267,7 +268,8 @@ export async function pendingAgreement(
 ): Promise<Agreement | null> {
   if (auth.role === 'admin' || auth.session.kind === 'overstep') return null;
   const current = await agreementInForce(ctx, REACCEPT_KIND, host);
-  if (!current) return null;
+  // An account made after the version took effect took it when it was made (sign-up's consent).
+  if (!current || Number(auth.user.created_at) >= current.effective_at) return null;
   const accepted = await ctx.db
     .selectFrom('agreement_acceptances')
     .select('accepted_at')

@@ -31,10 +31,10 @@ export const KIND_LABEL = {
   recharge: 'content.kind.recharge',
 } as const;
 
-/** `datetime-local`'s value of a time (the viewer's clock), and back. */
+/** `datetime-local`'s value (to the second) of a time on the viewer's clock. */
 const localInput = (ms: number) => {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
+  return d.toISOString().slice(0, 19);
 };
 
 /**
@@ -173,6 +173,7 @@ function AgreementForm(props: {
         <FormField label={t('content.effectiveAt')} error={errors.effective_at}>
           <Input
             type="datetime-local"
+            step="1"
             value={effective}
             onChange={(e) => setEffective(e.currentTarget.value)}
           />
