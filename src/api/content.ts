@@ -20,9 +20,6 @@ import { get, post, type RequestOptions } from './http';
 export function getArticles(query: ArticleListQuery, options?: RequestOptions) {
   return get<ArticlePage>('/article/list', { ...query }, options);
 }
-export function getArticle(id: number, options?: RequestOptions) {
-  return get<Article>('/article/detail', { id }, options);
-}
 export function addArticle(body: ArticleAddBody, options?: RequestOptions) {
   return post<Article>('/article/add', body, options);
 }
@@ -34,14 +31,6 @@ export function deleteArticle(id: number, options?: RequestOptions) {
 }
 export function getAgreements(query: AgreementListQuery, options?: RequestOptions) {
   return get<AgreementPage>('/agreement/list', { ...query }, options);
-}
-/** The version in force on `domain` (default: this page's host); null when none is. */
-export function getAgreement(kind: AgreementKind, domain?: string, options?: RequestOptions) {
-  return get<Agreement | null>(
-    '/agreement/detail',
-    { kind, ...(domain ? { domain } : {}) },
-    options,
-  );
 }
 export function saveAgreement(body: AgreementSaveBody, options?: RequestOptions) {
   return post<Agreement>('/agreement/save', body, options);

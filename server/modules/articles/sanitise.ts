@@ -8,7 +8,6 @@ import sanitizeHtml from 'sanitize-html';
  */
 
 /** The path of our stored files (server/modules/files): the only image sources kept. */
-export const FILE_PATH_PREFIX = '/api/v1/files/';
 const STORED_FILE = /^\/api\/v1\/files\/[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /**
@@ -125,9 +124,4 @@ export function sanitiseRichText(html: string): string {
   // Twice: what the first pass leaves is already its own fixed point; a second pass that changes
   // anything would mean a parser differential, so the second output is what is stored.
   return sanitizeHtml(sanitizeHtml(html, OPTIONS), OPTIONS).trim();
-}
-
-/** The text of a body (for the "empty" check: a body of only tags is empty). */
-export function textOf(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
 }

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Input } from '@chakra-ui/react';
+import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { TableKit } from '@tiptap/extension-table';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -44,6 +45,8 @@ export default function RichTextEditor(props: {
         link: { openOnClick: false, protocols: ['mailto'], defaultProtocol: 'https' },
       }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      // Images stay only as links to our stored files: never inlined (base64) into the body.
+      Image.configure({ allowBase64: false }),
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: props.value,
