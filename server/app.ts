@@ -31,6 +31,7 @@ import {
 } from './platform/http/static';
 import { localeOf } from './platform/i18n';
 import type { Clock } from './platform/lib/clock';
+import { articleRoutes } from './modules/articles';
 import { auditRoutes } from './modules/audit';
 import { authRoutes } from './modules/auth';
 import { cardRoutes } from './modules/cards';
@@ -118,6 +119,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   matrixAccountRoutes,
   aiTitleRoutes,
   aiToolRoutes,
+  articleRoutes,
 ];
 
 /**

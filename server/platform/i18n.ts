@@ -269,7 +269,8 @@ const enUS = {
   'initConfig.certSaved': 'File saved',
   'initConfig.fileMissing': 'Choose a file to upload',
   'initConfig.fileTooLarge': 'The file is too large: at most {max}',
-  'initConfig.badPrivateKey': 'The file is not an RSA private key in PEM format (apiclient_key.pem)',
+  'initConfig.badPrivateKey':
+    'The file is not an RSA private key in PEM format (apiclient_key.pem)',
   'initConfig.badCertificate': 'The file is not a certificate in PEM format (apiclient_cert.pem)',
   'initConfig.check.notConfigured': 'Not set up yet: {fields}',
   'initConfig.check.storageOk':
@@ -398,6 +399,14 @@ const enUS = {
   'settings.floorAboveCeiling': 'The floor of {key} is above its ceiling',
   'userConfig.saved': 'Settings saved',
   'userConfig.oemOnly': 'Only an OEM partner can set a mini-program appid',
+  'article.notFound': 'Article not found',
+  'article.saved': 'Saved',
+  'article.deleted': 'Deleted',
+  'article.contentEmpty': 'The body is empty once unsafe content is removed',
+  'agreement.notFound': 'No such agreement version',
+  'agreement.saved': 'New version saved',
+  'agreement.accepted': 'Accepted',
+  'agreement.notCurrent': 'This is not the agreement’s current version: reload it and accept again',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -661,7 +670,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'initConfig.check.aiOk': '连接成功：模型回答了“{sample}”',
   'initConfig.check.aiEmbedded': '内置演示服务已应答（未设置 AI 文本服务地址）',
   'initConfig.check.aiFailed': 'AI 文本服务失败：{reason}',
-  'initConfig.check.wechatPayOk': '连接成功：微信支付返回了 {count} 个平台证书，已用 APIv3 密钥解密',
+  'initConfig.check.wechatPayOk':
+    '连接成功：微信支付返回了 {count} 个平台证书，已用 APIv3 密钥解密',
   'initConfig.check.wechatPayFailed': '微信支付拒绝或无法连接：{reason}',
   'initConfig.check.unsupported': '该分组暂不支持连接测试',
   'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
@@ -755,6 +765,14 @@ const zhCN: Record<ServerMessageId, string> = {
   'settings.floorAboveCeiling': '{key} 的下限高于上限',
   'userConfig.saved': '设置已保存',
   'userConfig.oemOnly': '只有 OEM 服务商可以设置小程序 appid',
+  'article.notFound': '文章不存在',
+  'article.saved': '保存成功',
+  'article.deleted': '删除成功',
+  'article.contentEmpty': '去除不安全内容后正文为空',
+  'agreement.notFound': '该协议版本不存在',
+  'agreement.saved': '新版本已保存',
+  'agreement.accepted': '已同意',
+  'agreement.notCurrent': '这不是该协议的当前版本：请重新加载后再同意',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

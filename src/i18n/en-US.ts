@@ -1,5 +1,6 @@
 import signedInAuditEnUS from './signed-in-audit-en-US';
 import signedInAiToolEnUS from './signed-in-ai-tool-en-US';
+import signedInContentEnUS from './signed-in-content-en-US';
 import signedInCreationEnUS from './signed-in-creation-en-US';
 import signedInDigitalHumanEnUS from './signed-in-digital-human-en-US';
 import signedInDomainsEnUS from './signed-in-domains-en-US';
@@ -30,6 +31,7 @@ const enUS = {
   ...signedInSystemInitEnUS,
   ...signedInSettingsEnUS,
   ...signedInAiToolEnUS,
+  ...signedInContentEnUS,
 } as const;
 
 export default enUS;

@@ -18,7 +18,8 @@ export type AreaPart =
   | 'audit'
   | 'system-init'
   | 'settings'
-  | 'ai-tool';
+  | 'ai-tool'
+  | 'content';
 type PartName = 'signed-out' | 'signed-in' | AreaPart;
 
 /**
@@ -89,6 +90,11 @@ const LOADERS: Record<PartName, Loaders> = {
     'en-US': () => import('./signed-in-system-init-en-US'),
     'zh-CN': () => import('./signed-in-system-init-zh-CN'),
   },
+  // Articles and agreements (/protocol/*, the help centre, the agreement dialogs).
+  content: {
+    'en-US': () => import('./signed-in-content-en-US'),
+    'zh-CN': () => import('./signed-in-content-zh-CN'),
+  },
 };
 export const AREA_PARTS: readonly AreaPart[] = [
   'money',
@@ -101,6 +107,7 @@ export const AREA_PARTS: readonly AreaPart[] = [
   'system-init',
   'settings',
   'ai-tool',
+  'content',
 ];
 /** Every part, in the order they are merged. */
 const PART_NAMES: readonly PartName[] = ['signed-out', 'signed-in', ...AREA_PARTS];

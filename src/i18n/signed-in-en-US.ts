@@ -194,6 +194,11 @@ const signedInEnUS = {
   'route.systemInit': 'Init config',
   'route.auditLog': 'Audit log',
   'route.domainList': 'Domain list',
+  'agreementPrompt.title': 'The user agreement has changed',
+  'agreementPrompt.what':
+    'Please read version {version} of the user agreement and accept it to go on.',
+  'agreementPrompt.accept': 'I accept',
+  'agreementPrompt.failed': 'Your acceptance was not saved: try again',
   'route.article': 'Articles',
   'route.agreement': 'Agreements',
   'route.aiToolIndex': 'AI tool',

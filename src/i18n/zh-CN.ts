@@ -1,6 +1,7 @@
 import type { MessageId } from './en-US';
 import signedInAuditZhCN from './signed-in-audit-zh-CN';
 import signedInAiToolZhCN from './signed-in-ai-tool-zh-CN';
+import signedInContentZhCN from './signed-in-content-zh-CN';
 import signedInCreationZhCN from './signed-in-creation-zh-CN';
 import signedInDigitalHumanZhCN from './signed-in-digital-human-zh-CN';
 import signedInDomainsZhCN from './signed-in-domains-zh-CN';
@@ -26,6 +27,7 @@ const zhCN: Record<MessageId, string> = {
   ...signedInSystemInitZhCN,
   ...signedInSettingsZhCN,
   ...signedInAiToolZhCN,
+  ...signedInContentZhCN,
 };
 
 export default zhCN;

@@ -36,6 +36,8 @@ import settingsEnUS from '../../src/i18n/signed-in-settings-en-US';
 import settingsZhCN from '../../src/i18n/signed-in-settings-zh-CN';
 import aiToolEnUS from '../../src/i18n/signed-in-ai-tool-en-US';
 import aiToolZhCN from '../../src/i18n/signed-in-ai-tool-zh-CN';
+import contentEnUS from '../../src/i18n/signed-in-content-en-US';
+import contentZhCN from '../../src/i18n/signed-in-content-zh-CN';
 import { idsUsedBy, pageViews, reachedModules, src } from './message-usage';
 
 const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
@@ -51,6 +53,7 @@ const PARTS: Record<string, { 'en-US': object; 'zh-CN': object }> = {
   'system-init': { 'en-US': systemInitEnUS, 'zh-CN': systemInitZhCN },
   settings: { 'en-US': settingsEnUS, 'zh-CN': settingsZhCN },
   'ai-tool': { 'en-US': aiToolEnUS, 'zh-CN': aiToolZhCN },
+  content: { 'en-US': contentEnUS, 'zh-CN': contentZhCN },
 };
 const ALL_IDS = Object.keys(enUS);
 const idsOf = (...parts: string[]) => new Set(parts.flatMap((p) => Object.keys(PARTS[p]['en-US'])));

@@ -23,6 +23,7 @@ import * as dashboardSeries from './migrations/0024-dashboard-series';
 import * as domainBranding from './migrations/0019-domain-branding';
 import * as settings from './migrations/0022-settings';
 import * as aiTools from './migrations/0023-ai-tools';
+import * as articlesAgreements from './migrations/0025-articles-agreements';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -99,6 +100,10 @@ function provider(engine: Engine): MigrationProvider {
     '0023-ai-tools': {
       up: (db) => aiTools.up(db, engine),
       down: (db) => aiTools.down(db),
+    },
+    '0025-articles-agreements': {
+      up: (db) => articlesAgreements.up(db, engine),
+      down: (db) => articlesAgreements.down(db),
     },
   };
   return { getMigrations: async () => migrations };

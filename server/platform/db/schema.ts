@@ -951,6 +951,42 @@ export interface ScriptsTable {
   updated_at: Millis;
 }
 
+/** Articles (migration 0025; docs/domain.md "Articles and agreements"): owner 0 is the platform, else a partner. */
+export interface ArticlesTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  category: string;
+  title: string;
+  cover: ColumnType<string, string | undefined, string>;
+  /** Sanitised HTML (server/modules/articles/sanitise.ts). */
+  content: string;
+  sort: number;
+  status: string;
+  created_by: ColumnType<number, number, never>;
+  created_at: ColumnType<Millis, Millis, never>;
+  updated_at: Millis;
+  deleted_at: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+}
+
+/** One version of an agreement (migration 0025): never changed once written. */
+export interface AgreementsTable {
+  id: Generated<number>;
+  kind: ColumnType<string, string, never>;
+  owner_id: ColumnType<number, number, never>;
+  version: ColumnType<number, number, never>;
+  content: ColumnType<string, string, never>;
+  effective_at: ColumnType<Millis, Millis, never>;
+  created_by: ColumnType<number, number, never>;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
+/** A user's acceptance of an agreement version (migration 0025). */
+export interface AgreementAcceptancesTable {
+  user_id: ColumnType<number, number, never>;
+  agreement_id: ColumnType<number, number, never>;
+  accepted_at: ColumnType<Millis, Millis, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -986,6 +1022,9 @@ export interface Database {
   dh_templates: DhTemplatesTable;
   integration_settings: IntegrationSettingsTable;
   notifications: NotificationsTable;
+  articles: ArticlesTable;
+  agreements: AgreementsTable;
+  agreement_acceptances: AgreementAcceptancesTable;
   sandbox_platform_accounts: SandboxPlatformAccountsTable;
   sandbox_platform_codes: SandboxPlatformCodesTable;
   sandbox_platform_access_tokens: SandboxPlatformAccessTokensTable;

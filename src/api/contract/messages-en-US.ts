@@ -194,6 +194,21 @@ export const initConfigValidationEnUS = {
   'validation.initConfigCertKind': 'Choose the private key or the certificate',
 } as const;
 
+/** Articles and agreements (docs/domain.md §10). */
+export const contentValidationEnUS = {
+  'validation.articleCategory': 'Choose a category: notice, help or tutorial',
+  'validation.articleTitle': 'Title: 1 to 60 characters',
+  'validation.articleContent': 'Write the body (at most 200,000 characters)',
+  'validation.articleSort': 'Sort: a whole number from 0 to 9999',
+  'validation.articleStatus': 'Choose draft or published',
+  'validation.articleCover': 'Cover: one of our stored images',
+  'validation.articleId': 'Choose an article',
+  'validation.agreementKind': 'Choose an agreement',
+  'validation.agreementVersion': 'Version: a whole number from 1',
+  'validation.effectiveAt': 'Effective date: a time (milliseconds)',
+  'validation.agreementDomain': 'Domain: a host name',
+} as const;
+
 /**
  * Every validation text: the server's (`validationMessages`, messages.ts). A call marked pure,
  * not an object spread, so a bundle that does not use it leaves it and every group out (the
@@ -207,9 +222,11 @@ export const validationMessagesEnUS = /* @__PURE__ */ Object.assign(
   creationValidationEnUS,
   digitalHumanValidationEnUS,
   initConfigValidationEnUS,
+  contentValidationEnUS,
 ) as typeof signedOutValidationEnUS &
   typeof signedInValidationEnUS &
   typeof moneyValidationEnUS &
   typeof creationValidationEnUS &
   typeof digitalHumanValidationEnUS &
-  typeof initConfigValidationEnUS;
+  typeof initConfigValidationEnUS &
+  typeof contentValidationEnUS;

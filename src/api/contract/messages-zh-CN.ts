@@ -5,6 +5,7 @@ import type {
   moneyValidationEnUS,
   signedInValidationEnUS,
   signedOutValidationEnUS,
+  contentValidationEnUS,
 } from './messages-en-US';
 
 /** The zh-CN texts of the validation messages, in the same groups (see messages-en-US.ts). */
@@ -179,6 +180,20 @@ export const initConfigValidationZhCN: Texts<typeof initConfigValidationEnUS> = 
   'validation.initConfigCertKind': '请选择私钥或证书',
 };
 
+export const contentValidationZhCN: Texts<typeof contentValidationEnUS> = {
+  'validation.articleCategory': '请选择分类：公告、帮助或教程',
+  'validation.articleTitle': '标题：1 到 60 个字符',
+  'validation.articleContent': '请填写正文（最多 200000 个字符）',
+  'validation.articleSort': '排序：0 到 9999 的整数',
+  'validation.articleStatus': '请选择草稿或发布',
+  'validation.articleCover': '封面：须为本平台存储的图片',
+  'validation.articleId': '请选择文章',
+  'validation.agreementKind': '请选择协议',
+  'validation.agreementVersion': '版本：从 1 起的整数',
+  'validation.effectiveAt': '生效时间：须为时间（毫秒）',
+  'validation.agreementDomain': '域名：须为主机名',
+};
+
 /**
  * Every validation text: the server's (`validationMessages`, messages.ts). A call marked pure,
  * not an object spread, so a bundle that does not use it leaves it and every group out (the
@@ -192,9 +207,11 @@ export const validationMessagesZhCN = /* @__PURE__ */ Object.assign(
   creationValidationZhCN,
   digitalHumanValidationZhCN,
   initConfigValidationZhCN,
+  contentValidationZhCN,
 ) as typeof signedOutValidationZhCN &
   typeof signedInValidationZhCN &
   typeof moneyValidationZhCN &
   typeof creationValidationZhCN &
   typeof digitalHumanValidationZhCN &
-  typeof initConfigValidationZhCN;
+  typeof initConfigValidationZhCN &
+  typeof contentValidationZhCN;

@@ -95,6 +95,9 @@ const VIEWS: Record<string, Lazy> = {
   accountSettings: page(() => import('../../views/account/settings-page'), 'settings'),
   // AI tools, industries and scripts (admin).
   aiToolIndex: page(() => import('../../views/ai-tool/ai-tool-page'), 'ai-tool'),
+  // Articles and agreements (the editor is a chunk of its own, fetched with its dialog).
+  article: page(() => import('../../views/content/article-page'), 'content'),
+  agreement: page(() => import('../../views/content/agreement-page'), 'content'),
 };
 
 export function pageView(name: string): Lazy {

@@ -8,6 +8,7 @@ import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors/actors-context';
 import { useArea } from '../actors/areas';
 import { notificationsArea } from '../actors/notifications';
+import { AgreementPrompt } from './agreement-prompt';
 import { CommandPalette, usePaletteShortcut } from './command-palette';
 import { Footer } from './footer';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -117,6 +118,7 @@ export const Shell = memo(function Shell() {
         </Flex>
         {!navbar && <FloatingSettingsButton />}
         <SettingsDrawer />
+        <AgreementPrompt />
         <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
       </Flex>
     </ShellRouteContext>
