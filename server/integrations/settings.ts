@@ -39,8 +39,3 @@ export function settingLookup(config: Config, store: SecretStore): SettingLookup
   return async (kind, name) =>
     (await store.read(kind, name)) ?? environmentSetting(config, kind, name);
 }
-
-/** The environment alone (scripts and tests without a store). */
-export function environmentOnly(config: Config): SettingLookup {
-  return async (kind, name) => environmentSetting(config, kind, name);
-}

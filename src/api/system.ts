@@ -28,11 +28,3 @@ export function setPlatformConfig(
 ): Promise<PlatformConfig> {
   return post<PlatformConfig>('/platform/set_config', { values }, options);
 }
-
-/** The values of `keys` that apply to the caller (prices with its partner's override). */
-export function getConfig(
-  keys: readonly string[],
-  options?: RequestOptions,
-): Promise<ConfigPair[]> {
-  return get<ConfigPair[]>('/platform/get_config', { keys: keys.join(',') }, options);
-}

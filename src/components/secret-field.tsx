@@ -2,15 +2,6 @@ import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormField } from './form-field';
 
-/** What a write-only field shows of its value: only whether it is set, and when and by whom. */
-export interface SecretFieldState {
-  configured: boolean;
-  source: 'settings' | 'environment' | null;
-  last4: string | null;
-  updated_at: number | null;
-  updated_by: string | null;
-}
-
 /**
  * A write-only field (docs/domain.md §System init): the input starts empty and never shows the
  * stored value (empty = unchanged), its state reads "configured · ••••last4 · updated at/by", and

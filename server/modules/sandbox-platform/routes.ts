@@ -350,7 +350,10 @@ export async function sandboxPlatformRoutes(scope: FastifyInstance): Promise<voi
       const form = (request.body ?? {}) as Record<string, string>;
       checkClient(form, true);
       if (form.grant_type !== 'client_credential') throw new Refusal(CODES.badParameter);
-      return oauthOk({ access_token: newAccessToken().replace(/^act\./, 'clt.'), expires_in: ACCESS_TTL_S });
+      return oauthOk({
+        access_token: newAccessToken().replace(/^act\./, 'clt.'),
+        expires_in: ACCESS_TTL_S,
+      });
     }),
   );
 

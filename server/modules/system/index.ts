@@ -3,4 +3,4 @@ export { findActiveDomain, readConfig, readConfigValue, setConfigValue } from '.
 export { systemRoutes } from './routes';
 export { ensurePlatformDefaults, getSystemInfo, normalizeHost } from './service';
 export { priceFor, settingsFor } from './settings';
-export { editUserConfig, getUserConfig, wantsNotification } from './user-config';
+export { wantsNotification } from './user-config';
