@@ -162,6 +162,28 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/matrix/batch_link_info': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/matrix/batch_auth_url': /* */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v1/matrix/ai_imitate_title': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // Domains and their brands (docs/domain.md §12): admin only.
+  'GET /api/v1/domain/list': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/domain/add': /*           */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/domain/edit': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/domain/delete': /*        */ [401, 'ok', 403, 403, 403, 403, 403],
+  // System init (docs/domain.md §System init): admin only; secrets write-only.
+  'GET /api/v1/init_config/get_config': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/init_config/set_config': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/init_config/upload_cert': [401, 'ok', 403, 403, 403, 403, 403],
+  'POST /api/v1/init_config/test': /*     */ [401, 'ok', 403, 403, 403, 403, 403],
+  // Articles and agreements (docs/domain.md §24): admin and partner write; every session reads;
+  // an agreement's text is public (the login form links it); a login-as session accepts nothing.
+  'GET /api/v1/article/list': /*          */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/article/detail': /*        */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/article/add': /*          */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/article/edit': /*         */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/article/delete': /*       */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/agreement/list': /*        */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/agreement/detail': /*      */ ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v1/agreement/pending': /*     */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v1/agreement/save': /*       */ [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'POST /api/v1/agreement/accept': /*     */ [401, 'ok', 'ok', 'ok', 'ok', 'ok', 403],
   // AI tools, industries, scripts (docs/domain.md §23): admin manages; the creators read.
   'GET /api/v1/ai_tool/list': /*          */ [401, 'ok', 403, 403, 403, 403, 403],
   'POST /api/v1/ai_tool/add': /*          */ [401, 'ok', 403, 403, 403, 403, 403],

@@ -228,6 +228,14 @@ describe('the slim Chakra theme', () => {
       './signed-in-audit-zh-CN',
       './signed-in-ai-tool-en-US', // the AI tool page's part
       './signed-in-ai-tool-zh-CN',
+      './signed-in-domains-en-US', // the domains page's part
+      './signed-in-domains-zh-CN',
+      './signed-in-settings-en-US', // the settings page's part
+      './signed-in-settings-zh-CN',
+      './signed-in-system-init-en-US', // the system init page's part
+      './signed-in-system-init-zh-CN',
+      './signed-in-content-en-US', // the articles' and agreements' part
+      './signed-in-content-zh-CN',
       'tus-js-client', // the uploader (src/api/uploads.ts), loaded on the first tus upload
       'qrcode', // the batch links' QR encoder (app/actors/matrix-batch-links.ts), on the first code
       './page-views', // the signed-in pages' route → view map (each view in it through view())

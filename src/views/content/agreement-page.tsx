@@ -21,8 +21,9 @@ import { CallDialog, useCall } from '../shared/call-dialog';
 import { SelectField } from './fields';
 import { useT, type T } from '../shared/use-t';
 import { StoredHtml } from './stored-html';
+import { withLaterTheme } from '../../app/routes/lazy';
 
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RichTextEditor = lazy(withLaterTheme(() => import('./rich-text-editor')));
 
 export const KIND_LABEL = {
   user: 'content.kind.user',

@@ -27,9 +27,10 @@ import { formatText } from '../../i18n/intl';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
 import { SelectField, TextField } from './fields';
 import { useT, type T } from '../shared/use-t';
+import { withLaterTheme } from '../../app/routes/lazy';
 
 /** The editor (TipTap) is a chunk of its own, fetched when the dialog opens. */
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RichTextEditor = lazy(withLaterTheme(() => import('./rich-text-editor')));
 
 const CATEGORY_LABEL = {
   notice: 'content.category.notice',

@@ -13,9 +13,10 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { formatDhTime } from '../shared/dh-time';
+import { withLaterTheme } from '../../app/routes/lazy';
 
 /** The charts and their library: a chunk loaded after the totals (docs/performance.md b). */
-const DashboardCharts = lazy(() => import('./dashboard-charts'));
+const DashboardCharts = lazy(withLaterTheme(() => import('./dashboard-charts')));
 
 /**
  * /dashboard/workBench: the user's own balances, the way to create a video
