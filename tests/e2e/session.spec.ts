@@ -100,6 +100,9 @@ test.describe('HTTP 401', () => {
     ]);
     await expect(tab).toHaveURL('/dashboard/workBench');
     await expect(heading1(tab)).toHaveText(zhCN['route.workBench']);
+    // The work bench's charts load after its totals: their call must be done before the session
+    // ends, or its 401 opens the dialog before the step below that means to.
+    await expect(tab.getByRole('figure').first()).toBeVisible();
     const sessionToken = await storedToken(tab, 'session');
     expect(sessionToken).toBeTruthy();
     const seen = watch(tab);
