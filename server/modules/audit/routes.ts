@@ -6,7 +6,7 @@ import {
   auditPageSchema,
 } from '../../../src/api/contract/audit';
 import { exportDataQuery } from '../../../src/api/contract/cards';
-import { LOCALES } from '../../../src/api/contract/messages';
+import { sendCsvDownload } from '../../platform/http/download-tickets';
 import { exportTicketReplySchema } from '../../../src/api/contract/replies';
 import { knownActions } from '../../platform/http/audit-diff';
 import { refuse } from '../../platform/http/errors';
@@ -91,17 +91,7 @@ export function auditRoutes(app: FastifyInstance): void {
     },
     handler: async (request, reply) => {
       const { ticket } = parseInput(exportDataQuery, request.query, request.locale);
-      const lang = request.headers['lang'];
-      const explicit =
-        typeof lang === 'string'
-          ? LOCALES.find((l) => l.toLowerCase() === lang.trim().toLowerCase())
-          : undefined;
-      const { filename, stream } = await auditExportData(ctx, ticket, explicit);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsvDownload(request, reply, (explicit) => auditExportData(ctx, ticket, explicit));
     },
   });
 }

@@ -19,7 +19,7 @@ import {
   transferCardsBody,
   useCardBody,
 } from '../../../src/api/contract/cards';
-import { LOCALES } from '../../../src/api/contract/messages';
+import { sendCsvDownload } from '../../platform/http/download-tickets';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
 import { parseInput } from '../../platform/http/validation';
@@ -180,17 +180,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
     handler: async (request, reply) => {
       const { ticket } = parseInput(exportDataQuery, request.query, request.locale);
-      const lang = request.headers['lang'];
-      const explicit =
-        typeof lang === 'string'
-          ? LOCALES.find((l) => l.toLowerCase() === lang.trim().toLowerCase())
-          : undefined;
-      const { filename, stream } = await exportData(ctx, ticket, explicit);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsvDownload(request, reply, (explicit) => exportData(ctx, ticket, explicit));
     },
   });
 }

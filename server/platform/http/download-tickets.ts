@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { LOCALES, type Locale } from '../../../src/api/contract/messages';
 import type { Executor } from '../db/schema';
 import { AppError } from './errors';
 
@@ -71,4 +74,26 @@ const CSV_RISKY = /^[=+\-@\t\r]/;
 export function csvCell(value: string): string {
   const text = CSV_RISKY.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * Sends a ticket's CSV: `make` is given the locale the request names in its `lang` header, if
+ * any (a link the browser opens carries none: the ticket's own locale then).
+ */
+export async function sendCsvDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  make: (explicit: Locale | undefined) => Promise<{ filename: string; stream: Readable }>,
+) {
+  const lang = request.headers['lang'];
+  const explicit =
+    typeof lang === 'string'
+      ? LOCALES.find((l) => l.toLowerCase() === lang.trim().toLowerCase())
+      : undefined;
+  const { filename, stream } = await make(explicit);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }
