@@ -2,7 +2,8 @@
  * Platform images (`POST /upload/platform_image`, docs/domain.md §8 "Platform images"); contract:
  * ./contract/platform-images.ts. One small form request: the purpose, then the file.
  */
-import type { PlatformImage, PlatformImagePurpose } from './contract/platform-images';
+import type { PlatformImagePurpose } from './contract/platform-image-rules';
+import type { PlatformImage } from './contract/platform-images';
 import { post, type RequestOptions } from './http';
 
 export function uploadPlatformImage(

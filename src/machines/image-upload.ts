@@ -1,9 +1,9 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import {
   PLATFORM_IMAGE_RULES,
-  type PlatformImage,
   type PlatformImagePurpose,
-} from '../api/contract/platform-images';
+} from '../api/contract/platform-image-rules';
+import type { PlatformImage } from '../api/contract/platform-images';
 
 /**
  * One platform image field's upload (docs/domain.md §8 "Platform images"): a domain's logo or

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isPlatformImageUrl } from '../../../src/api/contract/platform-images';
+import { isPlatformImageUrl } from '../../../src/api/contract/platform-image-rules';
 
 /**
  * The rich-text sanitiser (docs/architecture.md "Rich text"): every article and agreement body

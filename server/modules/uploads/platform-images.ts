@@ -7,10 +7,9 @@ import {
   PLATFORM_IMAGE_PATH,
   PLATFORM_IMAGE_RULES,
   PLATFORM_IMAGE_TYPES,
-  platformImageFields,
-  type PlatformImage,
   type PlatformImagePurpose,
-} from '../../../src/api/contract/platform-images';
+} from '../../../src/api/contract/platform-image-rules';
+import { platformImageFields, type PlatformImage } from '../../../src/api/contract/platform-images';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
@@ -37,13 +36,13 @@ export const PLATFORM_IMAGE_OWNER = 0;
 
 const largest = Math.max(...Object.values(PLATFORM_IMAGE_RULES).map((r) => r.maxBytes));
 /** The parser's limit: one byte past the largest purpose's (each purpose's own is the storage's). */
-export const PLATFORM_IMAGE_FORM_LIMITS = { fileSize: largest + 1, fields: 2 } as const;
+const PLATFORM_IMAGE_FORM_LIMITS = { fileSize: largest + 1, fields: 2 } as const;
 
 const extensionsOf = (purpose: PlatformImagePurpose) =>
   PLATFORM_IMAGE_RULES[purpose].extensions.join(' ');
 
 /** Who owns what a caller uploads: the admin the platform's, a partner its own. */
-export const imageOwnerOf = (auth: AuthContext): number =>
+const imageOwnerOf = (auth: AuthContext): number =>
   auth.role === 'admin' ? PLATFORM_IMAGE_OWNER : auth.user.id;
 
 /**

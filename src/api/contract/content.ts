@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ValidationMessageId } from './messages';
 import { pageQuery } from './money';
-import { isPlatformImageUrl } from './platform-images';
+import { isPlatformImageUrl } from './platform-image-rules';
 import { displayName, multilineText, text } from './text';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ValidationMessageId } from './messages';
-import { isPlatformImageUrl } from './platform-images';
+import { isPlatformImageUrl } from './platform-image-rules';
 import { displayName, text } from './text';
 
 /**

@@ -16,7 +16,8 @@ import type {
 import * as api from '../../api/content';
 import { uploadPlatformImage } from '../../api/platform-images';
 import { defineArea, lazyActors } from './areas';
-import { dialogActor, imageUploadActor, listActor, toast, whenChanged } from './factories';
+import { dialogActor, listActor, toast, whenChanged } from './factories';
+import { imageUploadActor } from './image-uploads';
 
 export interface ContentEndpoints {
   getArticles: typeof api.getArticles;

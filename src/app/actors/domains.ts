@@ -12,16 +12,8 @@ import { getPlatformUsers } from '../../api/money';
 import { uploadPlatformImage } from '../../api/platform-images';
 import { domainFormMachine } from '../../machines/domain-form';
 import { defineArea, lazyActors } from './areas';
-import {
-  dialogActor,
-  imageUploadActor,
-  listActor,
-  type ImageUploadActor,
-  loadActor,
-  submitActor,
-  toast,
-  whenChanged,
-} from './factories';
+import { imageUploadActor, type ImageUploadActor } from './image-uploads';
+import { dialogActor, listActor, loadActor, submitActor, toast, whenChanged } from './factories';
 
 export interface DomainsEndpoints {
   getDomains: typeof api.getDomains;

@@ -9,8 +9,6 @@ import { notify, type NoticeType } from '../../components/toaster';
 import { currentIntl, formatText } from '../../i18n/intl';
 import { createCustomerDialogMachine } from '../../machines/customers/customer-dialog';
 import { formSubmitMachine } from '../../machines/form-submit';
-import { imageUploadMachine } from '../../machines/image-upload';
-import type { PlatformImage, PlatformImagePurpose } from '../../api/contract/platform-images';
 import {
   createListMachine,
   type ListOptions,
@@ -72,32 +70,6 @@ export function submitActor<P, R>(submit: (payload: P) => Promise<R>) {
   );
 }
 export type SubmitActor = ReturnType<typeof submitActor>;
-
-/**
- * A platform image field's upload (the image-upload machine): `upload` sends the file (aborted
- * with `signal` when the upload is cancelled or reset).
- */
-export function imageUploadActor(
-  purpose: PlatformImagePurpose,
-  upload: (
-    purpose: PlatformImagePurpose,
-    file: File,
-    signal: AbortSignal,
-  ) => Promise<PlatformImage>,
-) {
-  return createActor(
-    imageUploadMachine.provide({
-      actors: {
-        upload: fromPromise(({ input, signal }) =>
-          // The machine knows the file's name and size; the view sent the browser's File.
-          upload(input.purpose, input.file as File, signal),
-        ),
-      },
-    }),
-    { input: { purpose } },
-  );
-}
-export type ImageUploadActor = ReturnType<typeof imageUploadActor>;
 
 /**
  * Runs `then` each time what `select` reads changes to a truthy value (a dialog's `completed`

@@ -11,7 +11,7 @@ import {
   type ArticleCategory,
   type ArticleStatus,
 } from '../../api/contract/content';
-import { acceptOf } from '../../api/contract/platform-images';
+import { acceptOf } from '../../api/contract/platform-image-rules';
 import { useArea } from '../../app/actors/areas';
 import {
   contentArea,

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
 import Image from '@tiptap/extension-image';
-import { TextSelection } from '@tiptap/pm/state';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import TextAlign from '@tiptap/extension-text-align';
 import { TableKit } from '@tiptap/extension-table';
@@ -9,8 +9,8 @@ import StarterKit from '@tiptap/starter-kit';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { acceptOf } from '../../api/contract/platform-images';
-import type { ImageUploadActor } from '../../app/actors/factories';
+import { acceptOf } from '../../api/contract/platform-image-rules';
+import type { ImageUploadActor } from '../../app/actors/image-uploads';
 import { formatText } from '../../i18n/intl';
 import { useT } from '../shared/use-t';
 
@@ -117,6 +117,18 @@ export default function RichTextEditor(props: {
         .chain()
         .focus()
         .setImage({ src: image.url, alt: altOf(name) })
+        // The cursor after the image (not the image selected: the next one would replace it), in
+        // a new paragraph when the image ends the body.
+        .command(({ tr, state }) => {
+          const after = tr.selection.to;
+          const next = Selection.findFrom(tr.doc.resolve(after), 1, true);
+          if (next) tr.setSelection(next);
+          else {
+            tr.insert(after, state.schema.nodes.paragraph!.create());
+            tr.setSelection(TextSelection.create(tr.doc, after + 1));
+          }
+          return true;
+        })
         .run();
     });
     return () => sub.unsubscribe();

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { acceptOf } from '../../api/contract/platform-images';
-import type { ImageUploadActor } from '../../app/actors/factories';
+import { acceptOf } from '../../api/contract/platform-image-rules';
+import type { ImageUploadActor } from '../../app/actors/image-uploads';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { formatText } from '../../i18n/intl';
 
