@@ -121,17 +121,14 @@ function ScriptList(props: { kind: ScriptKind; onUse: (script: Script) => void }
   const rows = applied.kind === kind ? list.rows : [];
   return (
     <Stack gap="3">
+      {/* No <form>: the picker sits inside the forms it fills (a nested form's submit would
+          reach theirs), so Enter in the keyword searches by hand. */}
       <HStack
-        as="form"
         role="search"
         aria-label={t('scripts.filters')}
         gap="2"
         alignItems="flex-end"
         flexWrap="wrap"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search({});
-        }}
       >
         <Box minWidth="40">
           <SelectField
@@ -149,10 +146,18 @@ function ScriptList(props: { kind: ScriptKind; onUse: (script: Script) => void }
         </Box>
         <Box flex="1" minWidth="40">
           <FormField label={t('scripts.keyword')}>
-            <Input value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
+            <Input
+              value={keyword}
+              onChange={(e) => setKeyword(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                search({});
+              }}
+            />
           </FormField>
         </Box>
-        <Button type="submit" variant="outline">
+        <Button variant="outline" onClick={() => search({})}>
           {t('filter.search')}
         </Button>
       </HStack>
