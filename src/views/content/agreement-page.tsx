@@ -21,7 +21,7 @@ import { formatText } from '../../i18n/intl';
 import { CallDialog, useCall } from '../shared/call-dialog';
 import { SelectField } from './fields';
 import { useT, type T } from '../shared/use-t';
-import { StoredHtml } from './stored-html';
+import { StoredHtml } from '../../components/stored-html';
 import { withLaterTheme } from '../../app/routes/lazy';
 
 const RichTextEditor = lazy(withLaterTheme(() => import('./rich-text-editor')));
