@@ -116,9 +116,11 @@ export async function timeLoginVisible(browser, url, cpuRate) {
 /** Counts compressed bytes received (CDP encodedDataLength: headers + body as sent) by kind. */
 function byteCounter(cdp) {
   const kinds = new Map();
+  const urls = new Map();
   const totals = { total: 0, byKind: {} };
   cdp.on('Network.responseReceived', (e) => {
     const url = new URL(e.response.url);
+    urls.set(e.requestId, url.pathname);
     const kind = url.pathname.startsWith('/api/')
       ? 'api'
       : /\.js$/.test(url.pathname)
@@ -134,6 +136,12 @@ function byteCounter(cdp) {
     const kind = kinds.get(e.requestId) ?? 'other';
     totals.total += e.encodedDataLength;
     totals.byKind[kind] = (totals.byKind[kind] ?? 0) + e.encodedDataLength;
+    // BENCH_BYTES_DETAIL=1 prints each response as it ends (what a budget is spent on).
+    if (process.env.BENCH_BYTES_DETAIL) {
+      console.log(
+        `      ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB  ${urls.get(e.requestId)}`,
+      );
+    }
   });
   return () => ({ total: totals.total, byKind: { ...totals.byKind } });
 }

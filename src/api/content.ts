@@ -14,11 +14,16 @@ import type {
   ArticleEditBody,
   ArticleListQuery,
   ArticlePage,
+  ArticlePublishedQuery,
 } from './contract/content';
 import { get, post, type RequestOptions } from './http';
 
 export function getArticles(query: ArticleListQuery, options?: RequestOptions) {
   return get<ArticlePage>('/article/list', { ...query }, options);
+}
+/** What every signed-in role reads on this host: the help centre and the notices. */
+export function getPublishedArticles(query: ArticlePublishedQuery, options?: RequestOptions) {
+  return get<ArticlePage>('/article/published', { ...query }, options);
 }
 export function addArticle(body: ArticleAddBody, options?: RequestOptions) {
   return post<Article>('/article/add', body, options);
@@ -31,6 +36,10 @@ export function deleteArticle(id: number, options?: RequestOptions) {
 }
 export function getAgreements(query: AgreementListQuery, options?: RequestOptions) {
   return get<AgreementPage>('/agreement/list', { ...query }, options);
+}
+/** The version of a kind in force on a domain (public: the login and sign-up forms link it). */
+export function getAgreementInForce(kind: AgreementKind, domain: string, options?: RequestOptions) {
+  return get<Agreement | null>('/agreement/detail', { kind, domain }, options);
 }
 export function saveAgreement(body: AgreementSaveBody, options?: RequestOptions) {
   return post<Agreement>('/agreement/save', body, options);

@@ -277,6 +277,21 @@ const signedInCreationEnUS = {
   'clipEditor.sticker.y': '{name}: from the top (0 to 1)',
   'clipEditor.sticker.width': '{name}: width (0.05 to 1)',
   'clipEditor.submit': 'Create clip',
+  // The "from scripts" picker of the creation and plan forms (src/views/shared/script-picker.tsx)
+  'scripts.pick': 'From scripts',
+  'scripts.pickFor': 'From scripts: {field}',
+  'scripts.titleCopy': 'Choose spoken copy',
+  'scripts.titleTitle': 'Choose a title',
+  'scripts.titleTopic': 'Choose topics',
+  'scripts.filters': 'Find scripts',
+  'scripts.industry': 'Industry',
+  'scripts.allIndustries': 'All industries',
+  'scripts.keyword': 'Keyword',
+  'scripts.list': 'Scripts',
+  'scripts.use': 'Use',
+  'scripts.useOne': 'Use: {text}',
+  'scripts.empty': 'No scripts found',
+  'scripts.loading': 'Loading the scripts',
 } as const;
 
 export default signedInCreationEnUS;

@@ -268,6 +268,21 @@ const signedInCreationZhCN: Record<keyof typeof signedInCreationEnUS, string> = 
   'clipEditor.sticker.y': '{name}：距顶部（0 至 1）',
   'clipEditor.sticker.width': '{name}：宽度（0.05 至 1）',
   'clipEditor.submit': '创建剪辑',
+  // 创作与发布计划表单的“从话术库选择”（src/views/shared/script-picker.tsx）
+  'scripts.pick': '从话术库选择',
+  'scripts.pickFor': '从话术库选择：{field}',
+  'scripts.titleCopy': '选择口播文案',
+  'scripts.titleTitle': '选择标题',
+  'scripts.titleTopic': '选择话题',
+  'scripts.filters': '查找话术',
+  'scripts.industry': '行业',
+  'scripts.allIndustries': '全部行业',
+  'scripts.keyword': '关键词',
+  'scripts.list': '话术',
+  'scripts.use': '使用',
+  'scripts.useOne': '使用：{text}',
+  'scripts.empty': '没有找到话术',
+  'scripts.loading': '正在加载话术',
 };
 
 export default signedInCreationZhCN;

@@ -253,6 +253,18 @@ const signedInEnUS = {
   'charts.date': 'Date',
   'charts.value': 'Value',
   'charts.tableOf': 'Daily figures: {title}',
+  // The help centre (src/views/help/help-drawer.tsx) and the notices (docs/domain.md §24)
+  'help.title': 'Help centre',
+  'help.categories': 'Categories',
+  'help.categoryHelp': 'Help',
+  'help.categoryTutorial': 'Tutorials',
+  'help.search': 'Search the help centre',
+  'help.keyword': 'Title contains',
+  'help.loading': 'Loading the articles',
+  'help.empty': 'No articles here yet',
+  'help.back': 'Back to the list',
+  'noticeBoard.title': 'Notices',
+  'noticeBoard.empty': 'No notices yet',
 } as const;
 
 export default signedInEnUS;

@@ -238,6 +238,18 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'charts.date': '日期',
   'charts.value': '数值',
   'charts.tableOf': '每日数据：{title}',
+  // 帮助中心与公告（docs/domain.md §24）
+  'help.title': '帮助中心',
+  'help.categories': '分类',
+  'help.categoryHelp': '帮助',
+  'help.categoryTutorial': '教程',
+  'help.search': '搜索帮助中心',
+  'help.keyword': '标题包含',
+  'help.loading': '正在加载文章',
+  'help.empty': '暂无文章',
+  'help.back': '返回列表',
+  'noticeBoard.title': '公告',
+  'noticeBoard.empty': '暂无公告',
 };
 
 export default signedInZhCN;

@@ -82,6 +82,16 @@ const signedOutEnUS = {
   'password.changed': 'Password changed. Please log in again.',
   'copy.done': 'Copied',
   'copy.failed': 'Could not copy; select the text and copy it by hand',
+  // The agreements the login and sign-up forms link (docs/domain.md §24)
+  'login.agreements': 'By logging in you agree to the {user} and the {privacy}.',
+  'register.agreements': 'By registering you agree to the {user} and the {privacy}.',
+  'agreementLink.user': 'User Agreement',
+  'agreementLink.privacy': 'Privacy Policy',
+  'agreementDialog.user': 'User Agreement',
+  'agreementDialog.privacy': 'Privacy Policy',
+  'agreementDialog.version': 'Version {version}, in force since {date}',
+  'agreementDialog.none': 'This agreement has not been published yet.',
+  'agreementDialog.loading': 'Loading the agreement',
 } as const;
 
 export default signedOutEnUS;

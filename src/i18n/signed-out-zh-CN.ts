@@ -78,6 +78,16 @@ const signedOutZhCN: Record<keyof typeof signedOutEnUS, string> = {
   'password.changed': '密码已修改，请重新登录。',
   'copy.done': '已复制',
   'copy.failed': '复制失败，请选中文本手动复制',
+  // 登录与注册表单链接的协议（docs/domain.md §24）
+  'login.agreements': '登录即表示您同意{user}和{privacy}',
+  'register.agreements': '注册即表示您同意{user}和{privacy}',
+  'agreementLink.user': '《用户协议》',
+  'agreementLink.privacy': '《隐私政策》',
+  'agreementDialog.user': '用户协议',
+  'agreementDialog.privacy': '隐私政策',
+  'agreementDialog.version': '第 {version} 版，{date} 起生效',
+  'agreementDialog.none': '该协议尚未发布。',
+  'agreementDialog.loading': '正在加载协议',
 };
 
 export default signedOutZhCN;

@@ -38,13 +38,18 @@ for (const [locale, c] of [
     await expect(charts).toBeVisible();
     const newUsers = chart(page, c['charts.newUsers']);
     await expect(newUsers).toBeVisible();
-    await expect(newUsers.locator('svg.recharts-surface')).toBeVisible();
+    const bars = newUsers.locator('svg rect[data-bar]');
+    await expect(bars).toHaveCount(7);
     // Seven days, today last; today counts at least the worker's sign-up.
     const table = dayTable(page, c, c['charts.newUsers']);
     await expect(table.getByRole('row')).toHaveCount(8);
     const today = Number(await table.getByRole('row').last().getByRole('cell').last().innerText());
     expect(today).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('chart-new_users-summary')).toContainText(String(today));
+    // Today's bar is the tallest or as tall as its value says; under the pointer, its tooltip.
+    expect(Number(await bars.last().getAttribute('height'))).toBeGreaterThan(0);
+    await bars.last().hover({ force: true });
+    await expect(newUsers.getByTestId('chart-tooltip')).toContainText(String(today));
     // Every figure has its chart.
     for (const id of ['charts.videos', 'charts.posts', 'charts.spendClones'] as const) {
       await expect(chart(page, c[id])).toBeVisible();
@@ -56,6 +61,7 @@ for (const [locale, c] of [
     await days30.click();
     await expect(days30).toHaveAttribute('aria-pressed', 'true');
     await expect(table.getByRole('row')).toHaveCount(31);
+    await expect(bars).toHaveCount(30);
     expect(await seriousViolations(page), 'home, 30 days').toEqual([]);
     await range.getByRole('button', { name: c['charts.days7'] }).click();
     await expect(table.getByRole('row')).toHaveCount(8);

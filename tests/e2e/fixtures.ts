@@ -57,12 +57,13 @@ export async function apiCall<T = unknown>(
   request: APIRequestContext,
   method: 'GET' | 'POST',
   apiPath: string,
-  options: { token?: string; body?: object; lang?: string } = {},
+  options: { token?: string; body?: object; lang?: string; origin?: string } = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { platform: 'pc' };
   if (options.token) headers.token = options.token;
   if (options.lang) headers.lang = options.lang;
-  const response = await request.fetch(`${API}${apiPath}`, {
+  // `origin` (e.g. http://localhost:8181): the call on another host name of the same server.
+  const response = await request.fetch(`${options.origin ?? ''}${API}${apiPath}`, {
     method,
     headers,
     data: method === 'POST' ? (options.body ?? {}) : undefined,

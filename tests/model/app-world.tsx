@@ -122,6 +122,7 @@ export async function preloadConsole() {
   await Promise.all([
     import('../../src/app/theme/theme-later'),
     import('../../src/app/shell/shell'),
+    import('../../src/app/shell/settings-drawer'),
     import('../../src/app/shell/session-dialogs'),
     import('../../src/components/toaster-store'),
     import('../../src/components/app-toaster'),

@@ -11,6 +11,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { DashboardData } from '../../src/api/contract/dashboard';
 import { provideArea } from '../../src/app/actors/areas';
 import { dashboardArea } from '../../src/app/actors/dashboard';
+import { readingArea } from '../../src/app/actors/reading';
 import { authMachine } from '../../src/machines/auth';
 import HomePage from '../../src/views/home/home-page';
 import { userFixture } from './fixtures';
@@ -44,6 +45,9 @@ test('the home totals, built again: the server is asked again and its new answer
     getDashboardData: async () => answers[Math.min(asked++, answers.length - 1)],
     getAccount: () => new Promise(() => {}),
     getDashboardSeries: () => new Promise(() => {}),
+  });
+  provideArea(actors, readingArea, {
+    getPublishedArticles: async () => ({ list: [], total: 0 }),
   });
   const partners = () => screen.getByTestId('stat-partners').textContent;
 

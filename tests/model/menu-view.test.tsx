@@ -151,6 +151,7 @@ function executor(world: World) {
   const user = person();
   const flipSwitch = async () => {
     await user.click(screen.getByRole('button', { name: text['settings.title'] }));
+    await settle(); // the drawer's code comes with its first opening
     const drawer = within(screen.getAllByRole('dialog').filter(isOpen)[0]);
     await user.click(drawer.getByRole('checkbox', { name: text['settings.menuFromServer'] }));
     await user.click(drawer.getByRole('button', { name: text['form.cancel'] }));

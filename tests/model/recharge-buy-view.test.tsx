@@ -15,7 +15,7 @@ import type { Account } from '../../src/api/contract/dashboard';
 import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { moneyArea } from '../../src/app/actors/money';
 import { rechargeArea } from '../../src/app/actors/recharge';
-import { formatDateTime } from '../../src/components/filter-bar';
+import { formatDateTime } from '../../src/components/dates';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import {
   POLL_MS,

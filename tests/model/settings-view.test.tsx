@@ -6,7 +6,7 @@
  * asserted on screen (layout, theme class, filter, the drawer's controls).
  */
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { applyColorWeakToDocument, applyThemeToDocument } from '../../src/app/theme/document-theme';
@@ -233,6 +233,15 @@ function sees(state: string) {
     expect((width as HTMLInputElement).value).toBe(String(settings.menuWidth));
   };
 }
+
+// The drawer's code comes with its first opening (React.lazy): loaded up front, as fake timers
+// wait for no I/O.
+beforeAll(async () => {
+  await Promise.all([
+    import('../../src/app/theme/theme-later'),
+    import('../../src/app/shell/settings-drawer'),
+  ]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

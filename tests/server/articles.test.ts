@@ -209,6 +209,92 @@ describe.each(engines)('articles and agreements on %s', (engine) => {
     expect((await call('GET', '/article/detail', merchant2, { id: partnerId })).body.code).toBe(0);
   });
 
+  it('lets every role read the published articles of its domain, and nothing else', async () => {
+    const agent = await t.login('agent');
+    const add = async (token: string, over: Record<string, unknown>) => {
+      const reply = await call<Article>('POST', '/article/add', token, article(over));
+      expect(reply.body.code, reply.raw).toBe(1);
+      return reply.body.data.id;
+    };
+    const help = await add(admin, { title: 'Platform help', sort: 0 });
+    const tutorial = await add(admin, {
+      category: 'tutorial',
+      title: 'Platform tutorial',
+      sort: 0,
+    });
+    const older = await add(admin, { category: 'notice', title: 'Older notice', sort: 0 });
+    const newer = await add(admin, { category: 'notice', title: 'Newer notice', sort: 0 });
+    // A higher sort goes first (pinned), then the newest.
+    const pinned = await add(admin, { category: 'notice', title: 'Pinned notice', sort: 9 });
+    await add(admin, { category: 'notice', title: 'Draft notice', status: 'draft' });
+    const gone = await add(admin, { category: 'notice', title: 'Deleted notice' });
+    expect((await call('POST', '/article/delete', admin, { id: gone })).body.code).toBe(1);
+    const partnerHelp = await add(partner, { title: 'Partner help', sort: 0 });
+    await add(partner, { title: 'Partner draft', status: 'draft' });
+    await add(partner2, { title: 'Other partner help' });
+
+    const read = (token: string, input: Record<string, unknown>, host: string) =>
+      call<ArticlePage>('GET', '/article/published', token, input, host);
+    const ids = (reply: Reply<ArticlePage>) => reply.body.data.list.map((a) => a.id);
+    // Every role, the writers included, reads as a reader: published rows of the platform and
+    // of the domain's partner (localhost is `partner`'s), never drafts, deleted or another's.
+    for (const token of [admin, partner, partner2, merchant, agent]) {
+      const onPartner = await read(token, {}, PARTNER_HOST);
+      expect(onPartner.body.code, onPartner.raw).toBe(1);
+      expect(ids(onPartner)).toEqual([pinned, partnerHelp, newer, older, tutorial, help]);
+      expect(onPartner.body.data.list.every((a) => a.status === 'published')).toBe(true);
+      const onPlatform = await read(token, {}, PLATFORM_HOST);
+      expect(ids(onPlatform)).toEqual([pinned, newer, older, tutorial, help]);
+      const notices = await read(token, { category: 'notice', limit: 2 }, PLATFORM_HOST);
+      expect(ids(notices)).toEqual([pinned, newer]);
+      expect(notices.body.data.total).toBe(3);
+    }
+    const found = await read(merchant, { category: 'help', keyword: 'PARTNER' }, PARTNER_HOST);
+    expect(ids(found)).toEqual([partnerHelp]);
+    expect(found.body.data.list[0].content).toContain('<h2>Start</h2>');
+    // The writers' own list is still the writer's: their own rows, drafts included.
+    const own = await call<ArticlePage>('GET', '/article/list', partner, {}, PLATFORM_HOST);
+    expect(own.body.data.list.map((a) => a.title).sort()).toEqual([
+      'Partner draft',
+      'Partner help',
+    ]);
+  });
+
+  it('refuses a reader’s bad query with a localised message, and an anonymous one', async () => {
+    const anonymous = await call('GET', '/article/published', undefined, {});
+    expect(anonymous.status).toBe(401);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { category: 'news' },
+        'Choose a category: notice, help or tutorial',
+        '请选择分类：公告、帮助或教程',
+      ],
+      // A reader reads published rows only: there is no status to ask for.
+      [{ status: 'draft' }, '', ''],
+      [{ limit: 0 }, '', ''],
+      [{ limit: 101 }, '', ''],
+      [{ keyword: 'x'.repeat(61) }, '', ''],
+    ];
+    for (const [input, en, zh] of cases) {
+      const reply = await call('GET', '/article/published', merchant, input);
+      expect(reply.status, reply.raw).toBe(200);
+      expect(reply.body.code, JSON.stringify(input)).toBe(0);
+      expect(reply.body.msg).toBeTruthy();
+      if (en) expect(reply.body.msg).toBe(en);
+      if (zh) {
+        const zhReply = await call(
+          'GET',
+          '/article/published',
+          merchant,
+          input,
+          PLATFORM_HOST,
+          'zh-CN',
+        );
+        expect(zhReply.body.msg).toBe(zh);
+      }
+    }
+  });
+
   it('serves the agreement version in force, the partner’s overriding on its domains', async () => {
     const detail = (host: string, token?: string) =>
       call<Agreement | null>('GET', '/agreement/detail', token, { kind: 'privacy' }, host);

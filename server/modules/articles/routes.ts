@@ -15,6 +15,7 @@ import {
   articleEditBody,
   articleListQuery,
   articlePageSchema,
+  articlePublishedQuery,
   articleSchema,
 } from '../../../src/api/contract/content';
 import { noData } from '../../../src/api/contract/replies';
@@ -30,6 +31,7 @@ import {
   editArticle,
   hostOf,
   pendingAgreement,
+  publishedArticles,
   saveAgreement,
 } from './service';
 
@@ -51,6 +53,19 @@ export function articleRoutes(app: FastifyInstance): void {
     policy: { roles: 'any', scope: READ_SCOPE },
     query: articleListQuery,
     handler: ({ auth, query, request }) => articleList(ctx, auth, hostOf(request), query),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/article/published',
+    reply: articlePageSchema,
+    // The help centre and the notices: every role reads what the domain's readers read.
+    policy: {
+      roles: 'any',
+      scope: 'published rows of the platform and of the partner of the domain read on',
+    },
+    query: articlePublishedQuery,
+    handler: ({ query, request }) => publishedArticles(ctx, hostOf(request), query),
   });
 
   defineRoute(app, {

@@ -41,6 +41,11 @@ async function scopeOf(ctx: AppContext, auth: AuthContext, host: string): Promis
   if (auth.role === 'admin' || auth.role === 'partner') {
     return { owners: [ownerOf(auth)], publishedOnly: false };
   }
+  return readerScope(ctx, host);
+}
+
+/** What anyone reads on a host: the published rows of the platform and of the host's partner. */
+async function readerScope(ctx: AppContext, host: string): Promise<ArticleScope> {
   const partner = await partnerOfDomain(ctx.db, host);
   return { owners: [...new Set([PLATFORM_OWNER, partner])], publishedOnly: true };
 }
@@ -52,6 +57,18 @@ export async function articleList(
   params: ArticleListParams,
 ) {
   return listArticles(ctx.db, await scopeOf(ctx, auth, host), params);
+}
+
+/**
+ * The help centre's and the notices' list (docs/domain.md "Articles and agreements"): every
+ * role reads as a reader here, the admin and partners included (their own list is the writer's).
+ */
+export async function publishedArticles(
+  ctx: AppContext,
+  host: string,
+  params: Omit<ArticleListParams, 'status'>,
+) {
+  return listArticles(ctx.db, await readerScope(ctx, host), params);
 }
 
 export async function articleDetail(

@@ -9,6 +9,8 @@ import { displayName, multilineText, text } from './text';
  * the server sanitises them on save (docs/architecture.md "Rich text") and every reply carries
  * the stored, sanitised HTML. Times are epoch milliseconds.
  * - `GET /article/list {category?, status?, keyword?, page, limit}` → `{list, total}`;
+ * - `GET /article/published {category?, keyword?, page, limit}` → `{list, total}`: what every
+ *   signed-in role reads on its host (the help centre, the notices), published rows only;
  * - `GET /article/detail {id}`; `POST /article/add`, `POST /article/edit {id, …}`,
  *   `POST /article/delete {id}`;
  * - `GET /agreement/list {kind?}` → `{list, total}` (versions, newest first);
@@ -85,6 +87,9 @@ export interface ArticleListQuery {
   keyword?: string;
 }
 export type ArticleListParams = z.output<typeof articleListQuery>;
+/** A reader's list: published rows only, so no status to ask for. */
+export const articlePublishedQuery = articleListQuery.omit({ status: true });
+export type ArticlePublishedQuery = Omit<ArticleListQuery, 'status'>;
 
 export const articleDetailQuery = z.strictObject({ id: articleId });
 

@@ -12,7 +12,7 @@ import type {
 } from '../../api/contract/audit';
 import * as api from '../../api/audit';
 import { startDownload } from '../../api/cards';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 import { createExportMachine } from '../../machines/cards/export';
 import { defineArea, lazyActors } from './areas';
 import { listActor, loadActor } from './factories';

@@ -24,7 +24,7 @@ import { redeemMachine } from '../../machines/cards/redeem';
 import { cardTransferMachine, type CardSelection } from '../../machines/cards/transfer';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, submitActor, toast, whenChanged } from './factories';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 
 export interface CardsEndpoints {
   getCards: typeof cardsApi.getCards;

@@ -18,7 +18,7 @@ import type {
 } from '../../api/contract/customers';
 import * as customersApi from '../../api/customers';
 import { getPlatformUsers } from '../../api/money';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, toast, whenChanged, type LoadActor } from './factories';
 import { moneyArea, movedSomething, type MoneyActors } from './money';

@@ -11,7 +11,7 @@ import type { PlatformUserRow } from '../../api/contract/customers';
 import type { Asset, MoneyLogRow, TransferRecord } from '../../api/contract/money';
 import { getAccount } from '../../api/dashboard';
 import * as moneyApi from '../../api/money';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 import { exchangeMachine } from '../../machines/exchange';
 import { transferMachine } from '../../machines/transfer';
 import { defineArea, lazyActors } from './areas';

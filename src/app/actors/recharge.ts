@@ -16,7 +16,7 @@ import type {
   RechargePackage,
 } from '../../api/contract/recharge';
 import * as api from '../../api/recharge';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 import { packageSortMachine } from '../../machines/package-sort';
 import { buyMachine, timeToPay, type BuyEvent } from '../../machines/recharge/buy';
 import { defineArea, lazyActors } from './areas';

@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { StoredHtml } from '../../views/content/stored-html';
+import { StoredHtml } from '../../components/stored-html';
 import { agreementPromptArea } from '../actors/agreement-prompt';
 import { useArea } from '../actors/areas';
 import { useLoadActor } from '../hooks/use-load';

@@ -5,10 +5,11 @@ import { Icon } from '../../components/icons';
 import { LocaleSwitch } from '../../components/locale-switch';
 import { useAppActors } from '../actors/actors-context';
 import { commandById } from './commands';
+import { HelpButton } from './help-button';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
 
-/** The top bar: brand, command palette, notifications, locale, theme, settings, user menu. */
+/** The top bar: brand, command palette, help, notifications, locale, theme, settings, user menu. */
 export function Navbar(props: { onOpenPalette: () => void }) {
   const intl = useIntl();
   const actors = useAppActors();
@@ -48,6 +49,7 @@ export function Navbar(props: { onOpenPalette: () => void }) {
             {intl.formatMessage({ id: 'palette.shortcut' })}
           </Kbd>
         </Button>
+        <HelpButton />
         <NotificationBell />
         <LocaleSwitch />
         <IconButton

@@ -1,12 +1,22 @@
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useMatches } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import type { MessageId } from '../../i18n/messages';
 import { useAppActors } from '../actors/actors-context';
 import { useArea } from '../actors/areas';
+import { withLaterTheme } from '../routes/lazy';
 import { notificationsArea } from '../actors/notifications';
 import { AgreementPrompt } from './agreement-prompt';
 import { CommandPalette, usePaletteShortcut } from './command-palette';
@@ -15,12 +25,29 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 import { Navbar } from './navbar';
 import { shownCount } from './notification-bell';
 import { OverstepBanner } from './overstep-banner';
-import { SettingsDrawer } from './settings-drawer';
 import { ShellRouteContext } from './shell-route-context';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useTabsFollowRoute } from './tabs-follow-route';
 import { TopMenu } from './top-menu';
+
+/** The settings drawer's code (its number field and switches) comes with its first opening. */
+const SettingsDrawer = lazy(
+  withLaterTheme(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer }))),
+);
+
+/** Mounts the settings drawer once it has first been opened, and keeps it from then on. */
+function LazySettingsDrawer() {
+  const { settings } = useAppActors();
+  const open = useSelector(settings, (s) => s.hasTag('drawerOpen'));
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SettingsDrawer />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Sets the document title from the open route and the brand name. A leaf component, like
@@ -117,7 +144,7 @@ export const Shell = memo(function Shell() {
           </Flex>
         </Flex>
         {!navbar && <FloatingSettingsButton />}
-        <SettingsDrawer />
+        <LazySettingsDrawer />
         <AgreementPrompt />
         <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
       </Flex>

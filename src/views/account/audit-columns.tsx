@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Stack, Table, Text } from '@chakra-ui/react';
 import type { AuditRow } from '../../api/contract/audit';
 import type { Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;

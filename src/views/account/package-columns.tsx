@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, IconButton } from '@chakra-ui/react';
 import type { RechargePackage } from '../../api/contract/recharge';
 import type { Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import type { MoveDirection } from '../../machines/package-sort';
 import { formatMoney } from '../shared/amounts';

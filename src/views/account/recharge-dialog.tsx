@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useArea } from '../../app/actors/areas';
 import { rechargeArea } from '../../app/actors/recharge';
 import { useMoneyName } from '../../app/hooks/use-money-name';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import type { MessageId } from '../../i18n/messages';
 import type { buyMachine } from '../../machines/recharge/buy';

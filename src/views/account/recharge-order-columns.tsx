@@ -2,7 +2,7 @@ import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { PayStatus, RechargeOrder } from '../../api/contract/recharge';
 import { CopyButton } from '../../components/copy-button';
 import type { Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import { formatMoney } from '../shared/amounts';
 

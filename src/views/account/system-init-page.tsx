@@ -22,7 +22,7 @@ import {
 } from '../../api/contract/init-config';
 import { useArea } from '../../app/actors/areas';
 import { initConfigArea, type InitConfigGroupActor } from '../../app/actors/init-config';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';

@@ -5,7 +5,8 @@ import { ASSETS, type Asset, type TransferRecord } from '../../api/contract/mone
 import { NO_TRANSFER_FILTERS, type TransferFilters } from '../../app/actors/money';
 import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterDate, FilterSelect } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import { ASSET_LABEL, formatAmount } from '../shared/amounts';
 

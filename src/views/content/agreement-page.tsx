@@ -12,7 +12,8 @@ import { useArea } from '../../app/actors/areas';
 import { contentArea, type ContentActors } from '../../app/actors/content';
 import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterSelect, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterSelect } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
@@ -20,7 +21,7 @@ import { formatText } from '../../i18n/intl';
 import { CallDialog, useCall } from '../shared/call-dialog';
 import { SelectField } from './fields';
 import { useT, type T } from '../shared/use-t';
-import { StoredHtml } from './stored-html';
+import { StoredHtml } from '../../components/stored-html';
 import { withLaterTheme } from '../../app/routes/lazy';
 
 const RichTextEditor = lazy(withLaterTheme(() => import('./rich-text-editor')));

@@ -21,7 +21,8 @@ import {
 } from '../../app/actors/content';
 import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { LoadingSpinner } from '../../components/loading-spinner';

@@ -34,6 +34,8 @@ import {
   type Picked,
 } from '../../machines/task-form';
 import { PickedList, Section, SelectField, TextField, useFieldError } from '../shared/form-parts';
+import { ScriptPicker } from '../shared/script-picker';
+import { appendScript, oneLine } from '../shared/script-text';
 import { useT, type T } from '../shared/use-t';
 
 /** Opens the picker for a slot of a form. */
@@ -87,7 +89,7 @@ export function CommonFields(props: CommonFieldsProps & { form: 'mixed' | 'clip'
         {...fields}
         onPickMusic={() => pick({ form, part: 'music' }, MUSIC_TYPES, true, props.draft.music)}
       />
-      <WordFields {...fields} />
+      <WordFields {...fields} nested={form === 'mixed'} />
     </>
   );
 }
@@ -194,11 +196,14 @@ function SoundFields(props: CommonFieldsProps & { onPickMusic: () => void }) {
   );
 }
 
-/** Titles (up to 5: text, size, colour, position) and the subtitles. */
-function WordFields(props: CommonFieldsProps) {
+/**
+ * Titles (up to 5: text, size, colour, position) and the subtitles; each text may come from the
+ * scripts (a title script as one line, spoken copy added to the subtitles).
+ */
+function WordFields(props: CommonFieldsProps & { nested: boolean }) {
   const t = useT();
   const error = useFieldError(props.errors);
-  const { draft, edit, disabled } = props;
+  const { draft, edit, disabled, nested } = props;
   const setTitle = (key: number, patch: Partial<CommonDraft['titles'][number]>) =>
     edit({ titles: draft.titles.map((x) => (x.key === key ? { ...x, ...patch } : x)) });
   return (
@@ -223,6 +228,15 @@ function WordFields(props: CommonFieldsProps) {
                 error={error(`titles.${i}.text`)}
                 onChange={(text) => setTitle(title.key, { text })}
               />
+              <Box>
+                <ScriptPicker
+                  kind="title"
+                  field={t('taskForm.titleText', { n })}
+                  disabled={disabled}
+                  nested={nested}
+                  onPick={(text) => setTitle(title.key, { text: oneLine(text) })}
+                />
+              </Box>
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="2">
                 <TextField
                   label={t('taskForm.titleSize', { n })}
@@ -292,6 +306,15 @@ function WordFields(props: CommonFieldsProps) {
             onChange={(e) => edit({ subtitleText: e.currentTarget.value })}
           />
         </FormField>
+        <Box>
+          <ScriptPicker
+            kind="copy"
+            field={t('taskForm.subtitleText')}
+            disabled={disabled}
+            nested={nested}
+            onPick={(text) => edit({ subtitleText: appendScript(draft.subtitleText, text) })}
+          />
+        </Box>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
           <TextField
             label={t('taskForm.subtitleSize')}

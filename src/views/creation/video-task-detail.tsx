@@ -19,7 +19,7 @@ import type { VideoOutput, VideoTask, VideoTaskKind } from '../../api/contract/v
 import type { VideoTasksActors } from '../../app/actors/video-tasks';
 import { canCancel, canRetry } from '../../app/actors/video-tasks';
 import { useMoneyName } from '../../app/hooks/use-money-name';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { LoadFailed } from '../../components/load-failed';
 import { formatMoney } from '../shared/amounts';
 import { formatBytes } from '../shared/upload-format';

@@ -25,7 +25,8 @@ import {
 import { useListActor } from '../../app/hooks/use-list';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { isActive } from '../../machines/video-tasks/task-watch';
 import { ConfirmRowDialog } from '../shared/call-dialog';
 import { formatMoney } from '../shared/amounts';

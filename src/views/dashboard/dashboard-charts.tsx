@@ -1,11 +1,10 @@
 /**
- * The dashboard's charts (docs/domain.md §22): a chunk of its own with the charts library
- * (@chakra-ui/charts over Recharts), loaded by the home page and the work bench after their
- * totals (React.lazy), so neither /login nor those pages' first content carries it
+ * The dashboard's charts (docs/domain.md §22): a chunk of its own, drawn by our small SVG bar
+ * chart (./bar-chart.tsx; docs/decisions.md "The dashboard's charts are our own SVG"), loaded by
+ * the home page and the work bench after their totals (React.lazy), so /login does not carry it
  * (docs/performance.md "b. Bytes"). Each chart is a figure named by its title, with a text
  * summary and a table of its days for screen readers (the drawing itself is hidden from them).
  */
-import { Chart, useChart } from '@chakra-ui/charts';
 import {
   Box,
   Button,
@@ -21,13 +20,13 @@ import {
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { SERIES_DAYS, type SeriesPoint } from '../../api/contract/dashboard';
 import { useArea } from '../../app/actors/areas';
 import { dashboardArea } from '../../app/actors/dashboard';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { LoadFailed } from '../../components/load-failed';
 import type { MessageId } from '../../i18n/messages';
+import { BarChart } from './bar-chart';
 
 type Figure = Exclude<keyof SeriesPoint, 'date'>;
 
@@ -112,7 +111,6 @@ function SeriesChart({
   const titleElementId = useId();
   const title = intl.formatMessage({ id: titleId }, { moneyName });
   const rows = points.map((p) => ({ date: p.date, value: Number(p[figure]) }));
-  const chart = useChart({ data: rows, series: [{ name: 'value', color, label: title }] });
   const format = (value: number) =>
     money
       ? intl.formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -139,43 +137,13 @@ function SeriesChart({
         )}
       </Text>
       <Box aria-hidden="true" mt="2">
-        <Chart.Root h="48" aspectRatio="auto" chart={chart}>
-          <BarChart
-            data={chart.data}
-            responsive
-            // The drawing is hidden from screen readers (the table speaks for it): no keyboard layer.
-            accessibilityLayer={false}
-            style={{ width: '100%', height: '100%' }}
-          >
-            <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-            <XAxis
-              dataKey={chart.key('date')}
-              tickFormatter={shortDate}
-              tickLine={false}
-              stroke={chart.color('border')}
-            />
-            <YAxis
-              tickLine={false}
-              axisLine={false}
-              allowDecimals={money}
-              width={48}
-              stroke={chart.color('border')}
-            />
-            <Tooltip
-              cursor={{ fill: chart.color('bg.muted') }}
-              animationDuration={100}
-              content={<Chart.Tooltip formatter={(value: number) => format(Number(value))} />}
-            />
-            {chart.series.map((s) => (
-              <Bar
-                key={s.name}
-                dataKey={chart.key(s.name)}
-                fill={chart.color(s.color)}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </Chart.Root>
+        <BarChart
+          rows={rows.map((r) => ({ label: r.date, value: r.value }))}
+          color={color}
+          format={format}
+          decimals={money}
+          shortLabel={shortDate}
+        />
       </Box>
       <VisuallyHidden>
         <Table.Root size="sm">

@@ -13,6 +13,7 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { formatDhTime } from '../shared/dh-time';
+import { NoticeBoard } from '../shared/notice-board';
 import { withLaterTheme } from '../../app/routes/lazy';
 
 /** The charts and their library: a chunk loaded after the totals (docs/performance.md b). */
@@ -20,8 +21,8 @@ const DashboardCharts = lazy(withLaterTheme(() => import('./dashboard-charts')))
 
 /**
  * /dashboard/workBench: the user's own balances, the way to create a video
- * (/dashboard/to-create-video) and, for a partner, the counts of the customers it looks after (a
- * merchant has none).
+ * (/dashboard/to-create-video), for a partner the counts of the customers it looks after (a
+ * merchant has none), and the domain's latest notices.
  */
 export default function WorkBenchPage() {
   const intl = useIntl();
@@ -99,6 +100,7 @@ export default function WorkBenchPage() {
           )}
         </Stack>
       </Skeleton>
+      <NoticeBoard />
       {data && (
         <Suspense fallback={null}>
           <DashboardCharts withoutNewUsers={merchant} />

@@ -46,6 +46,8 @@ import {
   useTaskForm,
 } from '../shared/form-parts';
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { ScriptPicker } from '../shared/script-picker';
+import { appendScript } from '../shared/script-text';
 import { formatDhTime } from '../shared/dh-time';
 import { useT, type T } from '../shared/use-t';
 import { DemoBadge } from './dh-video-parts';
@@ -195,28 +197,38 @@ interface PartProps {
   t: T;
 }
 
-/** The text with its live character count and estimated length. */
+/** The text (typed, or spoken copy from the scripts) with its live character count and length. */
 function SpeechText(props: PartProps & { error: string | null }) {
   const { draft, t } = props;
   const characters = draft.text.trim().length;
   const seconds = characters > 0 ? estimateSpeechSeconds(draft.text.trim(), draft.speed) : 0;
   return (
-    <FormField label={t('dhVideoForm.text')} required error={props.error}>
-      <Textarea
-        value={draft.text}
-        disabled={props.busy}
-        rows={6}
-        onChange={(e) => props.edit({ text: e.currentTarget.value })}
-      />
-      <Text
-        fontSize="sm"
-        color={characters > DH_LIMITS.text.max ? 'fg.error' : 'fg.muted'}
-        aria-live="polite"
-        data-testid="dh-text-count"
-      >
-        {t('dhVideoForm.textCount', { count: characters, max: DH_LIMITS.text.max, seconds })}
-      </Text>
-    </FormField>
+    <Stack gap="2">
+      <FormField label={t('dhVideoForm.text')} required error={props.error}>
+        <Textarea
+          value={draft.text}
+          disabled={props.busy}
+          rows={6}
+          onChange={(e) => props.edit({ text: e.currentTarget.value })}
+        />
+        <Text
+          fontSize="sm"
+          color={characters > DH_LIMITS.text.max ? 'fg.error' : 'fg.muted'}
+          aria-live="polite"
+          data-testid="dh-text-count"
+        >
+          {t('dhVideoForm.textCount', { count: characters, max: DH_LIMITS.text.max, seconds })}
+        </Text>
+      </FormField>
+      <Box>
+        <ScriptPicker
+          kind="copy"
+          field={t('dhVideoForm.text')}
+          disabled={props.busy}
+          onPick={(text) => props.edit({ text: appendScript(draft.text, text) })}
+        />
+      </Box>
+    </Stack>
   );
 }
 

@@ -19,7 +19,7 @@ import {
   type DhVideoStatus,
 } from '../../api/contract/digital-human';
 import { canDeleteDhVideo, type DhVideosActors } from '../../app/actors/digital-human-videos';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
 import { formatText } from '../../i18n/intl';

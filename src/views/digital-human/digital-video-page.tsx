@@ -16,7 +16,8 @@ import {
 } from '../../app/actors/digital-human-videos';
 import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/page';
 import { VIDEO_PARAM, useDeepLink } from '../shared/deep-links';
 import { useT, type T } from '../shared/use-t';

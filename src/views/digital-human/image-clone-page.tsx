@@ -27,7 +27,7 @@ import {
 } from '../../app/actors/digital-human-clones';
 import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { formatText } from '../../i18n/intl';

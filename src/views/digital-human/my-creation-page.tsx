@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useArea } from '../../app/actors/areas';
 import { dhVideosArea } from '../../app/actors/digital-human-videos';
 import { useListActor } from '../../app/hooks/use-list';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/page';
 import { GridPager, GridSkeleton } from '../shared/resource-grid';
 import { formatSeconds } from '../shared/format';

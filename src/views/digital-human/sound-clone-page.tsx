@@ -30,7 +30,7 @@ import {
 import type { ListActor } from '../../app/actors/factories';
 import { useListActor } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { Page } from '../../components/page';

@@ -12,7 +12,8 @@ import {
 import { useListActor } from '../../app/hooks/use-list';
 import { useSubmitActor } from '../../app/hooks/use-submit-actor';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/page';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import { useDialogState } from '../shared/use-dialog-state';

@@ -10,12 +10,13 @@ import { Page } from '../../components/page';
 import { StatGrid } from '../../components/stat-grid';
 import type { MessageId } from '../../i18n/messages';
 import { formatDhTime } from '../shared/dh-time';
+import { NoticeBoard } from '../shared/notice-board';
 import { withLaterTheme } from '../../app/routes/lazy';
 
 /** The charts and their library: a chunk loaded after the totals (docs/performance.md b). */
 const DashboardCharts = lazy(withLaterTheme(() => import('../dashboard/dashboard-charts')));
 
-/** /home/index: platform totals for the admin. */
+/** /home/index: platform totals for the admin, and the latest notices (as its readers see them). */
 export default function HomePage() {
   const intl = useIntl();
   const moneyName = useMoneyName();
@@ -63,6 +64,7 @@ export default function HomePage() {
           ]}
         />
       </Skeleton>
+      <NoticeBoard />
       {data && (
         <Suspense fallback={null}>
           <DashboardCharts />

@@ -32,6 +32,7 @@ import type { Locale } from '../../api/contract/messages';
 import { STORAGE_KEYS } from '../../api/contract/storage-keys';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
+import { AgreementLinks } from './agreement-links';
 
 // The dialogs load when first wanted (hover, focus or click), not with the page.
 const loadForgot = withLaterTheme(() => import('./forgot-password-dialog'));
@@ -214,6 +215,9 @@ export default function LoginPage() {
               >
                 {intl.formatMessage({ id: 'login.submit' })}
               </Button>
+              {/* Before Register: a button clicked in the pre-rendered copy (no branding, so no
+                  Register yet) is found again here by its place (prerender-handover.ts). */}
+              <AgreementLinks sentence="login.agreements" />
               {info?.register_open === '1' && (
                 <Button
                   variant="ghost"

@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { notify } from '../../components/toaster';
+import { AgreementLinks } from './agreement-links';
 import { MobileCodeFields } from './mobile-code-fields';
 
 const EMPTY = { username: '', password: '', mobile: '', code: '' };
@@ -61,6 +62,8 @@ export function RegisterDialog(props: {
         passwordError={form.error('password')}
       />
       <MobileCodeFields form={form} purpose="register" />
+      {/* Registering is the consent to the versions in force (docs/domain.md §24). */}
+      <AgreementLinks sentence="register.agreements" />
     </FormDialog>
   );
 }

@@ -38,6 +38,8 @@ import {
   useFieldError,
 } from '../shared/form-parts';
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
+import { ScriptPicker } from '../shared/script-picker';
+import { addTitleLines, addTopics, topicsOf } from '../shared/script-text';
 import { MEDIA_PARAM, parseMediaRefs, useDeepLinkValue } from '../shared/deep-links';
 import { useT } from '../shared/use-t';
 import { PlanCreationsDialog } from './plan-creations-dialog';
@@ -46,11 +48,11 @@ import { formatInZone } from './plan-format';
 /**
  * The release plan's form (the area's `form` actor, src/machines/plan-form.ts), new or an edit of
  * a plan not started: a drawer with the plan's name, accounts, videos (library videos from the
- * resource picker, finished creations from their dialog), titles (typed, or chosen from AI
- * titles), topics, location, dates, time slots, posts per day and time zone. "Preview" asks for the
- * schedule (a draft the contract refuses shows its messages and takes the person to the first);
- * the preview shows its first posts in the plan's time zone; "Save" adds the plan (or saves the
- * edit). A "publish" link (`?media=video_output:12`) opens it with those videos chosen.
+ * resource picker, finished creations from their dialog), titles (typed, chosen from AI
+ * titles, or from the title scripts), topics (typed or from the topic scripts), location,
+ * dates, time slots, posts per day and time zone. "Preview" asks for the schedule (a draft the
+ * contract refuses shows its messages and takes the person to the first); the preview shows its
+ * first posts in the plan's time zone; "Save" adds the plan (or saves the edit). A "publish" link (`?media=video_output:12`) opens it with those videos chosen.
  */
 export function PlanFormDrawer(props: { area: MatrixPlansActors }) {
   const { area } = props;
@@ -178,17 +180,32 @@ function PlanForm(props: { area: MatrixPlansActors }) {
             </Box>
           </Section>
           <TitleEditor area={area} draft={draft} busy={busy} error={error('titles')} />
-          <TextField
-            label={t('matrixPlans.topics')}
-            value={topics}
-            disabled={busy}
-            helper={t('matrixPlans.topicsHelp')}
-            error={error('topics')}
-            onChange={(text) => {
-              setTopics(text);
-              edit({ topics: text.split(/[\s,，]+/).filter(Boolean) });
-            }}
-          />
+          <Stack gap="2">
+            <TextField
+              label={t('matrixPlans.topics')}
+              value={topics}
+              disabled={busy}
+              helper={t('matrixPlans.topicsHelp')}
+              error={error('topics')}
+              onChange={(text) => {
+                setTopics(text);
+                edit({ topics: text.split(/[\s,，]+/).filter(Boolean) });
+              }}
+            />
+            <Box>
+              <ScriptPicker
+                kind="topic"
+                field={t('matrixPlans.topics')}
+                disabled={busy}
+                nested
+                onPick={(script) => {
+                  const text = addTopics(topics, script);
+                  setTopics(text);
+                  edit({ topics: topicsOf(text) });
+                }}
+              />
+            </Box>
+          </Stack>
           <TextField
             label={t('matrixPlans.location')}
             value={draft.location}
@@ -398,6 +415,13 @@ function TitleEditor(props: {
         <Button size="sm" variant="outline" disabled={busy} onClick={add}>
           {t('matrixPlans.addTitle')}
         </Button>
+        <ScriptPicker
+          kind="title"
+          field={t('matrixPlans.titles')}
+          disabled={busy}
+          nested
+          onPick={(script) => edit(addTitleLines(draft.titles, script))}
+        />
         <Box minWidth="28">
           <SelectField
             label={t('matrixPlans.aiCount')}

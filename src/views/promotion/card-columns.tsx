@@ -4,7 +4,7 @@ import type { IntlShape } from 'react-intl';
 import type { CardRow } from '../../api/contract/cards';
 import { CopyButton } from '../../components/copy-button';
 import type { Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import {
   CARD_AMOUNT,

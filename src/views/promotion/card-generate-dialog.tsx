@@ -13,7 +13,7 @@ import {
 import { fieldErrors } from '../../app/hooks/zod-errors';
 import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import type { generateCardsMachine } from '../../machines/cards/generate';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';

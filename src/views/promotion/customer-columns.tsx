@@ -1,7 +1,7 @@
 import { Button, HStack, Menu, Portal, Switch } from '@chakra-ui/react';
 import type { CustomerRow } from '../../api/contract/customers';
 import type { Column } from '../../components/data-table';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import { formatMoney } from '../shared/amounts';
 import { AuditTimelineLink } from '../shared/audit-link';

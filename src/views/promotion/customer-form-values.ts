@@ -11,7 +11,7 @@ import {
 } from '../../api/contract/customers';
 import type { z } from 'zod';
 import type { FormPayload } from '../../app/actors/customers';
-import { dayRange } from '../../components/filter-bar';
+import { dayRange } from '../../components/dates';
 import type { CustomerDialogActor } from '../shared/use-dialog-state';
 
 export type FormActor = CustomerDialogActor<CustomerRow, FormPayload>;

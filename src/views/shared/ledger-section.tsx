@@ -5,7 +5,8 @@ import { ASSETS, LEDGER_TYPES, type MoneyLogRow } from '../../api/contract/money
 import { NO_LEDGER_FILTERS, type LedgerFilters } from '../../app/actors/money';
 import type { ListHandle } from '../../app/hooks/use-list';
 import { DataTable, type Column } from '../../components/data-table';
-import { FilterBar, FilterDate, FilterSelect, formatDateTime } from '../../components/filter-bar';
+import { FilterBar, FilterDate, FilterSelect } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
 import { ASSET_LABEL, formatAmount } from './amounts';
 

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { roleOf } from '../../api/contract/roles';
 import { useAppActors } from '../../app/actors/actors-context';
 import { useMoneyName } from '../../app/hooks/use-money-name';
-import { formatDateTime } from '../../components/filter-bar';
+import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/page';
 
 /** /user/info: who the current user is. */
