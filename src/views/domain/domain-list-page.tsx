@@ -14,6 +14,7 @@ import { useSubmitActor } from '../../app/hooks/use-submit-actor';
 import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText, formatDateTime } from '../../components/filter-bar';
 import { Page } from '../../components/page';
+import { AuditTimelineLink } from '../shared/audit-link';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import { useDialogState } from '../shared/use-dialog-state';
 import { useT, type T } from '../shared/use-t';
@@ -159,6 +160,13 @@ function domainColumns(
           >
             {t('domains.delete')}
           </Button>
+          <AuditTimelineLink
+            type="domain"
+            id={row.id}
+            name={row.hostname}
+            size="2xs"
+            variant="outline"
+          />
         </HStack>
       ),
     },
