@@ -72,7 +72,9 @@ export function createIntegrations(
   const deliver = deps.deliverPayment ?? deliverOverHttp(config.publicUrl);
   return {
     payment: overrides.payment ?? createPaymentProviders(config, deliver),
-    sms: overrides.sms ?? createSmsProvider(config, deps.log),
+    sms:
+      overrides.sms ??
+      createSmsProvider(config, deps.log, settingLookup(config, deps.secrets), deps.now),
     digitalHuman:
       overrides.digitalHuman ??
       createDigitalHumanProvider(config, secretLookup('digital-human', config, deps.secrets)),
