@@ -244,7 +244,6 @@ function GroupCard(props: { group: InitConfigGroup; actor: InitConfigGroupActor 
                 </Button>
                 <Button
                   type="submit"
-                  colorPalette="blue"
                   disabled={busy}
                   data-testid={`init-${group}-save`}
                 >
