@@ -105,10 +105,7 @@ export async function providersInUse(
     payment: [...integrations.payment.byWay.keys()],
     sms: [integrations.sms.name],
     'digital-human': [integrations.digitalHuman.name],
-    social: [
-      ...(douyin ? ['douyin'] : []),
-      ...(integrations.social.sandbox ? ['sandbox'] : []),
-    ],
+    social: [...(douyin ? ['douyin'] : []), ...(integrations.social.sandbox ? ['sandbox'] : [])],
     'ai-text': [integrations.aiText.name],
   };
 }

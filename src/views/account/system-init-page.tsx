@@ -242,11 +242,7 @@ function GroupCard(props: { group: InitConfigGroup; actor: InitConfigGroupActor 
                 >
                   {t('initConfig.test')}
                 </Button>
-                <Button
-                  type="submit"
-                  disabled={busy}
-                  data-testid={`init-${group}-save`}
-                >
+                <Button type="submit" disabled={busy} data-testid={`init-${group}-save`}>
                   {t('initConfig.save', { group: title })}
                 </Button>
               </HStack>
