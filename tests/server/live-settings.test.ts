@@ -126,6 +126,26 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
     await storage.delete('live/after.txt');
     expect(await inBucket('live/after.txt')).toBe(false);
     expect(await storage.exists('live/after.txt')).toBe(false);
+    // A key written again goes where new files go now, and is read there.
+    await storage.put('live/again.txt', bytes('in the bucket'), { contentType: 'text/plain' });
+    expect(await onDisk('live/again.txt')).toBe(true);
+    await setStorage({
+      endpoint: endpoint!,
+      bucket,
+      region,
+      access_key: accessKeyId!,
+      secret_key: secretAccessKey!,
+    });
+    expect(await storage.inUse()).toMatchObject({ place: 'settings', bucket });
+    await storage.put('live/again.txt', bytes('written again'), { contentType: 'text/plain' });
+    expect(await inBucket('live/again.txt')).toBe(true);
+    expect(await body(await storage.get('live/again.txt'))).toBe('written again');
+    await setStorage({}, ['endpoint', 'bucket', 'region', 'access_key', 'secret_key']);
+    await storage.put('live/again.txt', bytes('and back'), { contentType: 'text/plain' });
+    expect(await body(await storage.get('live/again.txt'))).toBe('and back');
+    expect(await storage.localPath('live/again.txt')).toBe(
+      storage.localFiles!.path('live/again.txt'),
+    );
     expect(await readFile(storage.localFiles!.path('live/before.txt'), 'utf8')).toBe(
       'written before the switch',
     );

@@ -240,7 +240,11 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
     checkKey(key);
     const use = await inUse();
     if (use.kind === 'environment') {
-      await db.deleteFrom('file_places').where('storage_key', '=', key).execute();
+      // A key of a bucket written again: the environment's from now on (no write while no
+      // bucket of the settings was ever used: no row can exist).
+      if (await mayBeElsewhere()) {
+        await db.deleteFrom('file_places').where('storage_key', '=', key).execute();
+      }
       return environment;
     }
     await db
@@ -252,6 +256,14 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
   }
 
   let elsewhere = false;
+  /** Whether a bucket of the settings was ever used (asked until it was: never cached false). */
+  async function mayBeElsewhere(): Promise<boolean> {
+    if (elsewhere) return true;
+    const row = await db.selectFrom('storage_places').select('id').limit(1).executeTakeFirst();
+    // Once true it stays true: places are never removed.
+    elsewhere = row !== undefined;
+    return elsewhere;
+  }
 
   return {
     async put(key, body, options) {
@@ -289,13 +301,7 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
       return (await storageOf(key)).directUploads;
     },
     localFiles: environment.localFiles,
-    async mayBeElsewhere() {
-      if (elsewhere) return true;
-      const row = await db.selectFrom('storage_places').select('id').limit(1).executeTakeFirst();
-      // Once true it stays true: places are never removed.
-      elsewhere = row !== undefined;
-      return elsewhere;
-    },
+    mayBeElsewhere,
     async inUse() {
       const use = await inUse();
       return use.kind === 'environment'
