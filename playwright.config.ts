@@ -37,6 +37,8 @@ const MOVES_MONEY = [
  * changes (docs/decisions.md "Tests").
  */
 const SERVERS = { seeded: PORT, 'moves-money': PORT + 1 } as const;
+/** tests/e2e/system-init.spec.ts's fake WeChat API (the port after the servers'). */
+const FAKE_WECHAT_PORT = PORT + 2;
 type ProjectName = keyof typeof SERVERS;
 const dataDir = (project: ProjectName) => `${E2E_DATA_DIR}/${project}`;
 const baseURL = (project: ProjectName) => `http://127.0.0.1:${SERVERS[project]}`;
@@ -98,6 +100,8 @@ export default defineConfig({
       VIDEO_RENDER_PRESET: 'ultrafast',
       // Posts under review are asked about every second (the product's default is 30 s).
       MATRIX_REVIEW_POLL_MS: '1000',
+      // The fake WeChat server API system-init.spec.ts starts for the mini program's check.
+      WECHAT_API_BASE_URL: `http://127.0.0.1:${FAKE_WECHAT_PORT}`,
     },
   })),
 });

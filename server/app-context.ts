@@ -9,6 +9,7 @@ import { loadSecretKeys } from './platform/secrets/keys';
 import { createSealer } from './platform/secrets/sealed';
 import { createSecretStore } from './platform/secrets/store';
 import { createFileStorage } from './platform/storage/create';
+import { createFileStore } from './platform/storage/places';
 import type { FileStorage } from './platform/storage/storage';
 import { createIntegrations, type Integrations } from './integrations/registry';
 import type { Deliver } from './integrations/payment';
@@ -19,8 +20,10 @@ export interface ContextOptions {
   log: FastifyBaseLogger;
   /** The clock (tests move time). */
   now?: Clock;
-  /** The file storage (default: the configured one, local disk or S3). */
+  /** The environment's file storage (default: the configured one, local disk or S3). */
   storage?: FileStorage;
+  /** How long another process's storage settings may go unseen (PostgreSQL; tests shorten it). */
+  storagePlaceTtlMs?: number;
   /** Integrations to use instead of the configured ones (tests: fakes). */
   integrations?: Partial<Integrations>;
   /** How the payment sandbox reaches the API (the API process: `app.inject`). */
@@ -40,7 +43,15 @@ export function createAppContext(options: ContextOptions): AppContext {
   const { keys, source } = loadSecretKeys(config);
   const sealer = createSealer(keys, source);
   const secrets = createSecretStore(handle.db, sealer);
-  const storage = options.storage ?? createFileStorage(config, now);
+  const storage = createFileStore({
+    db: handle.db,
+    secrets,
+    sealer,
+    environment: options.storage ?? createFileStorage(config, now),
+    environmentS3: options.storage ? undefined : config.s3,
+    now,
+    ttlMs: options.storagePlaceTtlMs,
+  });
   const integrations = createIntegrations(
     { config, log, secrets, deliverPayment: options.deliverPayment, now },
     options.integrations,

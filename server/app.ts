@@ -77,8 +77,10 @@ export interface BuildOptions {
   now?: Clock;
   /** Integrations to use instead of the configured ones (tests: a capturing SMS provider). */
   integrations?: Partial<Integrations>;
-  /** The file storage (default: the configured one, local disk or S3). */
+  /** The environment's file storage (default: the configured one, local disk or S3). */
   storage?: FileStorage;
+  /** How long another process's storage settings may go unseen on PostgreSQL (tests shorten it). */
+  storagePlaceTtlMs?: number;
   logger?: FastifyServerOptions['logger'];
   /** Installs hooks before any route or plugin (tests: the reply check of tests/server). */
   instrument?: (app: FastifyInstance) => void;
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       log: app.log,
       now: options.now,
       storage: options.storage,
+      storagePlaceTtlMs: options.storagePlaceTtlMs,
       integrations: options.integrations,
       jobs: options.jobs,
       // The sandbox's notification goes through the server's whole HTTP stack, like a provider's.

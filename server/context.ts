@@ -7,7 +7,7 @@ import type { Clock } from './platform/lib/clock';
 import type { Sealer } from './platform/secrets/sealed';
 import type { SecretStore } from './platform/secrets/store';
 import type { Integrations } from './integrations/registry';
-import type { FileStorage } from './platform/storage/storage';
+import type { FileStore } from './platform/storage/places';
 
 /**
  * What services need from the running app; built once by createAppContext (server/app-context.ts)
@@ -18,8 +18,11 @@ export interface AppContext {
   engine: Engine;
   config: Config;
   now: Clock;
-  /** Uploaded and generated files (local disk or S3-compatible storage). */
-  storage: FileStorage;
+  /**
+   * Uploaded and generated files: new ones in the storage in use (the system init settings' bucket,
+   * else the environment's local disk or S3), each read where it was written (places.ts).
+   */
+  storage: FileStore;
   log: FastifyBaseLogger;
   /** The job runner's queue (embedded, or BullMQ with REDIS_URL). */
   jobs: Jobs;

@@ -72,13 +72,20 @@ export function createIntegrations(
   const deliver = deps.deliverPayment ?? deliverOverHttp(config.publicUrl);
   return {
     payment: overrides.payment ?? createPaymentProviders(config, deliver),
-    sms: overrides.sms ?? createSmsProvider(config, deps.log),
+    sms:
+      overrides.sms ??
+      createSmsProvider(config, deps.log, settingLookup(config, deps.secrets), deps.now),
     digitalHuman:
       overrides.digitalHuman ??
       createDigitalHumanProvider(config, secretLookup('digital-human', config, deps.secrets)),
     social:
       overrides.social ??
-      createSocialPlatforms(config, secretLookup('social', config, deps.secrets), deps.now),
+      createSocialPlatforms(
+        config,
+        secretLookup('social', config, deps.secrets),
+        deps.now,
+        settingLookup(config, deps.secrets),
+      ),
     aiText:
       overrides.aiText ??
       createAiTextProvider(
@@ -89,16 +96,16 @@ export function createIntegrations(
   };
 }
 
-/** Per kind, the names of the providers in use. */
-export function providersInUse(integrations: Integrations): Record<IntegrationKind, string[]> {
+/** Per kind, the names of the providers in use (now: Douyin's while a client_key is in use). */
+export async function providersInUse(
+  integrations: Integrations,
+): Promise<Record<IntegrationKind, string[]>> {
+  const douyin = await integrations.social.douyin();
   return {
     payment: [...integrations.payment.byWay.keys()],
     sms: [integrations.sms.name],
     'digital-human': [integrations.digitalHuman.name],
-    social: [
-      ...(integrations.social.douyin ? ['douyin'] : []),
-      ...(integrations.social.sandbox ? ['sandbox'] : []),
-    ],
+    social: [...(douyin ? ['douyin'] : []), ...(integrations.social.sandbox ? ['sandbox'] : [])],
     'ai-text': [integrations.aiText.name],
   };
 }

@@ -52,6 +52,11 @@ export interface Config {
    * init page's connection test asks it for the platform certificates.
    */
   wechatPayBaseUrl: string;
+  /**
+   * WeChat's server API (`WECHAT_API_BASE_URL`, default `https://api.weixin.qq.com`): the system
+   * init page's connection test of the mini program asks it for the stable access token.
+   */
+  wechatApiBaseUrl: string;
   /** `redis://…`: the job runner uses BullMQ on this Redis instead of the app's database. */
   redisUrl: string | undefined;
   /** BullMQ: the prefix of its Redis keys (default `vc`): installations sharing a Redis differ. */
@@ -302,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
     socialSandboxUrl: text(env, 'SOCIAL_SANDBOX_URL')?.replace(/\/+$/, ''),
     douyin: douyinConfig(env),
     wechatPayBaseUrl: httpUrl(env, 'WECHATPAY_BASE_URL', 'https://api.mch.weixin.qq.com'),
+    wechatApiBaseUrl: httpUrl(env, 'WECHAT_API_BASE_URL', 'https://api.weixin.qq.com'),
     redisUrl: text(env, 'REDIS_URL'),
     redisPrefix: text(env, 'REDIS_PREFIX'),
     worker: switchOf(env, 'WORKER') ?? true,

@@ -48,6 +48,10 @@ const enUS = {
   'sms.sent': 'The code has been sent',
   'sms.tooOften': 'A code was sent recently. Try again in {seconds} seconds',
   'sms.badCode': 'The code is wrong or has expired',
+  'sms.reason.unavailable': 'The SMS service is unavailable at the moment. Try again later',
+  'sms.reason.refused': 'The SMS service refused to send a code to this number',
+  'sms.reason.notSetUp':
+    'The SMS service refused our settings: an administrator must check them. Try again later',
   'register.closed': 'Sign-up is closed',
   'register.noPartner': 'Sign-up is not available on this domain',
   'register.merchantLimit': 'The merchant limit has been reached ({limit})',
@@ -285,7 +289,11 @@ const enUS = {
   'initConfig.check.wechatPayOk':
     'Connected: WeChat Pay answered {count} platform certificate(s), opened with the APIv3 key',
   'initConfig.check.wechatPayFailed': 'WeChat Pay refused or could not be reached: {reason}',
-  'initConfig.check.unsupported': 'This group has no connection check yet',
+  'initConfig.check.miniProgramOk': 'Connected: WeChat issued the mini program an access token',
+  'initConfig.check.miniProgramFailed': 'WeChat refused or could not be reached: {reason}',
+  'initConfig.check.smsOk':
+    'Connected: the signature “{sign}” is approved and the template “{template}” was found (no message was sent)',
+  'initConfig.check.smsFailed': 'The SMS service refused or could not be reached: {reason}',
   // AI text (server/integrations/ai-text): why no titles came back.
   'aiText.reason.unavailable': 'The AI text service is unavailable at the moment; try again later',
   'aiText.reason.refused': 'The AI text service refused the request (HTTP {status}): {message}',
@@ -455,6 +463,9 @@ const zhCN: Record<ServerMessageId, string> = {
   'sms.sent': '验证码已发送',
   'sms.tooOften': '验证码发送过于频繁，请 {seconds} 秒后再试',
   'sms.badCode': '验证码错误或已过期',
+  'sms.reason.unavailable': '短信服务暂时不可用，请稍后再试',
+  'sms.reason.refused': '短信服务拒绝向该号码发送验证码',
+  'sms.reason.notSetUp': '短信服务拒绝了我们的配置，需由管理员检查，请稍后再试',
   'register.closed': '暂未开放注册',
   'register.noPartner': '当前域名暂不支持注册',
   'register.merchantLimit': '商户数量已达上限（{limit}）',
@@ -677,7 +688,10 @@ const zhCN: Record<ServerMessageId, string> = {
   'initConfig.check.wechatPayOk':
     '连接成功：微信支付返回了 {count} 个平台证书，已用 APIv3 密钥解密',
   'initConfig.check.wechatPayFailed': '微信支付拒绝或无法连接：{reason}',
-  'initConfig.check.unsupported': '该分组暂不支持连接测试',
+  'initConfig.check.miniProgramOk': '连接成功：微信已为小程序签发 access token',
+  'initConfig.check.miniProgramFailed': '微信拒绝或无法连接：{reason}',
+  'initConfig.check.smsOk': '连接成功：签名“{sign}”已通过审核，模板“{template}”存在（未发送短信）',
+  'initConfig.check.smsFailed': '短信服务拒绝或无法连接：{reason}',
   'integration.unknownSecret': '{kind} 集成没有名为 {name} 的密钥',
   'aiText.reason.unavailable': 'AI 文案服务暂时不可用，请稍后重试',
   'aiText.reason.refused': 'AI 文案服务拒绝了请求（HTTP {status}）：{message}',

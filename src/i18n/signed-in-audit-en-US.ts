@@ -33,6 +33,7 @@ const signedInAuditEnUS = {
   'audit.changed': 'changed',
   'audit.empty.value': '(empty)',
   'audit.timelineFor': 'Timeline of {type} {id}',
+  'audit.timelineForType': 'Timeline of {type}',
   'audit.showAll': 'Show all records',
   'audit.export': 'Export CSV',
   'audit.exportPreparing': 'Preparing the export…',

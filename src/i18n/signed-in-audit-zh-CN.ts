@@ -32,6 +32,7 @@ const signedInAuditZhCN: Record<keyof typeof signedInAuditEnUS, string> = {
   'audit.changed': '已修改',
   'audit.empty.value': '（空）',
   'audit.timelineFor': '{type} {id} 的操作记录',
+  'audit.timelineForType': '{type} 的操作记录',
   'audit.showAll': '查看全部记录',
   'audit.export': '导出CSV',
   'audit.exportPreparing': '正在准备导出…',

@@ -45,7 +45,8 @@ test('the login page loads its own code only: the scripts index.html loads stay 
   // once the catalogue came in parts (was 182.1: every validation text was on /login). 183.5 once
   // the matrix pages came: rolldown cut the login's UI library code into four more small shared
   // chunks (16 in all). 177.3 once that code was one 'login-ui' chunk (2026-11-29; build/chunks.ts,
-  // docs/performance.md "b. Bytes"). 178.3 with the agreement links (their dialog loads on click).
+  // docs/performance.md "b. Bytes"). 178.3 with the agreement links (their dialog loads on click);
+  // +0.8 once the domain's theme colour was applied (src/app/theme/brand-colour.ts).
   expect(brotliBytes / 1024).toBeLessThan(183);
   const moneyViews = /(property|recharge|card-password|transfer|exchange|customer)-/;
   expect(files.filter((f) => moneyViews.test(f.replace(/^assets\/ui-.*/, '')))).toEqual([]);

@@ -132,6 +132,19 @@ test('the admin adds, lists, edits with the preview, disables and deletes a doma
     theme_color: '#aa3300',
   });
 
+  // Its history (docs/domain.md §21): the audit log filtered to this domain, newest first.
+  await page.getByRole('link', { name: fill(c['audit.timelineOf'], { name: hostname }) }).click();
+  await expect(heading1(page)).toHaveText(c['route.auditLog']);
+  await expect(page.getByTestId('audit-timeline')).toContainText('domain');
+  const log = page.getByRole('table', { name: c['audit.list'], exact: true });
+  const logRows = log.locator(':scope > tbody > tr');
+  await expect(logRows).toHaveCount(2);
+  await expect(logRows.nth(0)).toContainText('domain.edit');
+  await expect(logRows.nth(1)).toContainText('domain.add');
+  await noSeriousViolations(page, "a domain's history (en-US)");
+  await page.goBack();
+  await expect(heading1(page)).toHaveText(c['route.domainList']);
+
   // Disable: the platform's brand again.
   await page.getByRole('button', { name: fill(c['domains.disableOne'], { hostname }) }).click();
   await expect(

@@ -82,6 +82,21 @@ test('the admin changes a price and sees it (zh-CN), axe', async ({ page, reques
   await page.reload();
   await expect(priceField(page, c)).toHaveValue('0.12');
 
+  // The settings' history (docs/domain.md §21): the log of the platform's settings, newest first.
+  await page
+    .getByRole('link', { name: fill(c['audit.timelineOf'], { name: c['route.accountSettings'] }) })
+    .click();
+  await expect(heading1(page)).toHaveText(c['route.auditLog']);
+  await expect(page.getByTestId('audit-timeline')).toContainText('platform_config');
+  const log = page.getByRole('table', { name: c['audit.list'], exact: true });
+  const newest = log.locator(':scope > tbody > tr').first();
+  await expect(newest).toContainText('settings.set');
+  await newest.getByRole('button', { name: fill(c['audit.showChanges'], { count: 1 }) }).click();
+  await expect(
+    newest.getByTestId('audit-diff').getByRole('row').filter({ hasText: 'video_output_cost' }),
+  ).toContainText('0.12');
+  expect(await seriousViolations(page)).toEqual([]);
+
   const merchant = await apiLogin(request, 'merchant');
   const reply = await apiCall<{ name: string; value: string }>(
     request,

@@ -345,3 +345,33 @@ test('a record’s link opens its timeline; “show all” goes back to every ro
   expect(screen.queryByTestId('audit-timeline')).toBeNull();
   world.dispose();
 }, 60_000);
+
+test('a record one of its kind (the platform settings) opens by its type alone', async () => {
+  const world = auditWorld('/account/audit?record=platform_config');
+  await settle();
+  const filtered = world.endpoints.calls.filter((c) => c.name === 'getAuditList').at(-1)!;
+  expect((filtered.input as unknown[])[0]).toEqual({
+    resource_type: 'platform_config',
+    page: 1,
+    limit: 20,
+  });
+  await world.endpoints.settle('getAuditList', 'done', PAGE);
+  expect(screen.getByTestId('audit-timeline').textContent).toContain(
+    text('audit.timelineForType', { type: 'platform_config' }),
+  );
+  // A type typed in the filters by hand is a filter, not a record's timeline.
+  await world.user.click(screen.getByRole('button', { name: text('audit.showAll') }));
+  expect(screen.queryByTestId('audit-timeline')).toBeNull();
+  await world.user.type(
+    filterBar().getByRole('textbox', { name: text('audit.resourceType') }),
+    'domain',
+  );
+  await world.user.click(filterBar().getByRole('button', { name: text('filter.search') }));
+  expect((world.endpoints.calls.at(-1)!.input as unknown[])[0]).toEqual({
+    resource_type: 'domain',
+    page: 1,
+    limit: 20,
+  });
+  expect(screen.queryByTestId('audit-timeline')).toBeNull();
+  world.dispose();
+}, 60_000);

@@ -21,8 +21,10 @@ import {
 } from '../../src/app/actors/digital-human-clones';
 import { dhVideosArea, type DhVideosEndpoints } from '../../src/app/actors/digital-human-videos';
 import { moneyArea } from '../../src/app/actors/money';
+import { notificationsArea } from '../../src/app/actors/notifications';
 import { videoTaskFormsArea } from '../../src/app/actors/video-task-forms';
 import { videoTasksArea, type VideoTasksEndpoints } from '../../src/app/actors/video-tasks';
+import { POLL_MS as BELL_POLL_MS } from '../../src/machines/notifications';
 import { POLL_MS } from '../../src/machines/video-tasks/task-watch';
 import WorkBenchPage from '../../src/views/dashboard/work-bench-page';
 import { fakeMoneyEndpoints } from './money-paths';
@@ -249,5 +251,63 @@ test('the balances shown reload after paid work is submitted or finishes, and on
     'add voice clone',
     'delete image clone',
   ]);
+  actors.dispose();
+}, 30_000);
+
+test('work that finished while no watch ran: the bell’s new notification reloads the balances', async () => {
+  // The work bench alone on show (no task list, no drawer: no watch runs); a task finishes on
+  // the server, its notification written with its settlement (docs/domain.md §18, §22).
+  const server = { money: 100, unread: 2 };
+  let loads = 0;
+  const actors = appActors({ auth: shopAuth() });
+  provideArea(actors, dashboardArea, {
+    getAccount: async (): Promise<Account> => {
+      loads += 1;
+      return {
+        money: `${server.money}.00`,
+        digital_man_seconds: 0,
+        voice_clone_count: 0,
+        image_clone_count: 0,
+      };
+    },
+    getDashboardSeries: () => new Promise(() => {}),
+    getDashboardData: async () => ({ agents: 0, merchants: 0, users_today: 0 }) as DashboardData,
+  });
+  provideArea(actors, notificationsArea, {
+    getUnreadCount: async () => ({ count: server.unread }),
+    markNotificationsRead: () => new Promise(() => {}),
+    visibility: { visible: () => true, subscribe: () => () => {} },
+    mayMark: () => true,
+  });
+  // The navbar's bell: the area polls as long as the session lasts.
+  areasOf(actors).get(notificationsArea);
+  renderAt(actors, <WorkBenchPage />, '/dashboard/workBench');
+  const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  await wait(0);
+  const shown = () => screen.getByTestId('balance-money').textContent;
+  expect(shown()).toBe('100.00');
+  const loaded = loads;
+
+  // A task settled (its failed outputs refunded): a new notification, new balances.
+  server.money = 101;
+  server.unread = 3;
+  await wait(BELL_POLL_MS);
+  expect(shown()).toBe('101.00');
+  expect(loads).toBe(loaded + 1);
+
+  // Balances that moved with no news, and a count that fell (notifications read): no reload.
+  server.money = 102;
+  await wait(BELL_POLL_MS);
+  server.unread = 0;
+  await wait(BELL_POLL_MS);
+  expect(shown()).toBe('101.00');
+  expect(loads).toBe(loaded + 1);
+
+  // The next finish: news again.
+  server.money = 103;
+  server.unread = 1;
+  await wait(BELL_POLL_MS);
+  expect(shown()).toBe('103.00');
+  expect(loads).toBe(loaded + 2);
   actors.dispose();
 }, 30_000);

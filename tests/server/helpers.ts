@@ -103,6 +103,9 @@ export interface TestApp {
   clock: TestClock;
   sms: CapturingSms;
   dataDir: string;
+  /** PostgreSQL: the test's database and schema (a second handle, "another process", opens them). */
+  databaseUrl?: string;
+  pgSchema?: string;
   /** Any path (`/api/v1/…`, `/assets/…`). */
   call<T = unknown>(method: 'GET' | 'POST', url: string, options?: CallOptions): Promise<Reply<T>>;
   /** API calls by their path under /api/v1 (`/platform/login`). */
@@ -313,6 +316,8 @@ export async function createTestApp(
     clock,
     sms,
     dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+    pgSchema: database.pgSchema,
     call,
     post: (url, body, token) => call('POST', api(url), { body, token }),
     get: (url, query, token) => call('GET', api(url), { query, token }),

@@ -28,6 +28,8 @@ import {
   type TestApp,
   type TestAppOptions,
 } from './helpers';
+import { startFakeAliyunSms } from './fake-aliyun-sms';
+import { startFakeWechatApi } from './fake-wechat-api';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
 
 /**
@@ -770,6 +772,104 @@ describe.each(engines)('system init settings on %s', (engine) => {
       const everything = [...replies, ...logLines].join('\n');
       expect(everything).not.toContain(APIV3);
       expect(everything).not.toContain(pems.key.split('\n')[1]);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('tests the mini program: the stable access token, asked for without replacing the one in use', async () => {
+    const APPID = 'wx0123456789abcdef';
+    const SECRET = 'mini-program-app-secret-0123456789ab';
+    const fake = await startFakeWechatApi({ appid: APPID, secret: SECRET });
+    try {
+      await start({ config: { wechatApiBaseUrl: fake.url } });
+      expect((await test('mini_program')).body.data).toEqual({
+        ok: false,
+        message: 'Not set up yet: appid, app_secret',
+      });
+      await set({ group: 'mini_program', values: { appid: APPID, app_secret: SECRET } });
+      expect((await test('mini_program')).body.data).toEqual({
+        ok: true,
+        message: 'Connected: WeChat issued the mini program an access token',
+      });
+      expect(fake.seen).toEqual([
+        {
+          url: 'POST /cgi-bin/stable_token',
+          body: {
+            grant_type: 'client_credential',
+            appid: APPID,
+            secret: SECRET,
+            force_refresh: false,
+          },
+        },
+      ]);
+      await set({ group: 'mini_program', values: { app_secret: 'a-wrong-app-secret-000000000' } });
+      expect((await test('mini_program')).body.data).toEqual({
+        ok: false,
+        message:
+          'WeChat refused or could not be reached: MiniProgramCheckError: 40125: invalid appsecret',
+      });
+      const zh = await test('mini_program', admin, 'zh-CN');
+      expect(zh.body.data).toEqual({
+        ok: false,
+        message: '微信拒绝或无法连接：MiniProgramCheckError: 40125: invalid appsecret',
+      });
+      expect([...replies, ...logLines].join('\n')).not.toContain(SECRET);
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('tests SMS: the signature and template asked for with the AccessKey, nothing sent', async () => {
+    const account = {
+      accessKeyId: 'LTAI5tInitConfigCheck',
+      accessKeySecret: 'init-config-sms-secret-0123456789',
+      signName: '极光视频',
+      templateCode: 'SMS_200000001',
+      templateName: '注册验证码',
+    };
+    const fake = await startFakeAliyunSms(account);
+    try {
+      await start();
+      expect((await test('sms')).body.data).toEqual({
+        ok: false,
+        message: 'Not set up yet: access_key_id, access_key_secret, sign_name, template_code',
+      });
+      const saved = await set({
+        group: 'sms',
+        values: {
+          endpoint: fake.url,
+          access_key_id: account.accessKeyId,
+          access_key_secret: account.accessKeySecret,
+          sign_name: account.signName,
+          template_code: account.templateCode,
+        },
+      });
+      expect(saved.body.code, saved.raw).toBe(1);
+      expect((await test('sms')).body.data).toEqual({
+        ok: true,
+        message:
+          'Connected: the signature “极光视频” is approved and the template “注册验证码” was found (no message was sent)',
+      });
+      expect(fake.seen.map((p) => p.Action)).toEqual(['GetSmsSign', 'GetSmsTemplate']);
+      expect(fake.seen[0].SignName).toBe(account.signName);
+      expect(fake.seen[1].TemplateCode).toBe(account.templateCode);
+
+      await set({ group: 'sms', values: { template_code: 'SMS_999999999' } });
+      expect((await test('sms')).body.data).toEqual({
+        ok: false,
+        message:
+          'The SMS service refused or could not be reached: isv.SMS_TEMPLATE_ILLEGAL: The SMS template is not found.',
+      });
+      await set({ group: 'sms', values: { access_key_secret: 'a-wrong-sms-secret-000000000' } });
+      const zh = await test('sms', admin, 'zh-CN');
+      expect(zh.body.data).toEqual({
+        ok: false,
+        message:
+          '短信服务拒绝或无法连接：SignatureDoesNotMatch: Specified signature is not matched.',
+      });
+      expect(fake.seen.some((p) => p.Action === 'SendSms')).toBe(false);
+      expect([...replies, ...logLines].join('\n')).not.toContain(account.accessKeySecret);
     } finally {
       await fake.stop();
     }

@@ -47,12 +47,14 @@ export async function authoriseOnSandbox(url: string, openId: string): Promise<s
 export async function sandboxWorld(
   engine: Engine,
   options: TestAppOptions = {},
+  /** Settings that need the world's address (e.g. Douyin's base URL on the sandbox). */
+  configAt?: (base: string) => TestAppOptions['config'],
 ): Promise<SandboxWorld> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await createTestApp(engine, {
     ...options,
-    config: { publicUrl: base, socialSandbox: true, ...options.config },
+    config: { publicUrl: base, socialSandbox: true, ...options.config, ...configAt?.(base) },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
 

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createFileStorage } from '../../server/platform/storage/create';
 import { createTestApp } from './helpers';
 import { storageContract } from './storage-contract';
 
@@ -11,7 +12,8 @@ storageContract(
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
     return {
-      storage: t.app.ctx.storage,
+      // The app's environment storage (the same directory and URL key the app serves from).
+      storage: createFileStorage(t.app.ctx.config, t.clock),
       clock: t.clock,
       absolute: (url) => `http://127.0.0.1:${port}${url}`,
       refusedStatus: 404,

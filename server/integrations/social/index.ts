@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config';
 import type { Clock } from '../../platform/lib/clock';
 import { keptSecret } from '../../platform/lib/secrets';
 import { environmentLookup, type SecretFieldSpec, type SecretLookup } from '../secret-fields';
+import type { SettingLookup } from '../settings';
 import { createDouyinPlatform } from './douyin';
 import type { SocialPlatform } from './types';
 
@@ -11,8 +12,12 @@ export { createDouyinPlatform, douyinClientToken } from './douyin';
 
 /** The social platforms in use (`ctx.integrations.social`). */
 export interface SocialPlatforms {
-  /** The real Douyin Open Platform, when `DOUYIN_CLIENT_KEY` is set. */
-  readonly douyin: SocialPlatform | undefined;
+  /**
+   * The real Douyin Open Platform while a client_key is in use — stored by an admin (init config,
+   * group `douyin`), else `DOUYIN_CLIENT_KEY` — read at each call, so a key saved takes effect at
+   * the next authorisation, refresh or publish, in every process.
+   */
+  douyin(): Promise<SocialPlatform | undefined>;
   /**
    * The Douyin adapter speaking to the embedded sandbox platform at
    * `${PUBLIC_URL}/sandbox-platform`, unless `SOCIAL_SANDBOX=0`. Whether the sandbox answers now
@@ -48,21 +53,38 @@ export const SOCIAL_SECRETS: readonly SecretFieldSpec[] = [
   },
 ];
 
+/**
+ * The social platforms. `settings` (the app): the Douyin client_key is read at each call; without
+ * them (scripts, tests of the adapter) `DOUYIN_CLIENT_KEY` alone.
+ */
 export function createSocialPlatforms(
   config: Config,
   secrets: SecretLookup = environmentLookup(SOCIAL_SECRETS, config),
   now: Clock = Date.now,
+  settings?: SettingLookup,
 ): SocialPlatforms {
-  const { clientKey, baseUrl } = config.douyin;
-  const douyin = clientKey
-    ? createDouyinPlatform({
-        baseUrl,
+  const { baseUrl } = config.douyin;
+  // One adapter per client_key in use (a key changes seldom; the adapter holds no state of its own).
+  let made: { clientKey: string; platform: SocialPlatform } | undefined;
+  const douyin = async () => {
+    const clientKey = settings
+      ? await settings('social', 'douyin_client_key')
+      : config.douyin.clientKey;
+    if (!clientKey) return undefined;
+    if (made?.clientKey !== clientKey) {
+      made = {
         clientKey,
-        clientSecret: () => secrets('douyin_client_secret'),
-        sandbox: false,
-        now,
-      })
-    : undefined;
+        platform: createDouyinPlatform({
+          baseUrl,
+          clientKey,
+          clientSecret: () => secrets('douyin_client_secret'),
+          sandbox: false,
+          now,
+        }),
+      };
+    }
+    return made.platform;
+  };
   const sandbox =
     config.socialSandbox === false
       ? undefined

@@ -1,7 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { IntegrationError } from '../../integrations/errors';
 import type { Executor, SmsPurpose } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
+import { isMessageId } from '../../platform/i18n';
 import { findUserByMobile } from '../users';
 import {
   deleteCode,
@@ -53,7 +55,10 @@ export async function issueCode(
     await ctx.integrations.sms.send({ mobile, purpose, code });
   } catch (error) {
     await deleteCode(ctx.db, id);
-    throw error;
+    // The gateway's failure, said in the caller's language (the code is withdrawn: ask again).
+    if (!(error instanceof IntegrationError)) throw error;
+    ctx.log.warn({ kind: error.kind, err: error.message }, 'sms send failed');
+    throw refuse(isMessageId(error.reasonId) ? error.reasonId : 'sms.reason.unavailable');
   }
 }
 

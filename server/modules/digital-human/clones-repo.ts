@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { sql, type SqlBool } from 'kysely';
 import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext } from '../../context';
@@ -83,8 +82,8 @@ export async function mediaRefOf(ctx: AppContext, key: string): Promise<MediaRef
   const url = signed.url.startsWith('/')
     ? `${ctx.config.publicUrl.replace(/\/$/, '')}${signed.url}`
     : signed.url;
-  if (ctx.storage.localFiles) return { path: ctx.storage.localFiles.path(key), url };
-  return { url };
+  const path = await ctx.storage.localPath(key);
+  return path ? { path, url } : { url };
 }
 
 /** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
@@ -94,8 +93,7 @@ export async function storeFile(
   file: string,
   options: PutOptions,
 ): Promise<string> {
-  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
-  else await ctx.storage.put(key, createReadStream(file), options);
+  await ctx.storage.storeFile(key, file, options);
   return key;
 }
 

@@ -6,8 +6,11 @@ import type { AppContext } from '../../context';
 import { createEmbeddedAiText } from '../../integrations/ai-text/embedded';
 import { createOpenAiText } from '../../integrations/ai-text/openai';
 import { IntegrationError } from '../../integrations/errors';
+import { checkMiniProgram } from '../../integrations/mini-program/check';
 import { checkWechatPay } from '../../integrations/payment/wechat-pay-check';
 import { settingLookup, type SettingLookup } from '../../integrations/settings';
+import { missingSmsSettings, smsSettings } from '../../integrations/sms';
+import { AliyunSmsError, checkAliyunSms } from '../../integrations/sms/aliyun';
 import { douyinClientToken, SocialPlatformError } from '../../integrations/social';
 import { isMessageId, t, type MessageId, type MessageParams } from '../../platform/i18n';
 import { s3Client } from '../../platform/storage/s3';
@@ -165,16 +168,60 @@ const wechatPay: Check = async (ctx, settings, locale) => {
   }
 };
 
-const unsupported: Check = async (_ctx, _settings, locale) =>
-  answer(false, locale, 'initConfig.check.unsupported');
+/** Mini program: WeChat's stable access token, asked for with the AppID and AppSecret. */
+const miniProgram: Check = async (ctx, settings, locale) => {
+  const unset = await missing(settings, 'mini-program', ['appid', 'app_secret']);
+  if (unset.length > 0) {
+    return answer(false, locale, 'initConfig.check.notConfigured', { fields: unset.join(', ') });
+  }
+  try {
+    await checkMiniProgram({
+      baseUrl: ctx.config.wechatApiBaseUrl,
+      appid: (await settings('mini-program', 'appid'))!,
+      secret: (await settings('mini-program', 'app_secret'))!,
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
+    return answer(true, locale, 'initConfig.check.miniProgramOk');
+  } catch (error) {
+    return answer(false, locale, 'initConfig.check.miniProgramFailed', {
+      reason: reasonOf(error),
+    });
+  }
+};
+
+/**
+ * SMS: Alibaba Cloud's signature and template, asked for with the AccessKey (nothing is sent);
+ * the signature must be approved.
+ */
+const sms: Check = async (ctx, settings, locale) => {
+  const unset = await missingSmsSettings(settings);
+  const values = await smsSettings(settings);
+  if (unset.length > 0 || !values) {
+    return answer(false, locale, 'initConfig.check.notConfigured', { fields: unset.join(', ') });
+  }
+  try {
+    const { templateName } = await checkAliyunSms(values, {
+      now: ctx.now(),
+      timeoutMs: CHECK_TIMEOUT_MS,
+    });
+    return answer(true, locale, 'initConfig.check.smsOk', {
+      sign: values.signName,
+      template: templateName,
+    });
+  } catch (error) {
+    const reason =
+      error instanceof AliyunSmsError ? `${error.code}: ${error.description}` : reasonOf(error);
+    return answer(false, locale, 'initConfig.check.smsFailed', { reason: reason.slice(0, 200) });
+  }
+};
 
 const CHECKS: Record<InitConfigGroup, Check> = {
   storage,
   douyin,
   ai_text: aiText,
   wechat_pay: wechatPay,
-  mini_program: unsupported,
-  sms: unsupported,
+  mini_program: miniProgram,
+  sms,
 };
 
 export function testInitGroup(

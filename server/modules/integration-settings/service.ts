@@ -58,7 +58,7 @@ function fieldView(
 export async function listIntegrations(ctx: AppContext): Promise<IntegrationList> {
   const stored = await ctx.secrets.list();
   const names = await usernames(ctx, stored);
-  const inUse = providersInUse(ctx.integrations);
+  const inUse = await providersInUse(ctx.integrations);
   return {
     list: INTEGRATION_KINDS.map((kind) => ({
       kind,

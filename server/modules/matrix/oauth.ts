@@ -9,6 +9,7 @@ import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError, refuse } from '../../platform/http/errors';
 import type { ServerMessageId } from '../../platform/i18n';
 import { keptSecret } from '../../platform/lib/secrets';
+import { settingLookup } from '../../integrations/settings';
 import { SocialPlatformError } from '../../integrations/social/types';
 import { BATCH_PAGE, findLink, linkState, refuseUnusable, throttlePublic } from './batch-links';
 import { adapterOf, adapterToBind } from './platforms';
@@ -46,7 +47,16 @@ function nonceOf(ctx: AppContext, state: string | undefined): string | undefined
   return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : undefined;
 }
 
-const redirectUri = (ctx: AppContext) => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
+/**
+ * Where the platform sends the person back: our callback at PUBLIC_URL; for the real Douyin the
+ * address an admin stored (init config `douyin.redirect_uri`, read at each use: the one Douyin's
+ * console registers, which must lead to this callback, e.g. through a proxy) when there is one.
+ */
+async function redirectUri(ctx: AppContext, sandbox: boolean): Promise<string> {
+  const own = `${ctx.config.publicUrl}${CALLBACK_PATH}`;
+  if (sandbox) return own;
+  return (await settingLookup(ctx.config, ctx.secrets)('social', 'douyin_redirect_uri')) ?? own;
+}
 
 /** POST /matrix/auth_url */
 export async function startAuthorization(
@@ -96,7 +106,7 @@ async function authorizeFor(
   return {
     url: adapter.authorizeUrl({
       state: `${nonce}.${mac(stateKey(ctx), nonce)}`,
-      redirectUri: redirectUri(ctx),
+      redirectUri: await redirectUri(ctx, sandbox),
     }),
   };
 }
@@ -191,12 +201,15 @@ export async function finishAuthorization(
   audit.actAs({ id: Number(owner.id), role });
   if (query.error || !query.code) throw refuse('matrix.authDeclined');
 
-  const adapter = adapterOf(ctx, { sandbox: Number(taken.sandbox) });
+  const adapter = await adapterOf(ctx, { sandbox: Number(taken.sandbox) });
   if (!adapter) throw refuse('matrix.platformNotConfigured');
   const sandbox = Number(taken.sandbox) === 1;
   let tokens, profile;
   try {
-    tokens = await adapter.exchangeCode({ code: query.code, redirectUri: redirectUri(ctx) });
+    tokens = await adapter.exchangeCode({
+      code: query.code,
+      redirectUri: await redirectUri(ctx, sandbox),
+    });
     profile = await adapter.profile({ openId: tokens.openId, accessToken: tokens.accessToken });
   } catch (error) {
     if (error instanceof SocialPlatformError) throw new AppError(error.reasonId as ServerMessageId);

@@ -5,8 +5,8 @@ import type { SocialPlatform } from '../../integrations/social/types';
 import { holdsDemoData } from '../system';
 
 /**
- * Which platform adapter an account uses (docs/domain.md §19): Douyin's own when its app key is
- * configured, else the embedded sandbox platform when it is on (`SOCIAL_SANDBOX=1`, or unset and
+ * Which platform adapter an account uses (docs/domain.md §19): Douyin's own while a client_key is
+ * in use (init config, else `DOUYIN_CLIENT_KEY`; read at each call), else the embedded sandbox platform when it is on (`SOCIAL_SANDBOX=1`, or unset and
  * the database holds the demo data). Kuaishou, Xiaohongshu and WeChat Channels have no publishing
  * authorisation here: their posts are assisted (published by hand).
  */
@@ -20,19 +20,20 @@ export async function adapterToBind(
   platform: SocialPlatformId,
 ): Promise<{ adapter: SocialPlatform; sandbox: boolean }> {
   if (platform !== 'douyin') throw refuse('matrix.platformAssisted');
-  const { douyin, sandbox } = ctx.integrations.social;
+  const { sandbox } = ctx.integrations.social;
+  const douyin = await ctx.integrations.social.douyin();
   if (douyin) return { adapter: douyin, sandbox: false };
   if (sandbox && (await socialSandboxOn(ctx))) return { adapter: sandbox, sandbox: true };
   throw refuse('matrix.platformNotConfigured');
 }
 
 /** The adapter of a bound account (the one it was bound through), or undefined when gone. */
-export function adapterOf(
+export async function adapterOf(
   ctx: AppContext,
   account: { sandbox: number; assisted?: number },
-): SocialPlatform | undefined {
+): Promise<SocialPlatform | undefined> {
   // An assisted account has no API: its posts are published by hand.
   if (account.assisted) return undefined;
-  const { douyin, sandbox } = ctx.integrations.social;
-  return account.sandbox ? sandbox : douyin;
+  const { social } = ctx.integrations;
+  return account.sandbox ? social.sandbox : social.douyin();
 }

@@ -206,17 +206,29 @@ async function release(ctx: AppContext, post: PostRow, status?: string) {
 
 class AccountUnusable extends PermanentWorkFailure {}
 
+const mediaTableOf = (post: PostRow) =>
+  post.media_type === 'resource'
+    ? 'resources'
+    : post.media_type === 'video_output'
+      ? 'video_outputs'
+      : 'dh_videos';
+
+/** The storage key of the post's media (null: none, or gone). */
+async function mediaKeyOf(ctx: AppContext, post: PostRow): Promise<string | null> {
+  const row = await ctx.db
+    .selectFrom(mediaTableOf(post))
+    .select('storage_key')
+    .where('id', '=', post.media_id)
+    .executeTakeFirst();
+  return row?.storage_key ?? null;
+}
+
 /**
  * The account, its adapter and a working access token (refreshed first when expired), with the
  * plan's topics and the media's storage key: one read (a read costs the worker ≈ 0.2 ms, bench j).
  */
 async function publishingAccount(ctx: AppContext, post: PostRow) {
-  const mediaTable =
-    post.media_type === 'resource'
-      ? 'resources'
-      : post.media_type === 'video_output'
-        ? 'video_outputs'
-        : 'dh_videos';
+  const mediaTable = mediaTableOf(post);
   const load = () =>
     ctx.db
       .selectFrom('matrix_accounts')
@@ -245,7 +257,7 @@ async function publishingAccount(ctx: AppContext, post: PostRow) {
   ) {
     throw unusable(shownStatus(account, ctx.now()));
   }
-  const adapter = adapterOf(ctx, account);
+  const adapter = await adapterOf(ctx, account);
   if (!adapter) throw unusable('platform');
   if (Number(account.expires_at) <= ctx.now() + 60_000) {
     await refreshAccount(ctx, Number(account.id), { force: true });
@@ -290,9 +302,8 @@ async function mediaFile(
 ): Promise<string> {
   const gone = () => new PermanentWorkFailure({ reasonId: 'matrix.post.mediaGone' });
   if (!storageKey) throw gone();
-  const local = ctx.storage.localFiles;
-  if (local) {
-    const stored = local.path(storageKey);
+  const stored = await ctx.storage.localPath(storageKey);
+  if (stored) {
     // A stat of the local disk (the promise form cost 0.13 ms a post, bench j).
     if (!existsSync(stored)) throw gone();
     return stored;
@@ -330,7 +341,13 @@ export async function publishPost(
     key: postId,
     // A directory only to download the media into (object storage); the local disk's file is read
     // in place.
-    workDir: () => ctx.storage.localFiles === null,
+    workDir: async (post) => {
+      if (ctx.storage.localFiles === null) return true;
+      // Files may be in a bucket of the settings only once one was in use (bench j: no read).
+      if (!(await ctx.storage.mayBeElsewhere())) return false;
+      const key = await mediaKeyOf(ctx, post);
+      return key === null || (await ctx.storage.localPath(key)) === null;
+    },
     claim: async () => {
       const unit = await claimPost(ctx, postId, dispatch);
       return unit && { unit, resumed: unit.create_sent_at !== null };
@@ -480,7 +497,7 @@ export async function pollReviews(ctx: AppContext, batch = 500): Promise<number>
       .selectAll()
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
-    const adapter = adapterOf(ctx, account);
+    const adapter = await adapterOf(ctx, account);
     if (!adapter || shownStatus(account, ctx.now()) === 'expired' || account.status === 'revoked')
       continue;
     let found: PlatformPost[];

@@ -186,7 +186,7 @@ async function refreshClaimed(
       .execute((trx) => markAttention(trx, row, 'expired', refreshEnds, now, null));
     return { kind: 'unusable', status: 'expired' };
   }
-  const adapter = adapterOf(ctx, row);
+  const adapter = await adapterOf(ctx, row);
   if (!adapter)
     return { kind: 'failed', reasonId: 'matrix.platformNotConfigured', status: row.status };
 

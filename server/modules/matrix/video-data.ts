@@ -59,7 +59,7 @@ export async function pullMetrics(ctx: AppContext): Promise<number> {
       .selectAll()
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
-    const adapter = adapterOf(ctx, account);
+    const adapter = await adapterOf(ctx, account);
     const status = shownStatus(account, now);
     if (!adapter || account.deleted_at !== null || (status !== 'normal' && status !== 'expiring')) {
       continue;

@@ -1,5 +1,9 @@
 import type { Clock } from '../../platform/lib/clock';
-import { READ_URL_SECONDS, type FileStorage } from '../../platform/storage/storage';
+import type { FileStore } from '../../platform/storage/places';
+import { READ_URL_SECONDS } from '../../platform/storage/storage';
+
+/** What the cache signs with: the app's files (`ctx.storage`). */
+type Signer = Pick<FileStore, 'signedReadUrl'>;
 
 /** A URL is handed out again while it has at least this long to live (half its life). */
 const REUSE_MS = (READ_URL_SECONDS * 1000) / 2;
@@ -16,7 +20,7 @@ class SignedUrlCache {
   private readonly urls = new Map<string, { url: string; expiresAt: number }>();
 
   constructor(
-    private readonly storage: FileStorage,
+    private readonly storage: Signer,
     private readonly now: Clock,
   ) {}
 
@@ -37,10 +41,10 @@ class SignedUrlCache {
   }
 }
 
-const caches = new WeakMap<FileStorage, SignedUrlCache>();
+const caches = new WeakMap<Signer, SignedUrlCache>();
 
 /** The URL cache of a storage (one per app). */
-export function signedUrlsOf(storage: FileStorage, now: Clock): SignedUrlCache {
+export function signedUrlsOf(storage: Signer, now: Clock): SignedUrlCache {
   let cache = caches.get(storage);
   if (!cache) caches.set(storage, (cache = new SignedUrlCache(storage, now)));
   return cache;

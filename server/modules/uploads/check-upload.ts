@@ -49,9 +49,8 @@ export async function localCopy(
   ctx: AppContext,
   key: string,
 ): Promise<{ file: string; dispose: () => Promise<void> }> {
-  if (ctx.storage.localFiles) {
-    return { file: ctx.storage.localFiles.path(key), dispose: async () => undefined };
-  }
+  const local = await ctx.storage.localPath(key);
+  if (local) return { file: local, dispose: async () => undefined };
   const file = await tempPath(ctx, '');
   const read = await ctx.storage.get(key);
   if (!read) throw refusal('upload.incomplete');

@@ -74,7 +74,8 @@ export async function grantUpload(
   const expiresAt = now + UPLOAD_GRANT_SECONDS * 1000;
   const uploadKey = newUploadKey();
   const storageKey = newFileKey('uploads', now);
-  const direct = ctx.storage.directUploads;
+  // Object storage in use now: the browser uploads there (the key is that storage's from now on).
+  const direct = await ctx.storage.directUploadsFor(storageKey);
   const multipart = direct
     ? await direct.createMultipart(storageKey, { contentType: served, size, filename: name })
     : null;

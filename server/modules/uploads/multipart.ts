@@ -15,7 +15,8 @@ async function pendingMultipart(
   uploadKey: string,
 ): Promise<{ row: UploadRow & { s3_upload_id: string }; direct: DirectUploads }> {
   const row = await findOwnUpload(ctx.db, ownerId, uploadKey);
-  const direct = ctx.storage.directUploads;
+  // The storage the upload was granted in (the one in use may have changed since).
+  const direct = row ? await ctx.storage.directUploadsOf(row.storage_key) : null;
   if (!row || row.method !== 'multipart' || !row.s3_upload_id || !direct) {
     throw refuse('validation.uploadKey');
   }

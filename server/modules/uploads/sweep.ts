@@ -26,7 +26,9 @@ export async function expireUploads(ctx: AppContext): Promise<number> {
       expired += 1;
       if (row.method === 'tus') await removeTusFiles(ctx, row.upload_key);
       if (row.method === 'multipart' && from === 'pending' && row.s3_upload_id) {
-        await ctx.storage.directUploads
+        await (
+          await ctx.storage.directUploadsOf(row.storage_key)
+        )
           ?.abortMultipart(row.storage_key, row.s3_upload_id)
           .catch((error: unknown) => ctx.log.warn({ err: error }, 'abort multipart failed'));
       }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { FRAME_SIZE, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext } from '../../context';
@@ -234,14 +233,14 @@ async function writeProgress(
 
 /** Stores a finished local file under `key` (a move on local disk, an upload to S3). */
 async function store(ctx: AppContext, key: string, file: string, options: PutOptions) {
-  if (ctx.storage.localFiles) await ctx.storage.localFiles.adopt(key, file, options);
-  else await ctx.storage.put(key, createReadStream(file), options);
+  await ctx.storage.storeFile(key, file, options);
   return key;
 }
 
 /** Where ffmpeg reads a resource's file: its path on local disk, else a presigned GET. */
 async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string> {
-  if (ctx.storage.localFiles) return ctx.storage.localFiles.path(resource.storage_key);
+  const local = await ctx.storage.localPath(resource.storage_key);
+  if (local) return local;
   return (await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS)).url;
 }
 

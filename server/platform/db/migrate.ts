@@ -25,6 +25,7 @@ import * as settings from './migrations/0022-settings';
 import * as aiTools from './migrations/0023-ai-tools';
 import * as articlesAgreements from './migrations/0025-articles-agreements';
 import * as platformImages from './migrations/0026-platform-images';
+import * as storagePlaces from './migrations/0028-storage-places';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -109,6 +110,10 @@ function provider(engine: Engine): MigrationProvider {
     '0026-platform-images': {
       up: (db) => platformImages.up(db, engine),
       down: (db) => platformImages.down(db),
+    },
+    '0028-storage-places': {
+      up: (db) => storagePlaces.up(db, engine),
+      down: (db) => storagePlaces.down(db),
     },
   };
   return { getMigrations: async () => migrations };

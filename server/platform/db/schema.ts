@@ -660,6 +660,30 @@ export interface IntegrationSettingsTable {
   updated_by: number | null;
 }
 
+/**
+ * An S3-compatible bucket the system init settings put files in (docs/decisions.md "Storage
+ * places"), with the AccessKey last in use for it.
+ */
+export interface StoragePlacesTable {
+  id: Generated<number>;
+  /** '' for AWS itself. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  access_key: string | null;
+  /** The secret key sealed for `storage_places:secret_key:<id>`. */
+  secret_sealed: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+/** The place of a file written to a bucket of the settings (none: the environment's storage). */
+export interface FilePlacesTable {
+  storage_key: string;
+  place_id: number;
+  created_at: Millis;
+}
+
 /** A notification of one user's (docs/domain.md §18): a message id + params, unread or read. */
 export interface NotificationsTable {
   id: Generated<number>;
@@ -1042,6 +1066,8 @@ export interface Database {
   dh_videos: DhVideosTable;
   dh_templates: DhTemplatesTable;
   integration_settings: IntegrationSettingsTable;
+  storage_places: StoragePlacesTable;
+  file_places: FilePlacesTable;
   notifications: NotificationsTable;
   articles: ArticlesTable;
   agreements: AgreementsTable;

@@ -99,7 +99,7 @@ export interface OutsideWork<U, R, P = number> {
    * Whether the unit works in a directory of its own (default: yes). A publish from the local
    * disk needs none: opening and removing one cost ~0.7 ms of the worker's loop a post (bench j).
    */
-  workDir?(unit: U): boolean;
+  workDir?(unit: U): boolean | Promise<boolean>;
   /** Default 1 000 ms. */
   progressEveryMs?: number;
 }
@@ -128,7 +128,7 @@ export async function runOutsideWork<U, R, P>(
   if (!claimed) return 'skipped';
   const { unit } = claimed;
   const dir =
-    (work.workDir?.(unit) ?? true)
+    ((await work.workDir?.(unit)) ?? true)
       ? await openWorkDir(env.dataDir, work.kind, String(work.key))
       : undefined;
   const space = workspace(dir, job, unit, work, claimed.resumed || job.attempt > 1);

@@ -20,6 +20,7 @@ import type { Theme } from '../../machines/settings';
 import { progress } from '../shell/progress';
 import { accountApi, createAccountActors, type AccountActors, type AccountApi } from './account';
 import type { KeyValueStore, ShellActors, ShellActorsFactory } from './shell-actors';
+import { applyBrandColour } from '../theme/brand-colour';
 
 export interface AppApi {
   login: typeof authApi.login;
@@ -100,6 +101,8 @@ function storageStore(storage: () => Storage | undefined, key: string): KeyValue
 
 function applyBrandingToDocument(info: SystemInfo): void {
   if (info.name) document.title = info.name;
+  // The domain's theme colour as the primary palette ('' : the console's default).
+  applyBrandColour(info.theme_color);
   const icon = info.favicon || info.logo;
   if (!icon) return;
   let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');

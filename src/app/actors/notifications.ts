@@ -3,7 +3,8 @@
  * user's unread count live and marks notifications read. The area, not a view, owns the polling:
  * it lives as long as the area (until the signed-in user changes, when the registry stops it), is
  * paused while the page is hidden (`document.visibilityState`), and asks at once when the page is
- * shown again or when a watch of another area saw paid work finish (balance news). The list of
+ * shown again or when a watch of another area saw paid work finish (balance news); a count that
+ * rises is balance news itself (work finished while no watch ran). The list of
  * notifications is a lazily loaded area of its own (notification-list.ts), so the bell in the
  * navbar carries no list code.
  */
@@ -75,10 +76,23 @@ export const notificationsArea = defineArea<NotificationsEndpoints, Notification
     const stopVisibility = e.visibility.subscribe((visible) =>
       bell.send({ type: 'VISIBILITY', visible }),
     );
-    const news = areas.get(balanceNewsArea).onMoved(() => bell.send({ type: 'REFRESH' }));
+    const balanceNews = areas.get(balanceNewsArea);
+    const news = balanceNews.onMoved(() => bell.send({ type: 'REFRESH' }));
+    // A new notification is news of paid work finished on the server (a task done, partly done or
+    // failed, a video, a clone: settled or refunded), seen by the bell's poll even when no watch
+    // runs (the work bench shown, no task on screen): the balances shown reload. The REFRESH that
+    // balance news sends back finds the same count, so this tells once per new notification.
+    let known: number | null = null;
+    const arrivals = bell.subscribe(({ context: { count } }) => {
+      if (count === null) return;
+      const rose = known !== null && count > known;
+      known = count;
+      if (rose) balanceNews.moved();
+    });
     return {
       bell,
       stop() {
+        arrivals.unsubscribe();
         news.unsubscribe();
         stopVisibility();
         bell.stop();

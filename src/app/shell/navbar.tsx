@@ -25,7 +25,11 @@ export function Navbar(props: { onOpenPalette: () => void }) {
       paddingX="4"
       gap="4"
       borderBottomWidth="1px"
+      // The brand's edge: the domain's theme colour (docs/domain.md §12).
+      borderTopWidth="3px"
+      borderTopColor="brand.solid"
       bg="bg.panel"
+      data-testid="navbar"
     >
       <HStack gap="2" minWidth="0">
         {info?.logo && <Image src={info.logo} alt="" boxSize="8" />}

@@ -31,7 +31,8 @@ function filterProblems(f: AuditFilters): string[] {
  * /account/audit (admin: every row; partner: its subtree's — docs/domain.md "The audit log
  * viewer"): the audit log newest first, filtered by actor, action, resource and days; a row's
  * changes open in place; Export CSV downloads every filtered row. `?record=user:5` (a record's
- * "History" link) opens the log filtered to that record: its timeline.
+ * "History" link; `?record=platform_config`: the one record of a type) opens the log filtered to
+ * that record: its timeline.
  */
 export default function AuditPage() {
   const intl = useIntl();
@@ -50,10 +51,18 @@ export default function AuditPage() {
     setProblems([]);
     list.setFilters(filters);
   };
+  // The filters a record's link applied: its timeline while they are the ones applied.
+  const [linked, setLinked] = useState<AuditFilters | null>(null);
   useDeepLinkValue(AUDIT_RECORD_PARAM, (value) => {
     const record = parseAuditRecord(value);
     if (record) {
-      apply({ ...NO_AUDIT_FILTERS, resourceType: record.type, resourceId: String(record.id) });
+      const filters = {
+        ...NO_AUDIT_FILTERS,
+        resourceType: record.type,
+        resourceId: record.id === null ? '' : String(record.id),
+      };
+      setLinked(filters);
+      apply(filters);
     }
   });
   const columns = useMemo(
@@ -71,8 +80,13 @@ export default function AuditPage() {
     [intl, expanded],
   );
   const applied = list.query.filters;
+  // A record's timeline: its type and id, or (a record one of its kind) the type alone; also when
+  // typed in the filters (a type and an id), as before the links without an id.
+  const byLink =
+    linked !== null &&
+    (Object.keys(linked) as (keyof AuditFilters)[]).every((k) => linked[k] === applied[k]);
   const timeline =
-    applied.resourceType && applied.resourceId
+    applied.resourceType && (applied.resourceId || byLink)
       ? { type: applied.resourceType, id: applied.resourceId }
       : null;
 
@@ -122,7 +136,9 @@ export default function AuditPage() {
         {timeline && (
           <HStack gap="3" data-testid="audit-timeline">
             <Text fontWeight="medium">
-              {t('audit.timelineFor', { type: timeline.type, id: timeline.id })}
+              {timeline.id
+                ? t('audit.timelineFor', { type: timeline.type, id: timeline.id })
+                : t('audit.timelineForType', { type: timeline.type })}
             </Text>
             <Button size="xs" variant="outline" onClick={() => apply(NO_AUDIT_FILTERS)}>
               {t('audit.showAll')}

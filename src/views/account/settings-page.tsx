@@ -21,6 +21,7 @@ import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import type { FieldProblem } from '../../machines/platform-settings';
+import { AuditTimelineLink } from '../shared/audit-link';
 
 /**
  * /account/settings (docs/domain.md §12 "Settings and prices"): the admin's platform settings in
@@ -184,7 +185,12 @@ export default function SettingsPage() {
   };
 
   return (
-    <Page title={title}>
+    <Page
+      title={title}
+      actions={
+        <AuditTimelineLink type="platform_config" name={title} size="sm" variant="outline" />
+      }
+    >
       <ValidatedForm
         aria-label={title}
         onSubmit={() => {

@@ -31,6 +31,7 @@ import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { secretStateOf } from '../../machines/init-config-group';
+import { AuditTimelineLink } from '../shared/audit-link';
 import { useT, type T } from '../shared/use-t';
 
 /**
@@ -43,7 +44,17 @@ export default function SystemInitPage() {
   const t = useT();
   const area = useArea(initConfigArea);
   return (
-    <Page title={t('route.systemInit')}>
+    <Page
+      title={t('route.systemInit')}
+      actions={
+        <AuditTimelineLink
+          type="init_config"
+          name={t('route.systemInit')}
+          size="sm"
+          variant="outline"
+        />
+      }
+    >
       <Text color="fg.muted">{t('initConfig.intro')}</Text>
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         {INIT_CONFIG_GROUPS.map((group) => (
@@ -231,12 +242,7 @@ function GroupCard(props: { group: InitConfigGroup; actor: InitConfigGroupActor 
                 >
                   {t('initConfig.test')}
                 </Button>
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  disabled={busy}
-                  data-testid={`init-${group}-save`}
-                >
+                <Button type="submit" disabled={busy} data-testid={`init-${group}-save`}>
                   {t('initConfig.save', { group: title })}
                 </Button>
               </HStack>

@@ -15,6 +15,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { formatDateTime } from '../../components/dates';
 import { Page } from '../../components/page';
+import { AuditTimelineLink } from '../shared/audit-link';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import { useDialogState } from '../shared/use-dialog-state';
 import { useT, type T } from '../shared/use-t';
@@ -160,6 +161,13 @@ function domainColumns(
           >
             {t('domains.delete')}
           </Button>
+          <AuditTimelineLink
+            type="domain"
+            id={row.id}
+            name={row.hostname}
+            size="2xs"
+            variant="outline"
+          />
         </HStack>
       ),
     },

@@ -119,10 +119,10 @@ export default function LoginPage() {
         direction="column"
         justify="center"
         padding={{ base: '8', md: '16' }}
-        bgGradient="to-br"
-        gradientFrom="brand.600"
-        gradientTo="brand.400"
-        color="white"
+        // The domain's theme colour, its text the colour that reads on it (brand-colour.ts).
+        bg="brand.solid"
+        color="brand.contrast"
+        data-testid="login-brand"
         gap="4"
       >
         <HStack gap="3">

@@ -166,7 +166,6 @@ function usePostColumns(area: MatrixPlansActors, timezone: string): Column<PlanP
                   href={r.assisted!.download_url}
                   download
                   fontSize="xs"
-                  colorPalette="blue"
                   aria-label={t('matrixPlans.downloadVideoOf', { name })}
                 >
                   {t('matrixPlans.downloadVideo')}
@@ -240,7 +239,6 @@ function PostResult(props: { post: PlanPost }) {
           href={post.share_url}
           target="_blank"
           rel="noreferrer"
-          colorPalette="blue"
           aria-label={t('matrixPlans.openPostOf', { title: post.title })}
         >
           {t('matrixPlans.openPost')}

@@ -3,20 +3,26 @@ import { Link } from 'react-router-dom';
 import { useT } from './use-t';
 
 /**
- * The search parameter that opens the audit log filtered to one record: `?record=user:5`
- * (docs/domain.md "The audit log viewer").
+ * The search parameter that opens the audit log filtered to one record: `?record=user:5`, or
+ * `?record=platform_config` for a record that is one of its kind, without an id (the platform's
+ * settings, the system init settings: docs/domain.md "The audit log viewer").
  */
 export const AUDIT_RECORD_PARAM = 'record';
 
-/** The audit log's timeline of one record (its type as the log names it: `user`, `domain`, …). */
-export function auditTimelineLink(type: string, id: number): string {
-  return `/account/audit?${AUDIT_RECORD_PARAM}=${encodeURIComponent(`${type}:${id}`)}`;
+/**
+ * The audit log's timeline of one record (its type as the log names it: `user`, `domain`, …;
+ * no id: the one record of its type, e.g. `platform_config`).
+ */
+export function auditTimelineLink(type: string, id?: number): string {
+  const record = id === undefined ? type : `${type}:${id}`;
+  return `/account/audit?${AUDIT_RECORD_PARAM}=${encodeURIComponent(record)}`;
 }
 
-/** A `?record=` value as a resource type and id (null: malformed). */
-export function parseAuditRecord(value: string): { type: string; id: number } | null {
-  const m = /^([a-z][a-z0-9_.]{0,63}):(\d{1,15})$/.exec(value);
+/** A `?record=` value as a resource type and id (id null: the type alone; null: malformed). */
+export function parseAuditRecord(value: string): { type: string; id: number | null } | null {
+  const m = /^([a-z][a-z0-9_.]{0,63})(?::(\d{1,15}))?$/.exec(value);
   if (!m) return null;
+  if (m[2] === undefined) return { type: m[1], id: null };
   const id = Number(m[2]);
   return Number.isSafeInteger(id) && id > 0 ? { type: m[1], id } : null;
 }
@@ -29,9 +35,10 @@ export function parseAuditRecord(value: string): { type: string; id: number } | 
  */
 export function AuditTimelineLink(props: {
   type: string;
-  id: number;
+  /** None: the one record of its type (the platform's settings). */
+  id?: number;
   name: string;
-  size?: 'xs' | 'sm';
+  size?: '2xs' | 'xs' | 'sm';
   variant?: 'ghost' | 'outline' | 'solid';
 }) {
   const t = useT();
