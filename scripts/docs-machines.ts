@@ -36,6 +36,7 @@ import { createMoneyCallMachine } from '../src/machines/money-call';
 import { menuMachine } from '../src/machines/menu';
 import { packageSortMachine } from '../src/machines/package-sort';
 import { domainFormMachine } from '../src/machines/domain-form';
+import { imageUploadMachine } from '../src/machines/image-upload';
 import { buyMachine } from '../src/machines/recharge/buy';
 import { resourceLibraryMachine } from '../src/machines/resource-library';
 import { matrixAccountsMachine } from '../src/machines/matrix-accounts';
@@ -179,6 +180,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/domain-form.ts',
     about:
       'The domain form: its draft (the brand preview reads it), checked with the contract on submit and on every change once refused, then the add or edit call, the server’s refusal with retry or back.',
+  },
+  {
+    machine: imageUploadMachine,
+    file: 'src/machines/image-upload.ts',
+    about:
+      'One platform image field’s upload (a domain’s logo or favicon, an article’s cover, the editor’s inserted images): a file the purpose does not take is refused at once, another is sent; the uploaded image is emitted to the form or editor that holds the address; closing or reopening the form stops an upload under way.',
   },
   {
     machine: buyMachine,

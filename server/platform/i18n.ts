@@ -415,6 +415,10 @@ const enUS = {
   'agreement.saved': 'New version saved',
   'agreement.accepted': 'Accepted',
   'agreement.notCurrent': 'This is not the agreement’s current version: reload it and accept again',
+  'article.imageNotYours':
+    'An image of the article is not one uploaded by you or the platform for content: upload it again',
+  'image.purposeRefused': 'Only the administrator uploads logos and favicons',
+  'image.tooManyPixels': 'The image is {width}×{height} pixels: at most {max} on each side',
 } as const;
 
 export type ServerMessageId = keyof typeof enUS;
@@ -787,6 +791,9 @@ const zhCN: Record<ServerMessageId, string> = {
   'agreement.saved': '新版本已保存',
   'agreement.accepted': '已同意',
   'agreement.notCurrent': '这不是该协议的当前版本：请重新加载后再同意',
+  'article.imageNotYours': '文章中的图片不是您或平台为内容上传的图片，请重新上传',
+  'image.purposeRefused': '只有管理员可以上传 Logo 和网站图标',
+  'image.tooManyPixels': '图片为 {width}×{height} 像素：每边最多 {max} 像素',
 };
 
 const catalogues: Record<Locale, Record<MessageId, string>> = {

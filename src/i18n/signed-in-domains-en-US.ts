@@ -20,8 +20,8 @@ const signedInDomainsEnUS = {
   'domains.name': 'Brand name',
   'domains.logo': 'Logo',
   'domains.favicon': 'Tab icon (favicon)',
-  'domains.imageHelp':
-    'A PNG, JPEG, WebP, SVG or ICO image: a path on this site (/…) or an https address',
+  'domains.logoHelp': 'A PNG, JPEG or WebP image, at most 1 MB; none: the platform’s logo',
+  'domains.faviconHelp': 'A PNG or ICO image, at most 256 KB; none: the logo or the platform’s',
   'domains.copyright': 'Copyright',
   'domains.icp': 'ICP record number',
   'domains.policeRecord': 'Show the police record',

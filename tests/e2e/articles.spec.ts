@@ -2,21 +2,83 @@
  * Articles and agreements against the real server (docs/domain.md "Articles and agreements"): the
  * admin writes an article in the editor (a heading, a list, a link) and publishes it, and a
  * merchant reads it as the server stored it; the admin saves a new user-agreement version and
- * the merchant is asked to accept it; axe on the pages and dialogs in both locales.
+ * the merchant is asked to accept it; axe on the pages and dialogs in both locales. The cover and
+ * the body's images are uploaded (docs/domain.md §8 "Platform images"): the stored body holds our
+ * images' addresses, never a data: URL.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
   apiCall,
   apiLogin,
   enUS,
   expect,
+  fill,
   seriousViolations,
   storeToken,
   test,
   zhCN,
 } from './fixtures';
+import { makeImage, specMediaDir } from './media';
 
 test.describe.configure({ timeout: 120_000 });
+
+const mediaFile = specMediaDir('articles');
+const OUR_IMAGE = /^\/api\/v1\/images\/[0-9a-f]{32}\.png$/;
+
+/** Pastes into the editor as a browser does: a clipboard holding `files` or `html`. */
+async function paste(editor: Locator, what: { png?: string; html?: string }) {
+  const bytes = what.png ? [...readFileSync(what.png)] : null;
+  await editor.evaluate(
+    (node, { bytes, html }) => {
+      const data = new DataTransfer();
+      if (bytes) {
+        data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+      }
+      if (html) data.setData('text/html', html);
+      node.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    { bytes, html: what.html ?? null },
+  );
+}
+
+/**
+ * The cover and the body's images are uploaded: "Insert image" and a pasted image file insert
+ * our address; a pasted base64 image is not taken.
+ */
+async function addImages(page: Page, c: Catalogue, dialog: Locator) {
+  const photo = makeImage(mediaFile('photo.png'), 'navy', '120x80');
+  const cover = dialog.getByRole('group', { name: c['content.cover'] });
+  await dialog
+    .getByLabel(fill(c['imageField.choose'], { field: c['content.cover'] }), { exact: true })
+    .setInputFiles(photo);
+  await expect(cover.getByRole('img')).toHaveAttribute('src', OUR_IMAGE);
+
+  const editor = dialog.getByRole('textbox', { name: c['content.editor'] });
+  const toolbar = dialog.getByRole('toolbar', { name: c['content.toolbar'] });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  const chooser = page.waitForEvent('filechooser');
+  await toolbar.getByRole('button', { name: c['content.insertImage'], exact: true }).click();
+  await (await chooser).setFiles(photo);
+  await expect(editor.locator('img')).toHaveCount(1);
+  await expect(editor.locator('img').first()).toHaveAttribute('src', OUR_IMAGE);
+  await expect(editor.locator('img').first()).toHaveAttribute('alt', 'photo');
+
+  await paste(editor, { png: photo });
+  await expect(editor.locator('img')).toHaveCount(2);
+  await paste(editor, {
+    html: '<p>pasted</p><img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==">',
+  });
+  await expect(editor).toContainText('pasted');
+  await expect(editor.locator('img')).toHaveCount(2);
+  for (const image of await editor.locator('img').all()) {
+    await expect(image).toHaveAttribute('src', OUR_IMAGE);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  }
+}
 
 type Catalogue = typeof zhCN;
 
@@ -64,6 +126,7 @@ for (const [locale, c] of [
     await expect(page.getByRole('table', { name: c['content.articleTable'] })).toBeVisible();
     await noSeriousViolations(page, 'article list');
     const dialog = await writeArticle(page, c, title);
+    await addImages(page, c, dialog);
     await noSeriousViolations(page, 'editor dialog');
     await dialog.getByRole('button', { name: c['content.save'], exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -72,12 +135,9 @@ for (const [locale, c] of [
 
     // The merchant reads what the server stored (sanitised), published.
     const merchant = await apiLogin(request, 'merchant');
-    const list = await apiCall<{ list: { id: number; title: string; content: string }[] }>(
-      request,
-      'GET',
-      '/article/list?limit=100',
-      { token: merchant },
-    );
+    const list = await apiCall<{
+      list: { id: number; title: string; cover: string; content: string }[];
+    }>(request, 'GET', '/article/list?limit=100', { token: merchant });
     const article = list.data.list.find((a) => a.title === title);
     expect(article, 'published article in the merchant’s list').toBeTruthy();
     expect(article!.content).toContain('<h2>Getting started</h2>');
@@ -85,6 +145,12 @@ for (const [locale, c] of [
     const link = /<a ([^>]*)>Docs<\/a>/.exec(article!.content)?.[1] ?? '';
     expect(link).toContain('href="https://example.org/docs"');
     expect(link).toContain('rel="noopener noreferrer"');
+    // Our images' addresses, never a data: URL.
+    expect(article!.cover).toMatch(OUR_IMAGE);
+    const images = [...article!.content.matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => m[1]);
+    expect(images).toHaveLength(2);
+    for (const src of images) expect(src).toMatch(OUR_IMAGE);
+    expect(article!.content).not.toContain('data:');
   });
 }
 

@@ -2,9 +2,11 @@
  * The domains page against the real server: the admin adds a domain (zh-CN), sees it listed,
  * edits it with the live brand preview (en-US), and `get_system_info` for that hostname answers
  * the new brand; then disables it (the platform's brand again) and deletes it after a
- * confirmation. axe on the page and the form in both locales.
+ * confirmation. The logo and favicon are uploaded images: the preview, `get_system_info` and the
+ * domain's own login page show them. axe on the page and the form in both locales.
  */
 import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import {
   apiCall,
   apiLogin,
@@ -18,8 +20,11 @@ import {
   uniqueUsername,
   zhCN,
 } from './fixtures';
+import { makeImage, specMediaDir } from './media';
 
 test.describe.configure({ timeout: 90_000 });
+
+const mediaFile = specMediaDir('domains');
 
 type Catalogue = typeof zhCN;
 
@@ -161,4 +166,114 @@ test('the admin adds, lists, edits with the preview, disables and deletes a doma
     { token },
   );
   expect(listed.data.total).toBe(0);
+});
+
+test('the admin uploads a logo and a favicon: the preview, get_system_info and the login page show them', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  // A *.localhost name reaches this server (Chromium resolves it to the loopback): the login
+  // page is opened on the domain itself, as its visitors would.
+  const hostname = `${uniqueUsername(testInfo, 'logo')}.localhost`.toLowerCase().replace(/_/g, '-');
+  const logo = makeImage(mediaFile('brand.png'), 'teal', '96x48');
+  const favicon = makeImage(mediaFile('favicon.ico'), 'purple', '32x32');
+  const svg = mediaFile('disguised.png');
+  writeFileSync(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const token = await apiLogin(request, 'admin');
+
+  // Add with an uploaded logo (zh-CN).
+  let c: Catalogue = zhCN;
+  await storeToken(page, token, 'zh-CN');
+  await page.goto('/domain/domainList');
+  await page.getByRole('button', { name: c['domains.add'], exact: true }).click();
+  await field(page, c['domains.hostname']).fill(hostname);
+  await field(page, c['domains.name']).fill('Logo Brand');
+  const logoField = () => dialog(page).getByRole('group', { name: c['domains.logo'] });
+  const chooser = (name: string) =>
+    dialog(page).getByLabel(fill(c['imageField.choose'], { field: name }), { exact: true });
+  // A file the logo does not take is refused at the field; one disguised by its name, by the server.
+  await chooser(c['domains.logo']).setInputFiles(favicon);
+  await expect(logoField()).toContainText(
+    fill(c['imageField.wrongType'], { extensions: '.png .jpg .jpeg .webp' }),
+  );
+  await chooser(c['domains.logo']).setInputFiles(svg);
+  await expect(logoField()).toContainText('文件不是 .png .jpg .jpeg .webp 格式（已检查文件内容）');
+  await chooser(c['domains.logo']).setInputFiles(logo);
+  const preview = dialog(page).getByTestId('brand-preview');
+  const previewLogo = preview.getByTestId('preview-login').getByRole('img');
+  await expect(previewLogo).toHaveAttribute('src', /^\/api\/v1\/images\/[0-9a-f]{32}\.png$/);
+  const logoUrl = (await previewLogo.getAttribute('src'))!;
+  await expect(preview.getByTestId('preview-navbar').getByRole('img')).toHaveAttribute(
+    'src',
+    logoUrl,
+  );
+  // The image really loads (the browser decoded it).
+  await expect
+    .poll(() => previewLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(96);
+  await expect(
+    logoField().getByRole('img', {
+      name: fill(c['imageField.preview'], { field: c['domains.logo'] }),
+    }),
+  ).toBeVisible();
+  await noSeriousViolations(page, 'the domain form with an uploaded logo (zh-CN)');
+  await dialog(page).getByRole('button', { name: c['domains.create'], exact: true }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  // Edit: a favicon (en-US).
+  c = enUS;
+  await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+  await page.reload();
+  const filters = page.getByRole('search', { name: c['domains.filters'] });
+  await filters.getByRole('textbox', { name: c['domains.keyword'], exact: true }).fill(hostname);
+  await filters.getByRole('button', { name: c['filter.search'], exact: true }).click();
+  await expect(list(page, c).getByRole('row')).toHaveCount(2);
+  await page.getByRole('button', { name: fill(c['domains.editOne'], { hostname }) }).click();
+  await expect(
+    dialog(page).getByRole('button', {
+      name: fill(c['imageField.replace'], { field: c['domains.logo'] }),
+    }),
+  ).toBeVisible();
+  await chooser(c['domains.favicon']).setInputFiles(favicon);
+  const faviconField = dialog(page).getByRole('group', { name: c['domains.favicon'] });
+  await expect(faviconField.getByRole('img')).toHaveAttribute('src', /\.ico$/);
+  const faviconUrl = (await faviconField.getByRole('img').getAttribute('src'))!;
+  await noSeriousViolations(page, 'the domain form with a logo and a favicon (en-US)');
+  await dialog(page).getByRole('button', { name: c['form.save'], exact: true }).click();
+  await expect(dialog(page)).toHaveCount(0);
+
+  expect(await systemInfo(request, hostname)).toMatchObject({ logo: logoUrl, favicon: faviconUrl });
+  const served = await request.get(logoUrl);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  // A signed-out visitor of the domain's login page sees the logo; the tab shows the favicon.
+  const visitor = await browser.newContext({ baseURL: undefined });
+  try {
+    const login = await visitor.newPage();
+    const port = new URL(baseURL!).port;
+    await login.goto(`http://${hostname}:${port}/login`);
+    const brandLogo = login.locator(`img[src="${logoUrl}"]`);
+    await expect(brandLogo).toBeVisible();
+    await expect
+      .poll(() => brandLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
+    await expect(login.getByText('Logo Brand').first()).toBeVisible();
+    await expect(login.locator('link[rel~="icon"]')).toHaveAttribute('href', faviconUrl);
+  } finally {
+    await visitor.close();
+  }
+
+  const { data } = await apiCall<{ list: { id: number }[] }>(
+    request,
+    'GET',
+    `/domain/list?keyword=${hostname}`,
+    { token },
+  );
+  await apiCall(request, 'POST', '/domain/delete', {
+    token,
+    body: { ids: data.list.map((d) => d.id) },
+  });
 });

@@ -72,6 +72,28 @@ export async function apiCall<T = unknown>(
   return { status: response.status(), ...json };
 }
 
+/**
+ * Uploads an image file as a platform image (`POST /upload/platform_image`: `purpose`, then the
+ * file) and answers its address; fails the test when refused.
+ */
+export async function apiUploadImage(
+  request: APIRequestContext,
+  token: string,
+  purpose: 'logo' | 'favicon' | 'content',
+  file: string,
+): Promise<string> {
+  const response = await request.post(`${API}/upload/platform_image`, {
+    headers: { platform: 'pc', token },
+    multipart: {
+      purpose,
+      file: { name: path.basename(file), mimeType: 'image/png', buffer: await readFile(file) },
+    },
+  });
+  const reply = (await response.json()) as { code: number; msg: string; data: { url: string } };
+  expect(reply.code, `upload of ${file}: ${reply.msg}`).toBe(1);
+  return reply.data.url;
+}
+
 /** Logs in through the API (a session of its own) and returns its token. */
 export async function apiLogin(
   request: APIRequestContext,

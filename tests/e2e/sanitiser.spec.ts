@@ -7,10 +7,18 @@
  * must record hits: the harness can see an execution.
  */
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, expect, test } from './fixtures';
-import { ALLOWED_FORMATTING, XSS_PAYLOADS } from './xss-payloads';
+import { apiCall, apiLogin, apiUploadImage, expect, test } from './fixtures';
+import { makeImage, specMediaDir } from './media';
+import { ALLOWED_FORMATTING, withImage, XSS_PAYLOADS } from './xss-payloads';
 
 test.describe.configure({ timeout: 120_000 });
+
+const mediaFile = specMediaDir('sanitiser');
+
+/** The admin's content image, put where the payloads name one (the server keeps only those). */
+async function adminImage(request: Parameters<typeof apiLogin>[0], admin: string) {
+  return apiUploadImage(request, admin, 'content', makeImage(mediaFile('photo.png')));
+}
 
 /** Renders `body` as a document of the server's origin and returns the payloads that ran. */
 async function hitsOf(page: Page, baseURL: string, body: string): Promise<number[]> {
@@ -51,8 +59,9 @@ test('known XSS payloads saved as articles run nothing in Chromium', async ({
   // Nothing is fetched from elsewhere (a javascript: URL is not a request).
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   const admin = await apiLogin(request, 'admin');
+  const image = await adminImage(request, admin);
   const stored: string[] = [];
-  for (const [i, payload] of XSS_PAYLOADS.entries()) {
+  for (const [i, payload] of XSS_PAYLOADS.map((p) => withImage(p, image)).entries()) {
     const reply = await apiCall<{ id: number; content: string }>(request, 'POST', '/article/add', {
       token: admin,
       body: {
@@ -91,15 +100,16 @@ test('known XSS payloads saved as articles run nothing in Chromium', async ({
 
 test('the formatting the editor writes survives the save', async ({ request }) => {
   const admin = await apiLogin(request, 'admin');
+  const image = await adminImage(request, admin);
   const reply = await apiCall<{ content: string }>(request, 'POST', '/article/add', {
     token: admin,
     body: {
       category: 'help',
       title: 'formatting',
-      content: ALLOWED_FORMATTING.input,
+      content: withImage(ALLOWED_FORMATTING.input, image),
       sort: 0,
       status: 'draft',
     },
   });
-  expect(reply.data.content).toBe(ALLOWED_FORMATTING.stored);
+  expect(reply.data.content).toBe(withImage(ALLOWED_FORMATTING.stored, image));
 });

@@ -4,6 +4,14 @@
  * Used by tests/server/sanitiser.test.ts (the stored form) and tests/e2e/sanitiser.spec.ts
  * (saved through the API and rendered in Chromium: no hit).
  */
+/**
+ * The address of a platform image (docs/domain.md §8) in the payloads: the sanitiser keeps such a
+ * source. tests/e2e/sanitiser.spec.ts uploads a real image and puts its address here
+ * (`withImage`): the server saves only images the writer may use.
+ */
+export const IMAGE = '/api/v1/images/0123456789abcdef0123456789abcdef.png';
+export const withImage = (html: string, url: string) => html.replaceAll(IMAGE, url);
+
 export const XSS_PAYLOADS: readonly string[] = [
   '<script>__xss(1)</script>',
   '<img src=x onerror=__xss(2)>',
@@ -45,12 +53,12 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<scr<script>ipt>__xss(38)</scr</script>ipt>',
   '<p>&lt;img src=x onerror=__xss(39)&gt;</p>',
   '<!--<img src="--><img src=x onerror=__xss(40)//">',
-  '<img src="/api/v1/files/missing.png" onerror="__xss(41)">',
+  `<img src="${IMAGE}" onerror="__xss(41)">`,
   '<svg><a xlink:href="javascript:__xss(42)"><text x="20" y="20">a42</text></a></svg>',
   '<iframe src="data:text/html,<script>parent.__xss(43)</script>"></iframe>',
   '<h2 onmouseover=__xss(44) style="text-align:center">h44</h2>',
   '<p style="text-align:center;background-image:url(&quot;javascript:__xss(45)&quot;)">p45</p>',
-  '<img src="/api/v1/files/x.png" srcset="javascript:__xss(46) 1x" onload=__xss(46)>',
+  `<img src="${IMAGE}" srcset="javascript:__xss(46) 1x" onload=__xss(46)>`,
   '<select><option><img src=x onerror=__xss(47)></option></select>',
   '<noembed><img src=x onerror=__xss(48)></noembed>',
   '<a href="//evil.example/">a49</a><img src="//evil.example/x.png" onerror=__xss(49)>',
@@ -59,8 +67,6 @@ export const XSS_PAYLOADS: readonly string[] = [
 
 /** Formatting the editor writes, and what the sanitiser stores of it (docs/architecture.md). */
 export const ALLOWED_FORMATTING = {
-  input:
-    '<h2 style="text-align: center">Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s> and <a href="https://example.org/help" target="_blank">a link</a>, <a href="mailto:help@example.org">mail</a>.</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p><img src="/api/v1/files/editor/1/photo.png" alt="photo"></p><table><tbody><tr><th colspan="1" rowspan="1"><p>H</p></th></tr><tr><td colspan="1" rowspan="1"><p>C</p></td></tr></tbody></table>',
-  stored:
-    '<h2 style="text-align:center">Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s> and <a href="https://example.org/help" target="_blank" rel="noopener noreferrer">a link</a>, <a href="mailto:help@example.org" rel="noopener noreferrer">mail</a>.</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p><img src="/api/v1/files/editor/1/photo.png" alt="photo" /></p><table><tbody><tr><th colspan="1" rowspan="1"><p>H</p></th></tr><tr><td colspan="1" rowspan="1"><p>C</p></td></tr></tbody></table>',
+  input: `<h2 style="text-align: center">Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s> and <a href="https://example.org/help" target="_blank">a link</a>, <a href="mailto:help@example.org">mail</a>.</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p><img src="${IMAGE}" alt="photo"></p><table><tbody><tr><th colspan="1" rowspan="1"><p>H</p></th></tr><tr><td colspan="1" rowspan="1"><p>C</p></td></tr></tbody></table>`,
+  stored: `<h2 style="text-align:center">Heading</h2><p>Text with <strong>bold</strong>, <em>italic</em>, <u>underline</u>, <s>strike</s> and <a href="https://example.org/help" target="_blank" rel="noopener noreferrer">a link</a>, <a href="mailto:help@example.org" rel="noopener noreferrer">mail</a>.</p><ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol><p><img src="${IMAGE}" alt="photo" /></p><table><tbody><tr><th colspan="1" rowspan="1"><p>H</p></th></tr><tr><td colspan="1" rowspan="1"><p>C</p></td></tr></tbody></table>`,
 };

@@ -7,59 +7,13 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { PlatformUserPage } from '../../src/api/contract/customers';
-import type { Domain, DomainPage } from '../../src/api/contract/domains';
-import { areasOf, provideArea } from '../../src/app/actors/areas';
-import { domainsArea, type DomainsEndpoints } from '../../src/app/actors/domains';
-import enUS, { type MessageId } from '../../src/i18n/en-US';
-import { authMachine } from '../../src/machines/auth';
+import enUS from '../../src/i18n/en-US';
 import { domainFormMachine } from '../../src/machines/domain-form';
-import DomainListPage from '../../src/views/domain/domain-list-page';
-import { replyError, userFixture } from './fixtures';
-import { fakeEndpoints, person, settle, uiPaths, viewPathHooks } from './ui-paths';
-import { appActors, isOpen, renderAt } from './view-harness';
+import { domainsWorld, ROW, text } from './domains-world';
+import { replyError } from './fixtures';
+import { settle, uiPaths, viewPathHooks } from './ui-paths';
 
-const text = (id: MessageId, values: Record<string, string | number> = {}) =>
-  enUS[id].replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
-
-const ROW: Domain = {
-  id: 3,
-  hostname: 'old.example.com',
-  owner_id: 7,
-  owner_name: 'Star partner',
-  name: 'Old brand',
-  logo: '/logo.svg',
-  favicon: '',
-  copyright: '© Old',
-  icp_record_number: 'ICP-1',
-  police_record: 0,
-  police_record_number: '',
-  money_name: 'Old coins',
-  theme_color: '',
-  dy_auth_publish_show: 1,
-  expirence_money_show: 1,
-  saler_show: 1,
-  status: 1,
-  created_at: Date.UTC(2026, 10, 1),
-  updated_at: Date.UTC(2026, 10, 1),
-};
-const PARTNERS: PlatformUserPage = {
-  list: [
-    {
-      id: 7,
-      username: 'partner',
-      name: 'Star partner',
-      nickname: '',
-      mobile: '',
-      user_type: 1,
-      service_id: 7,
-      status: 1,
-    },
-  ],
-  total: 1,
-};
 const REFUSED = 'The hostname video.example.com is already in use';
 const HOST = 'video.example.com';
 const NAME = 'Acme Video';
@@ -104,48 +58,6 @@ const label = (event: PathEvent) => {
 };
 
 // ---------------------------------------------------------------------------------------------
-
-function domainsWorld() {
-  const endpoints = fakeEndpoints();
-  const effects: string[] = [];
-  const api: DomainsEndpoints = {
-    getDomains: async (): Promise<DomainPage> => {
-      effects.push('reload');
-      return { list: [ROW], total: 1 };
-    },
-    addDomain: endpoints.endpoint('addDomain'),
-    editDomain: endpoints.endpoint('editDomain'),
-    deleteDomains: endpoints.endpoint('deleteDomains'),
-    getPlatformUsers: async () => PARTNERS,
-  };
-  const auth = createActor(
-    authMachine.provide({
-      actors: {
-        getUserInfo: fromPromise(async () =>
-          userFixture({ accountId: 1, username: 'admin', user_type: 0 }),
-        ),
-      },
-    }),
-    { input: { tokenKind: 'local' } },
-  ).start();
-  const actors = appActors({ auth });
-  provideArea(actors, domainsArea, api);
-  renderAt(actors, <DomainListPage />, '/domain/domainList');
-  const dialog = () => {
-    const open = screen.queryAllByRole('dialog').filter(isOpen);
-    expect(open.length, 'open dialogs').toBeLessThanOrEqual(1);
-    return open.length ? within(open[0]) : null;
-  };
-  return {
-    endpoints,
-    user: person(),
-    dialog,
-    area: () => areasOf(actors).get(domainsArea),
-    pageButton: (name: string) => screen.getByRole('button', { name, hidden: true }),
-    effects: { take: () => effects.splice(0) },
-    dispose: () => actors.dispose(),
-  };
-}
 
 function setup() {
   const world = domainsWorld();

@@ -6,6 +6,8 @@ import type {
   ArticlePage,
 } from '../../src/api/contract/content';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
+import { fixtureBytes } from './media-fixtures';
+import { uploadPlatformImage } from './upload-helpers';
 
 /**
  * Articles and agreements (docs/domain.md "Articles and agreements"): the admin writes the platform's, a partner its own
@@ -59,19 +61,30 @@ describe.each(engines)('articles and agreements on %s', (engine) => {
   });
 
   it('stores an article sanitised and shows it to readers once published', async () => {
+    const image = await uploadPlatformImage(
+      t,
+      admin,
+      'content',
+      'photo.png',
+      await fixtureBytes('photo.png'),
+    );
+    expect(image.body.code, image.raw).toBe(1);
+    const { url } = image.body.data;
     const added = await call<Article>(
       'POST',
       '/article/add',
       admin,
       article({
         status: 'draft',
-        content:
-          '<h2 onclick="x()">Start</h2><script>alert(1)</script><img src="/api/v1/files/a/b.png?exp=1&sig=x"><img src="data:image/png;base64,AA">',
+        cover: url,
+        content: `<h2 onclick="x()">Start</h2><script>alert(1)</script><img src="${url}"><img src="/api/v1/files/a/b.png?exp=1&sig=x"><img src="data:image/png;base64,AA">`,
       }),
     );
     expect(added.body.code, added.raw).toBe(1);
     const { id, content } = added.body.data;
-    expect(content).toBe('<h2>Start</h2><img src="/api/v1/files/a/b.png" />');
+    // Our image kept; a signed file's address and a base64 image dropped.
+    expect(content).toBe(`<h2>Start</h2><img src="${url}" />`);
+    expect(added.body.data.cover).toBe(url);
     // A draft: the merchant does not see it.
     const hidden = await call<Article>('GET', '/article/detail', merchant, { id });
     expect(hidden.body.code).toBe(0);
@@ -117,8 +130,8 @@ describe.each(engines)('articles and agreements on %s', (engine) => {
       [article({ sort: -1 }), 'Sort: a whole number from 0 to 9999', '排序：0 到 9999 的整数'],
       [
         article({ cover: 'https://evil.example/x.png' }),
-        'Cover: one of our stored images',
-        '封面：须为本平台存储的图片',
+        'Cover: upload a PNG, JPEG or WebP image (at most 5 MB)',
+        '封面：请上传 PNG、JPEG 或 WebP 图片（最大 5 MB）',
       ],
       [
         article({ content: '<script>alert(1)</script>' }),

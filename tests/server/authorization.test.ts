@@ -244,6 +244,10 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/upload/complete': /*      */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/upload/quota': /*          */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/upload/oss_upload': /*    */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // Platform images (docs/domain.md §8): the admin's (logos, favicons, content) and a partner's
+  // own content images; anyone reads a recorded one (an unknown name: 404).
+  'POST /api/v1/upload/platform_image': [401, 'ok', 'ok', 'ok', 403, 403, 403],
+  'GET /api/v1/images/:name': /*          */ ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   // prettier-ignore
   'POST /api/v1/upload/tus': /*           */ ['grant', 'grant', 'grant', 'grant', 'grant', 'grant', 'grant'],
   // prettier-ignore

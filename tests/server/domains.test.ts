@@ -4,14 +4,14 @@ import type { SystemInfo } from '../../src/api/contract/system';
 import { setConfigValue } from '../../server/modules/system/repo';
 import * as domainBranding from '../../server/platform/db/migrations/0019-domain-branding';
 import { api, createTestApp, engines, snapshot, underMigrationLock, type TestApp } from './helpers';
+import { fixtureBytes } from './media-fixtures';
+import { uploadPlatformImage } from './upload-helpers';
 
 type Lang = 'en-US' | 'zh-CN';
 
 const BRAND = {
   hostname: 'Video.Example.COM.',
   name: 'Acme Video',
-  logo: '/brand/acme.png',
-  favicon: 'https://cdn.example.com/acme.ico',
   copyright: '© 2026 Acme',
   icp_record_number: '京ICP备12345678号',
   police_record: 1,
@@ -79,6 +79,29 @@ describe.each(engines)('domains on %s', (engine) => {
     expect(reply.body.msg).toBe('Domain added');
     expect(reply.body.code).toBe(1);
     return reply.body.data;
+  }
+
+  /** A logo and a favicon the admin uploaded (docs/domain.md §8 "Platform images"). */
+  async function brandImages(): Promise<{ logo: string; favicon: string }> {
+    const [logo, favicon] = await Promise.all(
+      (
+        [
+          ['logo', 'photo.png'],
+          ['favicon', 'icon.ico'],
+        ] as const
+      ).map(async ([purpose, fixture]) => {
+        const reply = await uploadPlatformImage(
+          t,
+          await as('admin'),
+          purpose,
+          fixture,
+          await fixtureBytes(fixture),
+        );
+        expect(reply.body.code, reply.raw).toBe(1);
+        return reply.body.data.url;
+      }),
+    );
+    return { logo: logo!, favicon: favicon! };
   }
 
   const auditRows = (action: string) =>
@@ -208,17 +231,17 @@ describe.each(engines)('domains on %s', (engine) => {
       ],
       [
         { hostname: 'a.example.com', name: 'A', logo: '/logo.exe' },
-        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
-        '',
+        'Logo: upload a PNG, JPEG or WebP image (at most 1 MB)',
+        'Logo：请上传 PNG、JPEG 或 WebP 图片（最大 1 MB）',
       ],
       [
         { hostname: 'a.example.com', name: 'A', favicon: 'javascript:alert(1)//.png' },
-        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+        'Favicon: upload a PNG or ICO image (at most 256 KB)',
         '',
       ],
       [
-        { hostname: 'a.example.com', name: 'A', logo: 'http://x.example.com/a.png' },
-        'Image: a PNG, JPEG, WebP, SVG or ICO file, as a path on this site (/…) or an https address',
+        { hostname: 'a.example.com', name: 'A', logo: 'https://x.example.com/a.png' },
+        'Logo: upload a PNG, JPEG or WebP image (at most 1 MB)',
         '',
       ],
       [
@@ -315,14 +338,15 @@ describe.each(engines)('domains on %s', (engine) => {
     expect(platform.name).toBe('智能短视频平台');
     expect(platform.theme_color).toBe('');
 
-    const created = await add({ ...BRAND, owner_id: ids.partner });
+    const { logo, favicon } = await brandImages();
+    const created = await add({ ...BRAND, logo, favicon, owner_id: ids.partner });
     // The answer before the add was cached for an unknown host: the add outdates it.
     expect(await systemInfo('nowhere.example.com')).toEqual(platform);
     const branded = await systemInfo('https://VIDEO.example.com:8443/login');
     expect(branded).toMatchObject({
       name: 'Acme Video',
-      logo: '/brand/acme.png',
-      favicon: 'https://cdn.example.com/acme.ico',
+      logo,
+      favicon,
       copyright: '© 2026 Acme',
       icp_record_number: '京ICP备12345678号',
       police_record: '1',

@@ -366,6 +366,8 @@ export const ALL_TABLES: readonly (keyof Database)[] = [
   'ledger_holds',
   'ledger_hold_moves',
   'notifications',
+  'articles',
+  'platform_images',
 ];
 
 /**

@@ -49,6 +49,12 @@ const RECIPES = {
     ...['sine=frequency=330:duration=2', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast'],
     ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
   ],
+  /** A 32×32 favicon (ICO, a BMP inside). */
+  'icon.ico': ['-f', 'lavfi', '-i', 'color=c=blue:size=32x32', '-frames:v', '1'],
+  /** ≈ 3 MB of PNG (1024×1024 of noise, which does not compress): over a logo's 1 MB. */
+  'noise.png': [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=1024x1024,noise=alls=100:allf=t', '-frames:v', '1'],
+  ],
   /** A 200×200 sticker: an opaque red square (RGBA PNG). */
   'sticker.png': [
     ...['-f', 'lavfi', '-i', 'color=c=red:size=200x200', '-vf', 'format=rgba', '-frames:v', '1'],

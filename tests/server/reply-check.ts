@@ -39,8 +39,11 @@ export function checkReplies(app: FastifyInstance): void {
     if (type !== 'application/json') {
       // Not JSON: only where the route says so (a CSV download, a checkout page, a redirect).
       const declared = doc?.raw && mediaType(doc.raw.contentType);
-      // `*/*`: a stored file, sent with the content type stored with it.
-      const matches = declared === type || declared === '*/*';
+      // `*/*`: a stored file, sent with the content type stored with it; `image/*`: any image.
+      const matches =
+        declared === type ||
+        declared === '*/*' ||
+        (!!declared?.endsWith('/*') && type.startsWith(declared.slice(0, -1)));
       if (payload !== null && payload !== undefined && payload !== '' && !matches) {
         mismatches.push(
           `${where}: ${type || 'no content type'} where the route declares ${declared ?? 'the JSON envelope'}`,

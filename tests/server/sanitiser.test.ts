@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseRichText, storedFileSrc } from '../../server/modules/articles/sanitise';
-import { ALLOWED_FORMATTING, XSS_PAYLOADS } from '../e2e/xss-payloads';
+import {
+  bodyImages,
+  sanitiseRichText,
+  storedImageSrc,
+} from '../../server/modules/articles/sanitise';
+import { ALLOWED_FORMATTING, IMAGE, XSS_PAYLOADS } from '../e2e/xss-payloads';
 
 /**
  * The stored form of known XSS payloads (docs/architecture.md "Rich text"): nothing that runs is
  * left — no script-capable tag, no event handler, no URL but http(s)/mailto links and our own
- * files' paths. tests/e2e/sanitiser.spec.ts renders the same table in Chromium.
+ * platform images' addresses. tests/e2e/sanitiser.spec.ts renders the same table in Chromium.
  */
 const RUNNABLE_TAGS =
   /<\s*\/?\s*(script|iframe|svg|math|object|embed|form|style|base|meta|link|template|textarea|title|xmp|select|option|noscript|noembed|input|video|audio|source|details|marquee|body)\b/i;
@@ -21,7 +25,7 @@ describe('the rich-text sanitiser', () => {
       expect(stored).not.toMatch(/(javascript|data|vbscript):/i);
       expect(stored).not.toMatch(/url\s*\(/i);
       for (const [, url] of stored.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
-        expect(url).toMatch(/^(https?:\/\/|mailto:|\/api\/v1\/files\/)/);
+        expect(url).toMatch(/^(https?:\/\/|mailto:|\/api\/v1\/images\/)/);
       }
       // Stored output is a fixed point: sanitising it again changes nothing.
       expect(sanitiseRichText(stored)).toBe(stored);
@@ -38,17 +42,25 @@ describe('the rich-text sanitiser', () => {
     expect(sanitiseRichText(word)).toBe('<p style="text-align:justify">Word</p><p>WeChat</p>');
   });
 
-  it('keeps images only of our stored files', () => {
-    expect(storedFileSrc('/api/v1/files/u/1/a.png?exp=1&sig=x')).toBe('/api/v1/files/u/1/a.png');
+  it('keeps images only of our platform images: never data:, another origin or a query', () => {
+    expect(storedImageSrc(` ${IMAGE} `)).toBe(IMAGE);
     for (const bad of [
       'data:image/png;base64,AA',
       'https://cdn.example/a.png',
-      '//cdn.example/a.png',
-      '/api/v1/files/../../etc/passwd',
-      '/api/v1/filesx/a.png',
-      '/api/v1/files/',
+      `//cdn.example${IMAGE}`,
+      `http://127.0.0.1${IMAGE}`,
+      `${IMAGE}?v=1`,
+      '/api/v1/images/../../app.db',
+      '/api/v1/images/0123456789abcdef0123456789abcdef.svg',
+      '/api/v1/files/u/1/a.png?exp=1&sig=x',
+      '/api/v1/images/',
     ]) {
-      expect(storedFileSrc(bad), bad).toBeNull();
+      expect(storedImageSrc(bad), bad).toBeNull();
     }
+    const stored = sanitiseRichText(
+      `<p>a</p><img src="data:image/png;base64,iVBORw0KGgo="><img alt="x" src="${IMAGE}"><img src="/api/v1/files/a.png">`,
+    );
+    expect(stored).toBe(`<p>a</p><img alt="x" src="${IMAGE}" />`);
+    expect(bodyImages(stored)).toEqual([IMAGE]);
   });
 });

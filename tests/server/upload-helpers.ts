@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { PlatformImage } from '../../src/api/contract/platform-images';
 import { UPLOAD_GRANT_HEADER, type UploadTokenReply } from '../../src/api/contract/resources';
 import { api, type Reply, type TestApp } from './helpers';
 
@@ -119,4 +120,46 @@ export function zipOf(name: string, content: Buffer): Buffer {
   end.writeUInt32LE(centralPart.length, 12);
   end.writeUInt32LE(localPart.length, 16);
   return Buffer.concat([localPart, centralPart, end]);
+}
+
+/**
+ * `POST /upload/platform_image` as a browser's form sends it: `purpose`, then the file (its name
+ * as given). `token` undefined: no session.
+ */
+export async function uploadPlatformImage(
+  t: TestApp,
+  token: string | undefined,
+  purpose: string,
+  name: string,
+  bytes: Buffer,
+  lang = 'en-US',
+): Promise<Reply<PlatformImage>> {
+  const boundary = '----vc-platform-image';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: api('/upload/platform_image'),
+    headers: {
+      ...(token === undefined ? {} : { token }),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      lang,
+    },
+    payload,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.json(),
+    raw: response.body,
+  };
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isPlatformImageUrl } from '../../../src/api/contract/platform-image-rules';
 
 /**
  * The rich-text sanitiser (docs/architecture.md "Rich text"): every article and agreement body
@@ -7,18 +8,20 @@ import sanitizeHtml from 'sanitize-html';
  * of script, style, noscript, textarea, iframe, svg, math, object, template are dropped whole).
  */
 
-/** The path of our stored files (server/modules/files): the only image sources kept. */
-const STORED_FILE = /^\/api\/v1\/files\/[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
 /**
- * An image source we keep: one of our stored files (its path; a signed URL's query is dropped,
- * the reader signs anew). Never `data:`, never another origin, never a path that climbs (`..`).
+ * An image source we keep: the address of one of our platform images (`/api/v1/images/<name>`,
+ * docs/domain.md §8), as the editor inserts it. Never `data:` (a base64 image is dropped, never
+ * stored in a body), never another origin, never a query or a path that climbs. Whether the writer
+ * may use the image is the service's check (`bodyImages`).
  */
-export function storedFileSrc(src: string | undefined): string | null {
-  if (!src) return null;
-  const path = src.trim().split('?')[0] ?? '';
-  if (!STORED_FILE.test(path) || path.includes('..') || path.includes('//', 1)) return null;
-  return path;
+export function storedImageSrc(src: string | undefined): string | null {
+  const path = src?.trim() ?? '';
+  return isPlatformImageUrl(path) ? path : null;
+}
+
+/** The image addresses a stored (sanitised) body holds. */
+export function bodyImages(html: string): string[] {
+  return [...html.matchAll(/<img\s[^>]*?\bsrc="([^"]*)"/g)].map((m) => m[1]!);
 }
 
 const ALIGN = [/^(left|right|center|justify)$/];
@@ -108,14 +111,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
     img: (tagName, attribs) => {
-      const src = storedFileSrc(attribs.src);
+      const src = storedImageSrc(attribs.src);
       const out: sanitizeHtml.Attributes = { ...attribs };
       if (src) out.src = src;
       else delete out.src;
       return { tagName, attribs: out };
     },
   },
-  // An image without one of our files is no image; a link without a kept href keeps its text.
+  // An image without one of our images is no image; a link without a kept href keeps its text.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 

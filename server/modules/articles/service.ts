@@ -8,6 +8,7 @@ import {
 } from '../../../src/api/contract/content';
 import type { AppContext, AuthContext } from '../../context';
 import { rowCount } from '../../platform/db/conditions';
+import type { Executor } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
@@ -20,7 +21,8 @@ import {
   versionInForce,
   type ArticleScope,
 } from './repo';
-import { sanitiseRichText, storedFileSrc } from './sanitise';
+import { checkImageUse, PLATFORM_IMAGE_OWNER } from '../uploads';
+import { bodyImages, sanitiseRichText } from './sanitise';
 
 /** The owner a writer writes as: the admin writes the platform's, a partner its own. */
 const ownerOf = (auth: AuthContext): number =>
@@ -89,20 +91,33 @@ interface ArticleInput {
   status: string;
 }
 
-/** The stored form of an article's fields, or the refusal of them. */
+/** The stored form of an article's fields (the cover's form is the contract's), or the refusal. */
 function storedFields(input: ArticleInput) {
-  const cover = input.cover ? storedFileSrc(input.cover) : '';
-  if (cover === null) throw refuse('validation.articleCover');
   const content = sanitiseRichText(input.content);
   if (!content) throw refuse('article.contentEmpty');
   return {
     category: input.category,
     title: input.title,
-    cover,
+    cover: input.cover ?? '',
     content,
     sort: input.sort,
     status: input.status,
   };
+}
+
+/**
+ * The cover and the body's images must be content images of the writer's owner or the
+ * platform's (docs/domain.md §8 "Platform images"): another partner's is refused as unknown.
+ */
+function checkImages(db: Executor, auth: AuthContext, cover: string, content: string) {
+  const owners = [...new Set([ownerOf(auth), PLATFORM_IMAGE_OWNER])];
+  return checkImageUse(
+    db,
+    [cover, ...bodyImages(content)],
+    'content',
+    owners,
+    'article.imageNotYours',
+  );
 }
 
 export async function addArticle(
@@ -116,6 +131,7 @@ export async function addArticle(
   const row = await runInTransaction(
     ctx.db,
     async (trx) => {
+      await checkImages(trx, auth, fields.cover, fields.content);
       const inserted = await trx
         .insertInto('articles')
         .values({
@@ -149,6 +165,7 @@ export async function editArticle(
     async (trx) => {
       const before = await findArticle(trx, scope, input.id);
       if (!before) throw refuse('article.notFound');
+      await checkImages(trx, auth, fields.cover, fields.content);
       const after = await trx
         .updateTable('articles')
         .set({ ...fields, updated_at: ctx.now() })
@@ -238,6 +255,7 @@ export async function saveAgreement(
   const row = await runInTransaction(
     ctx.db,
     async (trx) => {
+      await checkImages(trx, auth, '', content);
       const last = await trx
         .selectFrom('agreements')
         .select((eb) => eb.fn.max('version').as('v'))

@@ -11,6 +11,7 @@ import type { DomainsTable, Executor } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
+import { checkImageUse, PLATFORM_IMAGE_OWNER } from '../uploads';
 import { findDomain, findDomainRow, hostnameTaken, isPartner, listDomains } from './repo';
 
 /**
@@ -36,6 +37,21 @@ async function domainOrFail(db: Executor, id: number): Promise<Domain> {
 async function checkOwner(db: Executor, ownerId: number | null | undefined): Promise<void> {
   if (ownerId === null || ownerId === undefined) return;
   if (!(await isPartner(db, ownerId))) throw refuse('domain.ownerNotPartner');
+}
+
+/**
+ * A logo or favicon is an image the admin uploaded for it (docs/domain.md §12): the platform's,
+ * of that purpose. '' (the platform's own) and a field not sent pass.
+ */
+async function checkImages(
+  db: Executor,
+  input: { logo?: string | undefined; favicon?: string | undefined },
+): Promise<void> {
+  const owners = [PLATFORM_IMAGE_OWNER];
+  if (input.logo) await checkImageUse(db, [input.logo], 'logo', owners, 'validation.brandLogo');
+  if (input.favicon) {
+    await checkImageUse(db, [input.favicon], 'favicon', owners, 'validation.brandFavicon');
+  }
 }
 
 async function checkHostname(db: Executor, hostname: string, exceptId?: number): Promise<void> {
@@ -68,6 +84,7 @@ export async function addDomain(
       async (trx) => {
         await checkHostname(trx, input.hostname);
         await checkOwner(trx, input.owner_id);
+        await checkImages(trx, input);
         const values = {
           hostname: input.hostname,
           owner_id: input.owner_id ?? null,
@@ -119,6 +136,7 @@ export async function editDomain(
         if (!before) throw refuse('domain.notFound');
         if (input.hostname !== undefined) await checkHostname(trx, input.hostname, id);
         await checkOwner(trx, input.owner_id);
+        await checkImages(trx, input);
         await trx
           .updateTable('domains')
           .set({ ...(changes as Updateable<DomainsTable>), updated_at: ctx.now() })

@@ -45,7 +45,7 @@ const refusal = (id: ConstructorParameters<typeof AppError>[0], params?: Message
   new Refusal(id, params);
 
 /** Where the check reads the bytes: the local disk's own file, else a temp copy (S3). */
-async function localCopy(
+export async function localCopy(
   ctx: AppContext,
   key: string,
 ): Promise<{ file: string; dispose: () => Promise<void> }> {
@@ -64,7 +64,7 @@ async function localCopy(
   return { file, dispose };
 }
 
-async function tempPath(ctx: AppContext, extension: string): Promise<string> {
+export async function tempPath(ctx: AppContext, extension: string): Promise<string> {
   const dir = path.join(ctx.config.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
   return path.join(dir, `check-${randomBytes(12).toString('hex')}${extension}`);

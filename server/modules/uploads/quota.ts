@@ -31,7 +31,8 @@ async function platformQuota(db: Executor): Promise<number> {
  * (`users.storage_quota_bytes`), else the platform's. used: the sizes of its resources not
  * deleted, and of those deleted whose files are kept because a task still refers to them
  * (`resource_refs`; they count until no task does: deleting them makes no room while the file
- * stays), plus the declared sizes of its uploads still pending or uploaded (not yet a resource).
+ * stays), plus the declared sizes of its uploads still pending or uploaded (not yet a resource),
+ * plus its platform images (a partner's content images).
  * Only the owner's own rows count: a partner's quota does not include its merchants'.
  */
 export async function quotaOf(
@@ -72,8 +73,15 @@ export async function quotaOf(
     .where('owner_id', '=', ownerId)
     .where('state', 'in', OPEN_UPLOAD_STATES)
     .executeTakeFirst();
+  // A partner's platform images (its articles' pictures) are its files too (docs/domain.md §8).
+  const images = await db
+    .selectFrom('platform_images')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('total'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
   // PostgreSQL sums bigints as numeric, which the driver hands over as a string.
-  const used = Number(resources?.total ?? 0) + Number(uploads?.total ?? 0);
+  const used =
+    Number(resources?.total ?? 0) + Number(uploads?.total ?? 0) + Number(images?.total ?? 0);
   return { used, quota };
 }
 

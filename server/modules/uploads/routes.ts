@@ -10,9 +10,12 @@ import {
   uploadTokenQuery,
   uploadTokenReplySchema,
 } from '../../../src/api/contract/resources';
+import { platformImageSchema } from '../../../src/api/contract/platform-images';
 import { defineRoute } from '../../platform/http/route';
 import { formUpload } from './form-upload';
 import { grantUpload } from './grant';
+import { platformImageRoute } from './platform-image-route';
+import { uploadPlatformImage } from './platform-images';
 import { completeMultipart, partUrls } from './multipart';
 import { quotaOf } from './quota';
 import { tusRoutes } from './tus';
@@ -78,7 +81,22 @@ export function uploadRoutes(app: FastifyInstance): void {
       audit: { action: 'upload.add', resource: 'upload', id: 'result' },
       handler: ({ auth, request, audit }) => formUpload(ctx, auth.user.id, request, audit),
     });
+    // Not a library upload: the platform's own pages' images (docs/domain.md §8 "Platform images").
+    defineRoute(form, {
+      method: 'POST',
+      url: '/upload/platform_image',
+      policy: {
+        roles: ['admin', 'partner'],
+        scope:
+          'admin: the platform’s logos, favicons and content images; partner: its own content images, within its quota',
+      },
+      bodyType: 'multipart/form-data',
+      reply: platformImageSchema,
+      audit: { action: 'upload.platform_image', resource: 'platform_image' },
+      handler: ({ auth, request, audit }) => uploadPlatformImage(ctx, auth, request, audit),
+    });
   });
+  platformImageRoute(app);
 
   tusRoutes(app);
 }

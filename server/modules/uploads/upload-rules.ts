@@ -52,6 +52,13 @@ export function formatBytes(bytes: number): string {
 
 const extensionsOf = (kind: MediaKind) => ACCEPTED_EXTENSIONS[kind].join(' ');
 
+/** A file name without a path or an invisible character (`upload.badName`). */
+export function checkFileName(name: string): void {
+  if (/[/\\]/.test(name) || HIDDEN_NAME_CHARS.test(name) || name === '.' || name === '..') {
+    throw refuse('upload.badName');
+  }
+}
+
 /**
  * A name the user's file may carry: no path (`/`, `\`, hence no `../`), no control or invisible
  * format character (C0, DEL, C1, and Unicode format characters such as U+202E, which can show
@@ -59,9 +66,7 @@ const extensionsOf = (kind: MediaKind) => ACCEPTED_EXTENSIONS[kind].join(' ');
  * served as.
  */
 export function checkName(type: ResourceType, name: string): { served: string } {
-  if (/[/\\]/.test(name) || HIDDEN_NAME_CHARS.test(name) || name === '.' || name === '..') {
-    throw refuse('upload.badName');
-  }
+  checkFileName(name);
   const kind = MEDIA_KIND[type];
   const extension = extensionOf(name);
   if (!ACCEPTED_EXTENSIONS[kind].includes(extension) || !EXTENSION_TYPES[extension]) {

@@ -24,6 +24,7 @@ import * as domainBranding from './migrations/0019-domain-branding';
 import * as settings from './migrations/0022-settings';
 import * as aiTools from './migrations/0023-ai-tools';
 import * as articlesAgreements from './migrations/0025-articles-agreements';
+import * as platformImages from './migrations/0026-platform-images';
 import * as storagePlaces from './migrations/0028-storage-places';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
@@ -105,6 +106,10 @@ function provider(engine: Engine): MigrationProvider {
     '0025-articles-agreements': {
       up: (db) => articlesAgreements.up(db, engine),
       down: (db) => articlesAgreements.down(db),
+    },
+    '0026-platform-images': {
+      up: (db) => platformImages.up(db, engine),
+      down: (db) => platformImages.down(db),
     },
     '0028-storage-places': {
       up: (db) => storagePlaces.up(db, engine),

@@ -1011,6 +1011,27 @@ export interface AgreementAcceptancesTable {
   accepted_at: ColumnType<Millis, Millis, never>;
 }
 
+/** An uploaded platform image (migration 0026): a logo, a favicon or a content image. */
+export interface PlatformImagesTable {
+  id: Generated<number>;
+  /** The public file name (`<32 hex>.<ext>`): served at `/api/v1/images/<name>`. */
+  name: ColumnType<string, string, never>;
+  /** 0: the platform's; else the partner whose own image it is. */
+  owner_id: ColumnType<number, number, never>;
+  /** logo, favicon or content (PLATFORM_IMAGE_PURPOSES). */
+  purpose: ColumnType<string, string, never>;
+  storage_key: ColumnType<string, string, never>;
+  /** The checked type it is served as. */
+  content_type: ColumnType<string, string, never>;
+  size: ColumnType<number, number, never>;
+  width: ColumnType<number, number, never>;
+  height: ColumnType<number, number, never>;
+  /** The uploader's file name (display only). */
+  original_name: ColumnType<string, string, never>;
+  created_by: ColumnType<number, number, never>;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1051,6 +1072,7 @@ export interface Database {
   articles: ArticlesTable;
   agreements: AgreementsTable;
   agreement_acceptances: AgreementAcceptancesTable;
+  platform_images: PlatformImagesTable;
   sandbox_platform_accounts: SandboxPlatformAccountsTable;
   sandbox_platform_codes: SandboxPlatformCodesTable;
   sandbox_platform_access_tokens: SandboxPlatformAccessTokensTable;

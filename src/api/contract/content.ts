@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ValidationMessageId } from './messages';
 import { pageQuery } from './money';
+import { isPlatformImageUrl } from './platform-image-rules';
 import { displayName, multilineText, text } from './text';
 
 /**
@@ -55,8 +56,15 @@ const sort = z.coerce
   .int(msg('validation.articleSort'))
   .min(0, msg('validation.articleSort'))
   .max(MAX_ARTICLE_SORT, msg('validation.articleSort'));
-/** A cover: the path of one of our stored files (`/api/v1/files/<key>`), or '' for none. */
-const cover = text('validation.articleCover').max(500, msg('validation.articleCover'));
+/**
+ * A cover: '' for none, or the address of an image uploaded for content
+ * (`POST /upload/platform_image`); the server checks that the writer may use it.
+ */
+const cover = text('validation.articleCover')
+  .trim()
+  .check(
+    z.refine((s) => s === '' || isPlatformImageUrl(s, 'content'), msg('validation.articleCover')),
+  );
 /** A host name (no scheme, path or port), as the console's address bar has it. */
 const domain = text('validation.agreementDomain')
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ValidationMessageId } from './messages';
+import { isPlatformImageUrl } from './platform-image-rules';
 import { displayName, text } from './text';
 
 /**
@@ -18,7 +19,6 @@ export const DOMAIN_NAME_MAX = 30;
 export const DOMAIN_COPYRIGHT_MAX = 100;
 export const DOMAIN_RECORD_MAX = 50;
 export const DOMAIN_MONEY_NAME_MAX = 10;
-export const DOMAIN_IMAGE_MAX = 500;
 /** The console's theme colour when a domain sets none (spec §9). */
 export const DEFAULT_THEME_COLOR = '#165DFF';
 /** The show flags a domain decides for its visitors (spec: branding settings). */
@@ -75,21 +75,14 @@ const ownerRule = z
   .transform((v) => (v === null || v === 0 || v === '0' ? null : v));
 
 /**
- * A logo or favicon: '' (the platform's), a path on this site (`/…`) or an https address, naming a
- * PNG, JPEG, WebP, SVG or ICO image.
+ * A logo or favicon: '' (the platform's) or the address of an image uploaded for it
+ * (`POST /upload/platform_image`; docs/domain.md §12): a logo PNG, JPEG or WebP, a favicon PNG or
+ * ICO. The server checks that the image exists and was uploaded as one.
  */
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg', '.ico'] as const;
-const imageRule = text('validation.brandImage')
-  .trim()
-  .max(DOMAIN_IMAGE_MAX, msg('validation.tooLong'))
-  .check(
-    z.refine((s) => {
-      if (s === '') return true;
-      if (!/^(\/(?!\/)|https:\/\/)[^\s"'<>\\]+$/.test(s)) return false;
-      const file = s.split(/[?#]/)[0].toLowerCase();
-      return IMAGE_EXTENSIONS.some((ext) => file.endsWith(ext));
-    }, msg('validation.brandImage')),
-  );
+const imageRule = (purpose: 'logo' | 'favicon', message: ValidationMessageId) =>
+  text(message)
+    .trim()
+    .check(z.refine((s) => s === '' || isPlatformImageUrl(s, purpose), msg(message)));
 
 const themeColorRule = text('validation.themeColor')
   .trim()
@@ -103,8 +96,8 @@ const fields = {
   hostname: hostnameRule,
   owner_id: ownerRule,
   name: displayName({ max: DOMAIN_NAME_MAX, message: 'validation.domainName' }),
-  logo: imageRule,
-  favicon: imageRule,
+  logo: imageRule('logo', 'validation.brandLogo'),
+  favicon: imageRule('favicon', 'validation.brandFavicon'),
   copyright: optionalText(DOMAIN_COPYRIGHT_MAX),
   icp_record_number: optionalText(DOMAIN_RECORD_MAX),
   /** Whether the police record shows (0/1), and its number. */

@@ -14,8 +14,10 @@ import type {
   ArticleStatus,
 } from '../../api/contract/content';
 import * as api from '../../api/content';
+import { uploadPlatformImage } from '../../api/platform-images';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, toast, whenChanged } from './factories';
+import { imageUploadActor } from './image-uploads';
 
 export interface ContentEndpoints {
   getArticles: typeof api.getArticles;
@@ -24,6 +26,7 @@ export interface ContentEndpoints {
   deleteArticle: typeof api.deleteArticle;
   getAgreements: typeof api.getAgreements;
   saveAgreement: typeof api.saveAgreement;
+  uploadPlatformImage: typeof uploadPlatformImage;
 }
 
 export interface ArticleFilters {
@@ -74,6 +77,18 @@ function createContentActors(e: ContentEndpoints) {
             ),
           { kind: '' },
         ),
+      /**
+       * The article's cover and the editor's inserted images (content images, docs/domain.md §8):
+       * the dialog that shows them takes each uploaded image's address.
+       */
+      cover: () =>
+        imageUploadActor('content', (purpose, file, signal) =>
+          e.uploadPlatformImage(purpose, file, { signal }),
+        ),
+      bodyImage: () =>
+        imageUploadActor('content', (purpose, file, signal) =>
+          e.uploadPlatformImage(purpose, file, { signal }),
+        ),
       agreementForm: () =>
         dialogActor<AgreementKind, AgreementSaveBody, Agreement>('agreementForm', (_kind, body) =>
           e.saveAgreement(body),
@@ -81,8 +96,17 @@ function createContentActors(e: ContentEndpoints) {
     },
     (_all, started) => {
       const reload = (name: 'articles' | 'agreements') => started(name)?.send({ type: 'RELOAD' });
+      // A dialog closed or opened anew: no upload of the last one goes on (its image would land
+      // in the next draft), nor its error.
+      const openOrClosed = (s: { hasTag: (tag: 'open') => boolean }) =>
+        s.hasTag('open') ? 'open' : 'closed';
+      const resetUploads = () => {
+        started('cover')?.send({ type: 'RESET' });
+        started('bodyImage')?.send({ type: 'RESET' });
+      };
       return {
         articleForm: (form) => [
+          whenChanged(form, openOrClosed, resetUploads),
           whenChanged(
             form,
             (s) => s.context.completed,
@@ -103,6 +127,7 @@ function createContentActors(e: ContentEndpoints) {
           ),
         ],
         agreementForm: (form) => [
+          whenChanged(form, openOrClosed, resetUploads),
           whenChanged(
             form,
             (s) => s.context.completed,
@@ -128,6 +153,7 @@ export const contentArea = defineArea<ContentEndpoints, ContentActors>({
     deleteArticle: api.deleteArticle,
     getAgreements: api.getAgreements,
     saveAgreement: api.saveAgreement,
+    uploadPlatformImage,
   }),
   create: (endpoints) => createContentActors(endpoints),
 });

@@ -9,8 +9,10 @@ import type { PlatformUserPage } from '../../api/contract/customers';
 import type { Domain, DomainEditBody } from '../../api/contract/domains';
 import * as api from '../../api/domains';
 import { getPlatformUsers } from '../../api/money';
+import { uploadPlatformImage } from '../../api/platform-images';
 import { domainFormMachine } from '../../machines/domain-form';
 import { defineArea, lazyActors } from './areas';
+import { imageUploadActor, type ImageUploadActor } from './image-uploads';
 import { dialogActor, listActor, loadActor, submitActor, toast, whenChanged } from './factories';
 
 export interface DomainsEndpoints {
@@ -19,6 +21,7 @@ export interface DomainsEndpoints {
   editDomain: typeof api.editDomain;
   deleteDomains: typeof api.deleteDomains;
   getPlatformUsers: typeof getPlatformUsers;
+  uploadPlatformImage: typeof uploadPlatformImage;
 }
 
 export interface DomainFilters {
@@ -62,15 +65,40 @@ function createDomainActors(e: DomainsEndpoints) {
       remove: () =>
         dialogActor<Domain, { ids: number[] }>('domainDelete', (_row, p) => e.deleteDomains(p)),
       status: () => submitActor<DomainEditBody, Domain>((body) => e.editDomain(body)),
+      /** The logo's and the favicon's uploads: each uploaded image's address goes into the draft. */
+      logo: () =>
+        imageUploadActor('logo', (purpose, file, signal) =>
+          e.uploadPlatformImage(purpose, file, { signal }),
+        ),
+      favicon: () =>
+        imageUploadActor('favicon', (purpose, file, signal) =>
+          e.uploadPlatformImage(purpose, file, { signal }),
+        ),
       owners: () =>
         loadActor<PlatformUserPage>('domainOwners', (signal) =>
           e.getPlatformUsers({ user_type: 1, limit: OWNER_CHOICES_LIMIT }, { signal }),
         ),
     },
-    (_actors, started) => {
+    (actors, started) => {
       const reload = () => started('list')?.send({ type: 'RELOAD' });
+      const intoDraft = (field: 'logo' | 'favicon') => (upload: ImageUploadActor) => [
+        upload.on('uploaded', ({ image }) =>
+          actors.form.send({ type: 'CHANGE', field, value: image.url }),
+        ),
+      ];
       return {
+        logo: intoDraft('logo'),
+        favicon: intoDraft('favicon'),
         form: (form) => [
+          // A form closed or opened anew: no upload of the last one goes on, nor its error.
+          whenChanged(
+            form,
+            (s) => (s.hasTag('open') ? 'open' : 'closed'),
+            () => {
+              started('logo')?.send({ type: 'RESET' });
+              started('favicon')?.send({ type: 'RESET' });
+            },
+          ),
           whenChanged(
             form,
             (s) => s.context.completed,
@@ -109,6 +137,6 @@ export type DomainActors = ReturnType<typeof createDomainActors>;
 
 export const domainsArea = defineArea<DomainsEndpoints, DomainActors>({
   key: 'domains',
-  live: () => ({ ...api, getPlatformUsers }),
+  live: () => ({ ...api, getPlatformUsers, uploadPlatformImage }),
   create: (endpoints) => createDomainActors(endpoints),
 });

@@ -89,7 +89,7 @@ export default function AgreementPage() {
           <StoredHtml html={shown.content} />
         </section>
       )}
-      <AgreementDialog actor={area.agreementForm} />
+      <AgreementDialog actor={area.agreementForm} images={area.bodyImage} />
     </Page>
   );
 }
@@ -126,15 +126,26 @@ function agreementColumns(t: T, show: (row: Agreement) => void): Column<Agreemen
   ];
 }
 
-function AgreementDialog(props: { actor: ContentActors['agreementForm'] }) {
+function AgreementDialog(props: {
+  actor: ContentActors['agreementForm'];
+  images: ContentActors['bodyImage'];
+}) {
   const call = useCall(props.actor);
   if (!call.open) return null;
-  return <AgreementForm key={call.target ?? 'user'} call={call} kind={call.target ?? 'user'} />;
+  return (
+    <AgreementForm
+      key={call.target ?? 'user'}
+      call={call}
+      kind={call.target ?? 'user'}
+      images={props.images}
+    />
+  );
 }
 
 function AgreementForm(props: {
   call: ReturnType<typeof useCall<AgreementKind, AgreementSaveBody, Agreement>>;
   kind: AgreementKind;
+  images: ContentActors['bodyImage'];
 }) {
   const t = useT();
   const intl = useIntl();
@@ -183,7 +194,12 @@ function AgreementForm(props: {
       </HStack>
       <FormField label={t('content.body')} error={errors.content}>
         <Suspense fallback={<LoadingSpinner label={t('content.editorLoading')} />}>
-          <RichTextEditor value={content} onChange={setContent} label={t('content.editor')} />
+          <RichTextEditor
+            value={content}
+            onChange={setContent}
+            label={t('content.editor')}
+            images={props.images}
+          />
         </Suspense>
       </FormField>
     </CallDialog>

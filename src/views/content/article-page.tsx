@@ -1,5 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ARTICLE_CATEGORIES,
@@ -10,6 +11,7 @@ import {
   type ArticleCategory,
   type ArticleStatus,
 } from '../../api/contract/content';
+import { acceptOf } from '../../api/contract/platform-image-rules';
 import { useArea } from '../../app/actors/areas';
 import {
   contentArea,
@@ -22,6 +24,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { FilterBar, FilterSelect, FilterText } from '../../components/filter-bar';
 import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
+import { ImageUploadField } from '../../components/image-upload-field';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
@@ -97,7 +100,7 @@ export default function ArticlePage() {
         emptyText={t('content.empty')}
         {...list.table}
       />
-      <ArticleDialog actor={area.articleForm} />
+      <ArticleDialog actor={area.articleForm} cover={area.cover} bodyImage={area.bodyImage} />
       <ConfirmRowDialog
         actor={area.articleDelete}
         title={(row) => t('content.deleteOf', { title: row.title })}
@@ -145,17 +148,29 @@ function articleColumns(t: T, area: ContentActors): Column<Article>[] {
   ];
 }
 
-function ArticleDialog(props: { actor: ContentActors['articleForm'] }) {
+type ImageUploads = Pick<ContentActors, 'cover' | 'bodyImage'>;
+
+function ArticleDialog(props: { actor: ContentActors['articleForm'] } & ImageUploads) {
   const call = useCall(props.actor);
   if (!call.open) return null;
   const row = call.target;
-  return <ArticleForm key={row?.id ?? 'new'} call={call} row={row} />;
+  return (
+    <ArticleForm
+      key={row?.id ?? 'new'}
+      call={call}
+      row={row}
+      cover={props.cover}
+      bodyImage={props.bodyImage}
+    />
+  );
 }
 
-function ArticleForm(props: {
-  call: ReturnType<typeof useCall<Article, ArticleAddBody, Article>>;
-  row: Article | null;
-}) {
+function ArticleForm(
+  props: {
+    call: ReturnType<typeof useCall<Article, ArticleAddBody, Article>>;
+    row: Article | null;
+  } & ImageUploads,
+) {
   const t = useT();
   const intl = useIntl();
   const { row } = props;
@@ -164,6 +179,16 @@ function ArticleForm(props: {
   const [status, setStatus] = useState<ArticleStatus>(row?.status ?? 'draft');
   const [sort, setSort] = useState(String(row?.sort ?? 0));
   const [content, setContent] = useState(row?.content ?? '');
+  const [cover, setCover] = useState(row?.cover ?? '');
+  // The cover's upload gives its image's address to this draft.
+  useEffect(() => {
+    const sub = props.cover.on('uploaded', ({ image }) => setCover(image.url));
+    return () => sub.unsubscribe();
+  }, [props.cover]);
+  const coverSending = useSelector(props.cover, (s) =>
+    s.hasTag('uploading') ? (s.context.file?.name ?? '') : null,
+  );
+  const coverFailed = useSelector(props.cover, (s) => s.context.error);
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <CallDialog
@@ -171,7 +196,7 @@ function ArticleForm(props: {
       title={row ? t('content.editOf', { title: row.title }) : t('content.add')}
       submitLabel={t('content.save')}
       onSubmit={() => {
-        const parsed = articleAddBody.safeParse({ category, title, content, sort, status });
+        const parsed = articleAddBody.safeParse({ category, title, cover, content, sort, status });
         if (!parsed.success) {
           const next: Record<string, string> = {};
           for (const issue of parsed.error.issues) {
@@ -213,9 +238,29 @@ function ArticleForm(props: {
           error={errors.sort}
         />
       </HStack>
+      <ImageUploadField
+        label={t('content.cover')}
+        helper={t('content.coverHelp')}
+        value={cover}
+        accept={acceptOf('content')}
+        uploading={coverSending}
+        error={
+          coverFailed
+            ? formatText(intl, coverFailed.text, coverFailed.values)
+            : (errors.cover ?? null)
+        }
+        onPick={(file) => props.cover.send({ type: 'PICK', file })}
+        onClear={() => setCover('')}
+        testId="article-cover"
+      />
       <FormField label={t('content.body')} error={errors.content}>
         <Suspense fallback={<LoadingSpinner label={t('content.editorLoading')} />}>
-          <RichTextEditor value={content} onChange={setContent} label={t('content.editor')} />
+          <RichTextEditor
+            value={content}
+            onChange={setContent}
+            label={t('content.editor')}
+            images={props.bodyImage}
+          />
         </Suspense>
       </FormField>
       {errors.category && <Text color="fg.error">{errors.category}</Text>}

@@ -8,6 +8,7 @@ import { formatText } from '../../i18n/intl';
 import type { DomainField } from '../../machines/domain-form';
 import { CustomerDialogFrame } from '../shared/customer-dialog-frame';
 import { useT } from '../shared/use-t';
+import { BrandImageField } from './brand-image-field';
 import { BrandPreview } from './brand-preview';
 
 const SHOW_FLAGS = ['dy_auth_publish_show', 'expirence_money_show', 'saler_show'] as const;
@@ -87,8 +88,19 @@ export function DomainFormDialog(props: { area: DomainActors }) {
             options={owners}
           />
           {text('name', t('domains.name'), { required: true })}
-          {text('logo', t('domains.logo'), { helper: t('domains.imageHelp') })}
-          {text('favicon', t('domains.favicon'), { helper: t('domains.imageHelp') })}
+          {(['logo', 'favicon'] as const).map((field) => (
+            <BrandImageField
+              key={field}
+              upload={props.area[field]}
+              label={t(field === 'logo' ? 'domains.logo' : 'domains.favicon')}
+              helper={t(field === 'logo' ? 'domains.logoHelp' : 'domains.faviconHelp')}
+              value={values[field]}
+              error={errorOf(field)}
+              disabled={locked}
+              onClear={() => change(field)('')}
+              testId={`domain-${field}`}
+            />
+          ))}
           {text('copyright', t('domains.copyright'))}
           {text('icp_record_number', t('domains.icp'))}
           <SwitchField
