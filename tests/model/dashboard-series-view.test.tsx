@@ -14,6 +14,7 @@ import type { DashboardSeries, SeriesDays } from '../../src/api/contract/dashboa
 import { areasOf, provideArea } from '../../src/app/actors/areas';
 import { balanceNewsArea } from '../../src/app/actors/balance-news';
 import { dashboardArea } from '../../src/app/actors/dashboard';
+import { readingArea } from '../../src/app/actors/reading';
 import enUS from '../../src/i18n/en-US';
 import { authMachine } from '../../src/machines/auth';
 import { dashboardSeriesMachine } from '../../src/machines/dashboard-series';
@@ -94,6 +95,10 @@ function setup() {
     }),
     getAccount: () => new Promise(() => {}),
     getDashboardSeries: endpoints.endpoint<[SeriesDays], DashboardSeries>('getDashboardSeries'),
+  });
+  // The home's notices (their own area, docs/domain.md §24): none here.
+  provideArea(actors, readingArea, {
+    getPublishedArticles: async () => ({ list: [], total: 0 }),
   });
   renderAt(actors, <HomePage />, '/home/index');
   const user = person();
