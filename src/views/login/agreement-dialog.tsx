@@ -1,10 +1,11 @@
-import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { agreementReaderArea, type LinkedAgreement } from '../../app/actors/agreement-reader';
 import { useArea } from '../../app/actors/areas';
 import { useLoadActor } from '../../app/hooks/use-load';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingSpinner } from '../../components/loading-spinner';
+import { ReadingDialog } from '../../components/reading-dialog';
 import { StoredHtml } from '../../components/stored-html';
 
 const TITLE = { user: 'agreementDialog.user', privacy: 'agreementDialog.privacy' } as const;
@@ -18,36 +19,13 @@ export function AgreementDialog(props: { kind: LinkedAgreement | null; onClose: 
   const intl = useIntl();
   const { kind } = props;
   return (
-    <Dialog.Root
-      open={kind !== null}
-      onOpenChange={(e) => {
-        if (!e.open) props.onClose();
-      }}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
+    <ReadingDialog
+      title={kind && intl.formatMessage({ id: TITLE[kind] })}
+      testId="agreement-dialog"
+      onClose={props.onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="agreement-dialog">
-            {kind && (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{intl.formatMessage({ id: TITLE[kind] })}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <AgreementText kind={kind} />
-                </Dialog.Body>
-              </>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'form.close' })} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {kind && <AgreementText kind={kind} />}
+    </ReadingDialog>
   );
 }
 

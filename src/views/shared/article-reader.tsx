@@ -1,8 +1,8 @@
-import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../api/contract/content';
+import { ReadingDialog } from '../../components/reading-dialog';
 import { StoredHtml } from '../../components/stored-html';
-import { useT } from './use-t';
 
 /** When an article was last changed, as its readers see it. */
 export function ArticleDate(props: { article: Article }) {
@@ -26,38 +26,10 @@ export function ArticleText(props: { article: Article }) {
 
 /** An article opened to read (a notice from the work bench or the admin home), in a dialog. */
 export function ArticleDialog(props: { article: Article | null; onClose: () => void }) {
-  const t = useT();
   const { article } = props;
   return (
-    <Dialog.Root
-      open={article !== null}
-      onOpenChange={(e) => {
-        if (!e.open) props.onClose();
-      }}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="article-reader">
-            {article && (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{article.title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <ArticleText article={article} />
-                </Dialog.Body>
-              </>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('form.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ReadingDialog title={article?.title ?? null} testId="article-reader" onClose={props.onClose}>
+      {article && <ArticleText article={article} />}
+    </ReadingDialog>
   );
 }
