@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAst, type Plugin, type Rollup } from 'vite';
-import { DEFAULT_LOCALE, LOCALES } from '../src/api/contract/messages.ts';
 import { STORAGE_KEYS } from '../src/api/contract/storage-keys.ts';
 import { ROUTES } from '../src/app/routes/route-table.ts';
 
@@ -20,12 +19,15 @@ import { ROUTES } from '../src/app/routes/route-table.ts';
 const src = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 const PAGE_VIEWS = src('app/routes/page-views.ts');
 
-/** Modules every signed-in page loads before it renders (router.tsx's guard and shell route). */
+/** Modules every signed-in page loads as it starts (router.tsx's guard and shell route, main.tsx). */
 const SHELL_MODULES = [
   'app/shell/shell.tsx',
   'app/actors/shell-actors.ts',
   'app/routes/page-views.ts',
   'app/theme/theme-later.ts',
+  // The toaster: a signed-in console mounts it at start (main.tsx, prepareNotices).
+  'components/toaster-store.ts',
+  'components/app-toaster.tsx',
 ].map(src);
 const catalogue = (part: string, locale: string) =>
   src(
@@ -87,13 +89,14 @@ function pageModules(code: string, from = PAGE_VIEWS): Map<string, PageModule> {
 function inlineScript(manifest: unknown): string {
   const keys = JSON.stringify({ token: STORAGE_KEYS.token, locale: STORAGE_KEYS.locale });
   return (
-    `(function(m,k,L,D){try{` +
+    `(function(m,k){try{` +
     `if(!localStorage.getItem(k.token)&&!sessionStorage.getItem(k.token))return;` +
     `var p=location.pathname.replace(/\\/+$/,''),r=m.r[p];if(!r)return;` +
-    `var l=localStorage.getItem(k.locale);if(L.indexOf(l)<0)l=D;` +
+    // No locale stored (or an unknown one): index.html's own, the default (as locale-store.ts).
+    `var l=localStorage.getItem(k.locale);if(!m.c[l])l=document.documentElement.lang;` +
     `m.c[l].concat(r[l]).forEach(function(i){var e=document.createElement('link');` +
     `e.rel='modulepreload';e.crossOrigin='';e.href='/'+m.f[i];document.head.appendChild(e)})` +
-    `}catch(e){}})(${JSON.stringify(manifest)},${keys},${JSON.stringify(LOCALES)},${JSON.stringify(DEFAULT_LOCALE)})`
+    `}catch(e){}})(${JSON.stringify(manifest)},${keys})`
   );
 }
 
@@ -125,8 +128,14 @@ function routePreloadScript(html: string, bundle: Rollup.OutputBundle): string {
   const union = (lists: number[][]) => [...new Set(lists.flat())].sort((a, b) => a - b);
 
   const pages = pageModules(readFileSync(PAGE_VIEWS, 'utf8'));
+  // The locales: those with a signed-in catalogue (src/i18n/messages.ts).
+  const locales = chunks
+    .map(
+      (c) => /[\\/]i18n[\\/]signed-in-([a-z]{2}-[A-Z]{2})\.ts$/.exec(c.facadeModuleId ?? '')?.[1],
+    )
+    .filter((locale) => locale !== undefined);
   const common: Record<string, number[]> = {};
-  for (const locale of LOCALES) {
+  for (const locale of locales) {
     common[locale] = union([
       ...SHELL_MODULES.map(closure),
       closure(catalogue('signed-out', locale)),
@@ -138,7 +147,7 @@ function routePreloadScript(html: string, bundle: Rollup.OutputBundle): string {
     const page = pages.get(route.name);
     if (!route.requiresAuth || !route.group || !page) continue;
     routes[route.path] = {};
-    for (const locale of LOCALES) {
+    for (const locale of locales) {
       routes[route.path][locale] = union([
         closure(page.module),
         ...page.parts.map((part) => closure(catalogue(part, locale))),
