@@ -95,7 +95,7 @@ function inlineScript(manifest: unknown): string {
     // No locale stored (or an unknown one): index.html's own, the default (as locale-store.ts).
     `var l=localStorage.getItem(k.locale);if(!m.c[l])l=document.documentElement.lang;` +
     `m.c[l].concat(r[l]).forEach(function(i){var e=document.createElement('link');` +
-    `e.rel='modulepreload';e.crossOrigin='';e.href='/'+m.f[i];document.head.appendChild(e)})` +
+    `e.rel='modulepreload';e.crossOrigin='';e.dataset.route='';e.href='/'+m.f[i];document.head.appendChild(e)})` +
     `}catch(e){}})(${JSON.stringify(manifest)},${keys})`
   );
 }
