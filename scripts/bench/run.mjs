@@ -5,7 +5,8 @@
 // renders (scripts/bench/resource-load.ts), video tasks through the queue
 // vs a plain ffmpeg loop (scripts/bench/video-load.ts), a 30-second
 // digital-human video (scripts/bench/dh-video-load.ts), matrix distribution's plans and publishing
-// (scripts/bench/matrix-load.ts). Prints figures
+// (scripts/bench/matrix-load.ts), full loads of signed-in pages beside /login
+// (scripts/bench/signed-in-load.mjs). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).

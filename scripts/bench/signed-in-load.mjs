@@ -9,7 +9,7 @@ import { median } from './measure.mjs';
 const ACCOUNT = { username: 'partner', password: 'Demo@2026' };
 
 /** The signed-in pages measured, with the title of their section (en-US). */
-export const SIGNED_IN_PAGES = [
+const SIGNED_IN_PAGES = [
   { path: '/account/property', title: 'Property' },
   { path: '/creation/resource', title: 'Resources' },
   { path: '/digital-human/digital-video', title: 'Digital-human videos' },
