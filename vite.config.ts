@@ -5,11 +5,12 @@ import { aliases } from './build/aliases.ts';
 import { chunkFileNames, chunkGroups } from './build/chunks.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { preloadLoginView } from './build/preload-login-view.ts';
+import { preloadRoutes } from './build/preload-routes.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [precompileMessages(), react(), preloadLoginView(), afterBuild()],
+  plugins: [precompileMessages(), react(), preloadLoginView(), preloadRoutes(), afterBuild()],
   resolve: { alias: aliases },
   server: {
     host: '127.0.0.1',

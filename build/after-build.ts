@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { bundleInlineScript } from './inline-script.ts';
 import { withSsrLoader } from './ssr-loader.ts';
+import { ROUTE_PRELOAD_ID } from './preload-routes.ts';
 
 /**
  * login.html, the login page pre-rendered in the console's own components (see
@@ -14,7 +15,11 @@ async function prerenderLogin(root: string, outDir: string): Promise<void> {
   const inlineScript = await bundleInlineScript(
     path.join(root, 'src/app/boot/prerender-inline.ts'),
   );
-  const indexHtml = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  // Without index.html's route preloads (build/preload-routes.ts): /login never needs them.
+  const indexHtml = (await readFile(path.join(outDir, 'index.html'), 'utf8')).replace(
+    new RegExp(`\\s*<script id="${ROUTE_PRELOAD_ID}">[\\s\\S]*?</script>`),
+    '',
+  );
   // Rendered while the loader is open: the page loads its catalogues through it.
   const loginHtml = await withSsrLoader(async (load) => {
     const { buildLoginHtml } = (await load('/src/prerender/login.tsx')) as {

@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppActors, defaultDeps, loadShellModule } from './app/actors/app-actors';
 import { STORAGE_KEYS } from './api/contract/storage-keys';
+import { getUserInfo } from './api/auth';
 import { setInspector } from './app/actors/inspection';
-import { tokenStore } from './api/http';
+import { configureHttp, tokenStore } from './api/http';
 import { firstPagePainted } from './app/boot/first-paint';
 import { nextTask } from './app/boot/next-task';
 import { Providers } from './app/boot/providers';
@@ -28,7 +29,17 @@ const catalogue = loadMessages(localeStore.get());
 // (AppActors.loadShell, loadSignedInMessages, awaited by the router's guard): fetched beside the
 // catalogue when one is stored. Until the actors exist, the stored theme and colour weak are
 // applied here, as login.html's inline script and then the settings actor apply them.
+// A stored session is checked at once, beside the catalogue and the page's code (preloaded by
+// index.html, build/preload-routes.ts), not after them: the auth actor's first check takes this
+// request over (docs/architecture.md "Signed-in pages in one wave"). Its failures go the usual
+// way: a 401 to the auth actor's restore (which ends at the login page), the `lang` header as
+// ever; only the toast of a failure that arrives before the actors exist is not shown (the login
+// page shows the error).
+let sessionCheck: ReturnType<typeof getUserInfo> | null = null;
 if (tokenStore.get()) {
+  configureHttp({ locale: () => localeStore.get() });
+  sessionCheck = getUserInfo();
+  sessionCheck.catch(() => {}); // handled by the auth actor when it takes it over
   void loadShellModule();
   void loadSignedInMessages(localeStore.get()).catch(() => {}); // the guard awaits it again
 }
@@ -63,6 +74,11 @@ void catalogue.then(async () => {
     // The branding (name, logo, page title, tab icon) is fetched once the first page is painted.
     api: {
       ...api,
+      getUserInfo: (...args) => {
+        const early = sessionCheck;
+        sessionCheck = null;
+        return early ?? api.getUserInfo(...args);
+      },
       getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
     },
     notify: (notice) =>

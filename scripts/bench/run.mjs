@@ -5,7 +5,8 @@
 // renders (scripts/bench/resource-load.ts), video tasks through the queue
 // vs a plain ffmpeg loop (scripts/bench/video-load.ts), a 30-second
 // digital-human video (scripts/bench/dh-video-load.ts), matrix distribution's plans and publishing
-// (scripts/bench/matrix-load.ts). Prints figures
+// (scripts/bench/matrix-load.ts), full loads of signed-in pages beside /login
+// (scripts/bench/signed-in-load.mjs). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -15,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildFloor, buildProduct, root, serveFloor, startProduct } from './servers.mjs';
 import { measureCardPage } from './card-page.mjs';
+import { measureSignedInLoads } from './signed-in-load.mjs';
 import {
   CHROMIUM_ARGS,
   measureBytes,
@@ -26,8 +28,8 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j').split(','));
-const BROWSER_SECTIONS = ['a', 'b', 'c'].some((s) => ONLY.has(s));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j,k').split(','));
+const BROWSER_SECTIONS = ['a', 'b', 'c', 'k'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
 const TIMING_LABELS = {
@@ -281,6 +283,20 @@ async function browserSections() {
             `fresh ${tabs.freshRuns.map((v) => v.toFixed(0)).join(' ')}`,
         );
       }
+    } catch (error) {
+      failed = true;
+      console.log(`   could not measure: ${error.message.split('\n')[0]}`);
+    }
+  }
+
+  if (ONLY.has('k')) {
+    // k. Signed-in pages loaded afresh, beside /login (scripts/bench/signed-in-load.mjs).
+    section(
+      'k. Full load of signed-in pages (partner, stored session) beside /login: median ms from ' +
+        'navigation start to the document, the first data call and content',
+    );
+    try {
+      await measureSignedInLoads(browser, product.base, RUNS);
     } catch (error) {
       failed = true;
       console.log(`   could not measure: ${error.message.split('\n')[0]}`);

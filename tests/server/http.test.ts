@@ -223,6 +223,29 @@ describe.each(engines)('serving the console on %s', (engine) => {
     );
   });
 
+  it("allows index.html's route-preload script by its hash, never a script loaded by src", async () => {
+    // build/preload-routes.ts: an inline script with an id; the entry is a module script by src.
+    const inline = "document.head.dataset.preloaded='1'";
+    const index = INDEX.replace(
+      '</head>',
+      `<script type="module" crossorigin src="/assets/index-Bx12ab34.js"></script>` +
+        `<script id="route-preload">${inline}</script></head>`,
+    );
+    await withConsole(async (dir) => {
+      await fs.writeFile(path.join(dir, 'index.html'), index);
+    });
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    for (const url of ['/account/property', '/login']) {
+      const reply = await t.call('GET', url);
+      expect(reply.raw, url).toBe(index);
+      const csp = String(reply.headers['content-security-policy']);
+      expect(
+        csp.split('; ').find((d) => d.startsWith('script-src')),
+        url,
+      ).toBe(`script-src 'self' ${hash}`);
+    }
+  });
+
   it('caches hashed assets for a year (immutable), compresses them, and 404s missing files', async () => {
     await withConsole();
     const asset = await t.call('GET', '/assets/index-Bx12ab34.js');

@@ -15,7 +15,8 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
 
 /** CSP hashes (`sha256-…`) of the inline scripts of an HTML page. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  // Any inline script (attributes allowed: index.html's has an id), not one loaded by `src`.
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/g)].map(
     (m) => `sha256-${createHash('sha256').update(m[1]).digest('base64')}`,
   );
 }

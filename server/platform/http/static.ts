@@ -7,10 +7,16 @@ import { inlineScriptHashes } from './security-headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** The inline scripts' CSP hashes of the built console's pages (login.html has one). */
+/**
+ * The inline scripts' CSP hashes of the built console's pages: login.html's (the pre-rendered
+ * copy's variant picker) and index.html's (a signed-in page's route preloads,
+ * build/preload-routes.ts).
+ */
 export function consoleScriptHashes(dir: string): string[] {
-  const login = path.join(dir, 'login.html');
-  return fs.existsSync(login) ? inlineScriptHashes(fs.readFileSync(login, 'utf8')) : [];
+  return ['login.html', 'index.html'].flatMap((page) => {
+    const file = path.join(dir, page);
+    return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
+  });
 }
 
 /** True when `dir` holds a built console (an index.html). */
