@@ -1,8 +1,9 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ZodType } from 'zod';
+import { fieldErrors, setField, type SetFieldEvent } from './draft-form';
 
 /**
- * One add / edit dialog whose draft the machine owns (docs/decisions.md "Forms: one way"):
+ * One add / edit dialog whose draft the machine owns (docs/architecture.md "Forms"):
  * closed → editing → submitting → done, or back to editing with the server's sentence. OPEN
  * brings the draft (a new row's defaults, or the row to edit) and its target (null: add); SET
  * changes one field of the draft and clears that field's error and the server's refusal; SUBMIT checks the body the draft
@@ -12,7 +13,7 @@ import type { ZodType } from 'zod';
  */
 export type DraftDialogEvent<D> =
   | { type: 'OPEN'; draft: D; target: number | null }
-  | { type: 'SET'; field: keyof D & string; value: unknown }
+  | SetFieldEvent<D>
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' };
 
@@ -41,18 +42,6 @@ const errorText = (error: unknown): string => {
   if (typeof msg === 'string' && msg) return msg;
   return error instanceof Error && error.message ? error.message : 'http.requestError';
 };
-
-/** The first message per top-level field of a refused body. */
-export function fieldErrors(schema: ZodType, body: unknown): Record<string, string> {
-  const result = schema.safeParse(body);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 export function createDraftDialogMachine<D extends object>(
   id: string,
@@ -91,12 +80,12 @@ export function createDraftDialogMachine<D extends object>(
           SET: {
             actions: assign(({ context, event }) => {
               // A change answers the field's message and the last refusal (the person acts on it).
-              const { [event.field]: _cleared, ...errors } = context.errors;
-              return {
-                draft: { ...context.draft, [event.field]: event.value },
-                errors,
-                error: null,
-              };
+              const next = setField(
+                { form: context.draft, errors: context.errors },
+                event.field,
+                event.value,
+              );
+              return { draft: next.form, errors: next.errors, error: null };
             }),
           },
           SUBMIT: [
