@@ -5,7 +5,7 @@ import {
   type ExchangeReply,
   type ExchangeTarget,
 } from '../api/contract/money';
-import type { Checked } from './draft-form';
+import type { Checked } from './draft-dialog';
 import { createMoneyCallMachine, type MoneyCallSnapshot } from './money-call';
 
 /**

@@ -5,7 +5,7 @@ import {
   type Checked,
   type FieldErrors,
   type SetFieldEvent,
-} from './draft-form';
+} from './draft-dialog';
 
 /**
  * A dialog that moves money (transfer, exchange): closed → editing → confirming → submitting →

@@ -1,7 +1,12 @@
 import type { Account } from '../api/contract/dashboard';
-import { transferBody, type Asset, type TransferRecord } from '../api/contract/money';
-import { amountForApi, apiUnits, balanceUnits, dhTimeForApi } from './typed-input';
-import { fieldErrors, type Checked, type FieldErrors } from './draft-form';
+import {
+  formatUnits,
+  parseAmount,
+  transferBody,
+  type Asset,
+  type TransferRecord,
+} from '../api/contract/money';
+import { fieldErrors, type Checked, type FieldErrors } from './draft-dialog';
 import { createMoneyCallMachine, type MoneyCallSnapshot } from './money-call';
 
 /**
@@ -17,6 +22,59 @@ export interface TransferDraft {
   /** The API's amount: money with 2 decimals, digital-human seconds, a clone count. */
   amount: string;
   remark: string;
+}
+
+// Amounts as people type them, turned into the API's (an error is a message id).
+/** Digital-human time typed as whole minutes and whole seconds (0–59), as it is shown. */
+export interface DhTimeTyped {
+  minutes: string;
+  seconds: string;
+}
+
+/** What a person typed as the API's amount (money: 2 decimals at most; clones: a count). */
+export function amountForApi(asset: Asset, typed: string): { amount: string } | { error: string } {
+  const units = parseAmount(asset, typed);
+  return typeof units === 'string' ? { error: units } : { amount: formatUnits(asset, units) };
+}
+
+/**
+ * Digital-human minutes and seconds as the API's seconds. The shared contract's `parseAmount`
+ * decides what passes, so the form refuses what the server would.
+ */
+export function dhTimeForApi(typed: DhTimeTyped): { amount: string } | { error: string } {
+  const part = (text: string) =>
+    text.trim() === '' ? 0 : /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  const min = part(typed.minutes);
+  const sec = part(typed.seconds);
+  if (!Number.isFinite(min) || !Number.isFinite(sec) || sec > 59) {
+    return { error: 'property.dhTimeInvalid' };
+  }
+  const units = parseAmount('digital_man', String(min * 60 + sec));
+  if (units === 'validation.quantity') return { error: 'property.dhTimeInvalid' };
+  return typeof units === 'string'
+    ? { error: units }
+    : { amount: formatUnits('digital_man', units) };
+}
+
+/** An amount of the API (money "12.50", seconds, a count) in whole units (money in cents). */
+export function apiUnits(asset: Asset, amount: string): number {
+  if (asset !== 'money') return Number(amount);
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
+}
+
+/** The caller's balance of an asset in whole units (money in cents). */
+export function balanceUnits(account: Account, asset: Asset): number {
+  switch (asset) {
+    case 'money':
+      return apiUnits('money', account.money);
+    case 'digital_man':
+      return account.digital_man_seconds;
+    case 'digital_voice':
+      return account.voice_clone_count;
+    default:
+      return account.image_clone_count;
+  }
 }
 
 export interface PickedUser {

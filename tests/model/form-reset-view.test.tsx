@@ -16,7 +16,9 @@ viewPathHooks();
 /** Closes a dialog with its Cancel button (not the corner's close button). */
 async function cancel(d: ReturnType<typeof within>, name: string) {
   const buttons = d.getAllByRole('button', { name });
-  await person().click(buttons.find((b) => b.getAttribute('data-part') !== 'close-trigger')!);
+  await person().click(
+    buttons.find((b: HTMLElement) => b.getAttribute('data-part') !== 'close-trigger')!,
+  );
   await settle();
 }
 

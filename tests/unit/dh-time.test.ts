@@ -9,7 +9,7 @@ import enUS from '../../src/i18n/en-US';
 import type { MessageId } from '../../src/i18n/messages';
 import zhCN from '../../src/i18n/zh-CN';
 import { formatAmount } from '../../src/views/shared/amounts';
-import { dhTimeForApi } from '../../src/machines/typed-input';
+import { dhTimeForApi } from '../../src/machines/transfer';
 import { formatDhTime } from '../../src/views/shared/dh-time';
 
 const zh = createIntl({ locale: 'zh-CN', messages: zhCN });

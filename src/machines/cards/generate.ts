@@ -4,9 +4,8 @@ import {
   type AddCardsReply,
   type CardAsset,
 } from '../../api/contract/cards';
-import { fieldErrors, type Checked, type FieldErrors } from '../draft-form';
+import { fieldErrors, type Checked, type FieldErrors } from '../draft-dialog';
 import { createMoneyCallMachine, type MoneyCallSnapshot } from '../money-call';
-import { endOfDay } from '../typed-input';
 
 /**
  * The "generate cards" dialog: the form → a confirmation (for a partner: the total it pays, face
@@ -24,6 +23,13 @@ export interface GenerateDraft {
   /** Display only, money ("0.00" when none). */
   price: string;
   remark: string;
+}
+
+/** The last millisecond of a day of the viewer's calendar ("YYYY-MM-DD"), or null. */
+export function endOfDay(day: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() - 1;
 }
 
 /** The form as typed; `expiry` a day of the viewer's calendar ("YYYY-MM-DD") or ''. */

@@ -11,7 +11,7 @@ import { moneyArea } from '../../app/actors/money';
 import { useListActor } from '../../app/hooks/use-list';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import type { DhTimeTyped } from '../../machines/typed-input';
+import type { DhTimeTyped } from '../../machines/transfer';
 import {
   assetOf,
   type PickedUser,
