@@ -111,7 +111,7 @@ const MACHINES: MachineDoc[] = [
       'A server-paginated list: filters and page make the query, the latest query wins, a failed load keeps the last page.',
   },
   {
-    machine: createMoneyCallMachine('moneyCall'),
+    machine: createMoneyCallMachine('moneyCall', { empty: {}, check: () => ({ errors: {} }) }),
     file: 'src/machines/money-call.ts',
     about:
       'A money dialog (transfer, exchange, generate cards): edit, confirm, submit with one idempotency key, retry with the same key.',

@@ -1,14 +1,26 @@
-import { Alert, HStack, Input, NativeSelect, Switch } from '@chakra-ui/react';
+import {
+  Alert,
+  Checkbox,
+  Fieldset,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Stack,
+  Switch,
+} from '@chakra-ui/react';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { formatText } from '../i18n/intl';
 import { FormField } from './form-field';
 
 /**
- * The shared fields of the console's forms (a text, a choice, a colour, a flag, the server's
- * refusal) and a field's message: every form uses these, whatever owns its draft (a machine or a
- * schema-form hook over the zod contract). Each shows one value and reports each change
- * (`onChange`); labels name the controls.
+ * The shared fields of the console's forms (a text, a number with its unit, a choice, a colour, a
+ * flag, a list of checkboxes, the server's refusal) and a field's message: every form uses these,
+ * whatever owns its draft (docs/architecture.md "Forms"). Values are strings as typed (the
+ * contract's rules check them on submit); each field shows one value and reports each change
+ * (`onChange`); labels name the controls. The image upload field (image-upload-field.tsx) and
+ * the rich-text editor (views/content/rich-text-editor.tsx, a lazy chunk) are the other two.
  */
 
 /** A field's message (a message id of the contract's rules, or a sentence), if any. */
@@ -50,6 +62,34 @@ export function TextField(
         autoComplete="off"
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />
+    </FormField>
+  );
+}
+
+/** A text field with its unit beside it (money, seconds, bytes…) and a helper (e.g. the range). */
+export function UnitTextField(props: {
+  label: string;
+  unit?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  helper?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  inputMode?: 'decimal' | 'numeric';
+}) {
+  const input = (
+    <Input
+      value={props.value}
+      placeholder={props.placeholder}
+      disabled={props.disabled}
+      inputMode={props.inputMode}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+  return (
+    <FormField label={props.label} error={props.error} helper={props.helper}>
+      {props.unit ? <InputGroup endAddon={props.unit}>{input}</InputGroup> : input}
     </FormField>
   );
 }
@@ -138,6 +178,45 @@ export function SwitchField(props: Omit<FieldProps, 'error' | 'helper' | 'requir
       <Switch.Control />
       <Switch.Label>{props.label}</Switch.Label>
     </Switch.Root>
+  );
+}
+
+/** A comma list of chosen options as a group of checkboxes, in the options' order. */
+export function CheckboxListField(props: {
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  disabled?: boolean;
+}) {
+  const chosen = props.value === '' ? [] : props.value.split(',').map((s) => s.trim());
+  const toggle = (option: string, on: boolean) =>
+    props.onChange(
+      props.options
+        .map((o) => o.value)
+        .filter((v) => (v === option ? on : chosen.includes(v)))
+        .join(','),
+    );
+  return (
+    <Fieldset.Root invalid={Boolean(props.error)}>
+      <Fieldset.Legend>{props.legend}</Fieldset.Legend>
+      <Stack gap="2">
+        {props.options.map((o) => (
+          <Checkbox.Root
+            key={o.value}
+            checked={chosen.includes(o.value)}
+            disabled={props.disabled}
+            onCheckedChange={(e) => toggle(o.value, e.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{o.label}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+      {props.error && <Fieldset.ErrorText>{props.error}</Fieldset.ErrorText>}
+    </Fieldset.Root>
   );
 }
 

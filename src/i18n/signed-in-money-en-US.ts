@@ -69,7 +69,6 @@ const signedInMoneyEnUS = {
   'property.next': 'Next',
   'property.back': 'Back',
   'property.retry': 'Retry',
-  'property.overBalance': 'More than you hold',
   'property.again': 'Another one',
   'property.uncertain':
     'No reply came, so it is not known whether this went through. Retrying sends the same request again and it is never applied twice; or close and check the ledger.',
@@ -220,7 +219,6 @@ const signedInMoneyEnUS = {
   'cards.expiry': 'Expires',
   'cards.expiryHelp': 'Valid until the end of this day; leave empty for never',
   'cards.expiryOf': 'Expiry of card {card}',
-  'cards.expiryPast': 'Choose a day in the future',
   'cards.never': 'Never',
   'cards.status': 'Status',
   'cards.statusUnused': 'Unused',

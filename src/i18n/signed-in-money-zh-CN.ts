@@ -66,7 +66,6 @@ const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
   'property.next': '下一步',
   'property.back': '返回修改',
   'property.retry': '重试',
-  'property.overBalance': '超过您的余额',
   'property.again': '再来一笔',
   'property.uncertain':
     '未收到服务器答复，无法确定是否已完成。重试会再次发送同一请求，绝不会重复执行；也可以关闭后查看资产流水。',
@@ -211,7 +210,6 @@ const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
   'cards.expiry': '过期时间',
   'cards.expiryHelp': '有效至当天结束；留空为永久有效',
   'cards.expiryOf': '卡密 {card} 的有效期',
-  'cards.expiryPast': '请选择今天之后的日期',
   'cards.never': '永久有效',
   'cards.status': '状态',
   'cards.statusUnused': '未使用',

@@ -76,6 +76,8 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'filter.reset': '重置',
   'filter.all': '全部',
   'property.dhTimeInvalid': '请输入整数分钟和 0–59 的整数秒，合计大于 0',
+  'property.overBalance': '超过您的余额',
+  'cards.expiryPast': '请选择今天之后的日期',
   'buy.paidNotice': '订单 {orderNo} 已支付，余额已到账。',
   'buy.closedNotice': '订单 {orderNo} 未付款，已关闭。如果您已经付款，款项仍会计入余额。',
   'packages.movedUp': '已上移 {name}',

@@ -2,7 +2,49 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
 import type { ZodType } from 'zod';
 
 /**
- * One add / edit dialog whose draft the machine owns (docs/decisions.md "Forms: one way"):
+ * The typed draft a dialog's machine owns (docs/architecture.md "Forms"): the fields as the
+ * person typed them (`form`) and each field's message id (`errors`). The machine resets both when
+ * the dialog opens (and for "another one"); `SET` changes one field and answers its message; the
+ * dialog's check turns the form into the call's draft with the contract's zod schema, or into
+ * the fields' messages, and then nothing is sent.
+ */
+export type FieldErrors = Record<string, string>;
+
+export interface DraftForm<F> {
+  form: F;
+  errors: FieldErrors;
+}
+
+export type SetFieldEvent<F> = { type: 'SET'; field: keyof F & string; value: unknown };
+
+/** What a check answers: the call's draft, or each field's message id. */
+export type Checked<D> = { draft: D } | { errors: FieldErrors };
+
+/** A fresh draft form: `empty` with what the dialog opens with. */
+export function freshForm<F>(empty: F, start?: Partial<F>): DraftForm<F> {
+  return { form: { ...empty, ...start }, errors: {} };
+}
+
+/** One field changed: its message is answered (the person acts on it). */
+export function setField<F>(current: DraftForm<F>, field: string, value: unknown): DraftForm<F> {
+  const { [field]: _answered, ...errors } = current.errors;
+  return { form: { ...current.form, [field]: value }, errors };
+}
+
+/** The first message per top-level field of a refused body. */
+export function fieldErrors(schema: ZodType, body: unknown): FieldErrors {
+  const result = schema.safeParse(body);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * One add / edit dialog whose draft the machine owns (docs/architecture.md "Forms"):
  * closed → editing → submitting → done, or back to editing with the server's sentence. OPEN
  * brings the draft (a new row's defaults, or the row to edit) and its target (null: add); SET
  * changes one field of the draft and clears that field's error and the server's refusal; SUBMIT checks the body the draft
@@ -12,7 +54,7 @@ import type { ZodType } from 'zod';
  */
 export type DraftDialogEvent<D> =
   | { type: 'OPEN'; draft: D; target: number | null }
-  | { type: 'SET'; field: keyof D & string; value: unknown }
+  | SetFieldEvent<D>
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' };
 
@@ -41,18 +83,6 @@ const errorText = (error: unknown): string => {
   if (typeof msg === 'string' && msg) return msg;
   return error instanceof Error && error.message ? error.message : 'http.requestError';
 };
-
-/** The first message per top-level field of a refused body. */
-export function fieldErrors(schema: ZodType, body: unknown): Record<string, string> {
-  const result = schema.safeParse(body);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 export function createDraftDialogMachine<D extends object>(
   id: string,
@@ -91,12 +121,12 @@ export function createDraftDialogMachine<D extends object>(
           SET: {
             actions: assign(({ context, event }) => {
               // A change answers the field's message and the last refusal (the person acts on it).
-              const { [event.field]: _cleared, ...errors } = context.errors;
-              return {
-                draft: { ...context.draft, [event.field]: event.value },
-                errors,
-                error: null,
-              };
+              const next = setField(
+                { form: context.draft, errors: context.errors },
+                event.field,
+                event.value,
+              );
+              return { draft: next.form, errors: next.errors, error: null };
             }),
           },
           SUBMIT: [

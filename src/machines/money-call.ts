@@ -1,4 +1,11 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import {
+  freshForm,
+  setField,
+  type Checked,
+  type FieldErrors,
+  type SetFieldEvent,
+} from './draft-dialog';
 
 /**
  * A dialog that moves money (transfer, exchange): closed → editing → confirming → submitting →
@@ -8,18 +15,29 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
  * or closing is offered; after a refusal (the server answered, nothing moved) the draft may be
  * edited (a new confirmation makes a new key) but not sent again as it was: it would be refused
  * again. While a call is under way the dialog stays open.
+ * The form as typed is the machine's (docs/architecture.md "Forms"): OPEN starts it afresh (with
+ * what the dialog opens with), SET changes a field, REVIEW checks it (`check`, with what the
+ * view knows: the caller's balances, the assets on offer) into the draft to confirm, or into the
+ * fields' messages and no step. A REVIEW that carries its draft skips the check (the path tests
+ * name drafts by it). AGAIN starts the form afresh as it was opened.
  * `submit` is a placeholder actor (`.provide()`); its input is `{ draft, key }`.
  */
-export type MoneyCallEvent<D> =
-  | { type: 'OPEN' }
-  | { type: 'REVIEW'; draft: D }
+export type MoneyCallEvent<D, F = object, X = undefined> =
+  | { type: 'OPEN'; form?: Partial<F> }
+  | SetFieldEvent<F>
+  | { type: 'REVIEW'; draft?: D; with?: X }
   | { type: 'BACK' }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
   | { type: 'AGAIN' }
   | { type: 'CLOSE' };
 
-export interface MoneyCallContext<D, R> {
+export interface MoneyCallContext<D, R, F = object> {
+  /** The fields as typed, and their messages. */
+  form: F;
+  errors: FieldErrors;
+  /** What the form was opened with (AGAIN starts from it). */
+  opened: F;
   draft: D | null;
   /** The idempotency key of the confirmed draft; null while editing. */
   key: string | null;
@@ -48,11 +66,22 @@ function outcomeKnown(error: unknown): boolean {
   return kind === 'reply' || kind === 'unauthorized';
 }
 
-export function createMoneyCallMachine<D, R>(id: string) {
+/** A money dialog's form: its empty value and its check (pure: the contract's rules). */
+export interface MoneyCallForm<D, F, X> {
+  empty: F;
+  check: (form: F, extra: X) => Checked<D>;
+}
+
+export function createMoneyCallMachine<D, R, F extends object = object, X = undefined>(
+  id: string,
+  options: MoneyCallForm<D, F, X>,
+) {
+  const review = (form: F, event: { draft?: D; with?: X }): Checked<D> =>
+    event.draft !== undefined ? { draft: event.draft } : options.check(form, event.with as X);
   return setup({
     types: {
-      context: {} as MoneyCallContext<D, R> & MoneyCallInput,
-      events: {} as MoneyCallEvent<D>,
+      context: {} as MoneyCallContext<D, R, F> & MoneyCallInput,
+      events: {} as MoneyCallEvent<D, F, X>,
       input: {} as MoneyCallInput,
     },
     actors: {
@@ -65,9 +94,18 @@ export function createMoneyCallMachine<D, R>(id: string) {
       mayEdit: ({ context }) => !context.uncertain,
       /** Sending again only after a lost reply: a refusal would only be refused again. */
       replyLost: ({ context }) => context.uncertain,
+      checked: ({ context, event }) => {
+        assertEvent(event, 'REVIEW');
+        return 'draft' in review(context.form, event);
+      },
     },
     actions: {
-      clear: assign({
+      startForm: assign(({ event }) => {
+        assertEvent(event, 'OPEN');
+        const fresh = freshForm(options.empty, event.form);
+        return { ...fresh, opened: fresh.form };
+      }),
+      reset: assign({
         draft: null,
         key: null,
         result: null,
@@ -80,6 +118,9 @@ export function createMoneyCallMachine<D, R>(id: string) {
     id,
     context: ({ input }) => ({
       newKey: input.newKey,
+      form: options.empty,
+      errors: {},
+      opened: options.empty,
       draft: null,
       key: null,
       result: null,
@@ -90,23 +131,38 @@ export function createMoneyCallMachine<D, R>(id: string) {
     initial: 'closed',
     states: {
       closed: {
-        on: { OPEN: { target: 'editing', actions: 'clear' } },
+        on: { OPEN: { target: 'editing', actions: ['reset', 'startForm'] } },
       },
       editing: {
         tags: ['open'],
         on: {
-          REVIEW: {
-            target: 'confirming',
-            actions: assign({
-              draft: ({ event }) => {
-                assertEvent(event, 'REVIEW');
-                return event.draft;
-              },
-              // A new draft is a new submission: a new key.
-              key: ({ context }) => context.newKey(),
-              error: null,
-            }),
+          SET: {
+            actions: assign(({ context, event }) => setField(context, event.field, event.value)),
           },
+          REVIEW: [
+            {
+              guard: 'checked',
+              target: 'confirming',
+              actions: assign({
+                draft: ({ context, event }) => {
+                  const checked = review(context.form, event);
+                  return 'draft' in checked ? checked.draft : null;
+                },
+                errors: {},
+                // A new draft is a new submission: a new key.
+                key: ({ context }) => context.newKey(),
+                error: null,
+              }),
+            },
+            {
+              actions: assign({
+                errors: ({ context, event }) => {
+                  const checked = review(context.form, event);
+                  return 'errors' in checked ? checked.errors : {};
+                },
+              }),
+            },
+          ],
           CLOSE: 'closed',
         },
       },
@@ -153,7 +209,13 @@ export function createMoneyCallMachine<D, R>(id: string) {
         on: {
           AGAIN: {
             target: 'editing',
-            actions: assign({ draft: null, key: null, result: null }),
+            actions: assign({
+              draft: null,
+              key: null,
+              result: null,
+              form: ({ context }) => context.opened,
+              errors: {},
+            }),
           },
           CLOSE: 'closed',
         },
@@ -162,5 +224,9 @@ export function createMoneyCallMachine<D, R>(id: string) {
   });
 }
 
-export type MoneyCallMachine<D, R> = ReturnType<typeof createMoneyCallMachine<D, R>>;
-export type MoneyCallSnapshot<D, R> = SnapshotFrom<MoneyCallMachine<D, R>>;
+export type MoneyCallMachine<D, R, F extends object = object, X = undefined> = ReturnType<
+  typeof createMoneyCallMachine<D, R, F, X>
+>;
+export type MoneyCallSnapshot<D, R, F extends object = object, X = undefined> = SnapshotFrom<
+  MoneyCallMachine<D, R, F, X>
+>;

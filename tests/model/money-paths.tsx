@@ -128,7 +128,10 @@ export function moneyLabel<D>(nameOf: (draft: D) => string) {
 }
 
 /** The machine's state under the table's names (a check only, never the expectation). */
-export function moneyState<D, R>(s: MoneyCallSnapshot<D, R>, nameOf: (draft: D) => string) {
+export function moneyState<D>(
+  s: { value: unknown; context: { draft: D | null; uncertain: boolean } },
+  nameOf: (draft: D) => string,
+) {
   const d = s.context.draft === null ? null : nameOf(s.context.draft);
   switch (s.value) {
     case 'closed':

@@ -8,7 +8,8 @@ import { describe, expect, test } from 'vitest';
 import enUS from '../../src/i18n/en-US';
 import type { MessageId } from '../../src/i18n/messages';
 import zhCN from '../../src/i18n/zh-CN';
-import { dhTimeForApi, formatAmount } from '../../src/views/shared/amounts';
+import { formatAmount } from '../../src/views/shared/amounts';
+import { dhTimeForApi } from '../../src/machines/transfer';
 import { formatDhTime } from '../../src/views/shared/dh-time';
 
 const zh = createIntl({ locale: 'zh-CN', messages: zhCN });

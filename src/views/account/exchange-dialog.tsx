@@ -1,19 +1,18 @@
 import { Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { exchangeBody, type ExchangeTarget } from '../../api/contract/money';
+import type { ExchangeTarget } from '../../api/contract/money';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import type { exchangeMachine } from '../../machines/exchange';
 import {
-  ASSET_LABEL,
   costOf,
-  formatAmount,
-  formatMoney,
+  quantityOf,
+  targetOf,
   type ExchangeOption,
-} from '../shared/amounts';
+  type exchangeMachine,
+} from '../../machines/exchange';
+import { ASSET_LABEL, formatAmount, formatMoney } from '../shared/amounts';
 import { formatDhTime } from '../shared/dh-time';
 import { StepDialog, Summary } from '../../components/step-dialog';
 import { Failure, StepButtons } from '../shared/money-dialog';
@@ -36,37 +35,21 @@ export function ExchangeDialog(props: {
   const { actor, options, moneyName } = props;
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  const [picked, setAsset] = useState<ExchangeTarget | ''>('');
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<MessageId | null>(null);
   const open = state !== 'closed';
-  const fresh = state === 'editing' && context.draft === null;
-  useEffect(() => {
-    // A new exchange (opened, or "another") starts from an empty form.
-    if (!fresh) return;
-    setAsset('');
-    setQuantity('');
-    setError(null);
-  }, [fresh]);
-  const asset = options.some((o) => o.asset === picked) ? picked : (options[0]?.asset ?? '');
+  // The form is the machine's (docs/architecture.md "Forms"): a new exchange starts it afresh.
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const option = targetOf(form, options);
+  const asset = option?.asset ?? '';
 
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const label = (a: ExchangeTarget) => t(ASSET_LABEL[a], { moneyName });
-  const option = options.find((o) => o.asset === asset);
-  const typed = /^\d{1,7}$/.test(quantity.trim()) ? Number(quantity.trim()) : null;
+  const typed = quantityOf(form);
   const cost = option && typed ? costOf(option.price, typed) : null;
   const money = (text: string) => `${formatMoney(text)} ${moneyName}`;
 
-  const review = () => {
-    const parsed = exchangeBody.safeParse({ asset, quantity: typed ?? Number.NaN });
-    if (!parsed.success || !option) {
-      setError((parsed.error?.issues[0]?.message as MessageId) ?? 'validation.asset');
-      return;
-    }
-    setError(null);
-    actor.send({ type: 'REVIEW', draft: { ...parsed.data, cost } });
-  };
+  const review = () => actor.send({ type: 'REVIEW', with: options });
 
   const draft = context.draft;
   const result = context.result;
@@ -92,7 +75,9 @@ export function ExchangeDialog(props: {
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={asset}
-                onChange={(e) => setAsset(e.currentTarget.value as ExchangeTarget)}
+                onChange={(e) =>
+                  actor.send({ type: 'SET', field: 'asset', value: e.currentTarget.value })
+                }
               >
                 {options.map((o) => (
                   <option key={o.asset} value={o.asset}>
@@ -107,14 +92,16 @@ export function ExchangeDialog(props: {
             label={t(
               asset === 'digital_man' ? 'property.quantityMinutes' : 'property.quantityCount',
             )}
-            error={error ? t(error) : null}
+            error={errors.quantity ? t(errors.quantity as MessageId) : null}
             required
           >
             <Input
               inputMode="numeric"
               autoComplete="off"
-              value={quantity}
-              onChange={(e) => setQuantity(e.currentTarget.value)}
+              value={form.quantity}
+              onChange={(e) =>
+                actor.send({ type: 'SET', field: 'quantity', value: e.currentTarget.value })
+              }
             />
           </FormField>
           {option && (

@@ -13,7 +13,7 @@ import {
 import { useArea } from '../../app/actors/areas';
 import { platformSettingsArea } from '../../app/actors/platform-settings';
 import { useMoneyName } from '../../app/hooks/use-money-name';
-import { CheckboxListField, SwitchField, UnitTextField } from '../../components/fields';
+import { CheckboxListField, SwitchField, UnitTextField } from '../../components/form-fields';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';

@@ -19,7 +19,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import { CallDialog, useCall } from '../shared/call-dialog';
-import { SelectField } from './fields';
+import { SelectField } from '../../components/form-fields';
 import { useT, type T } from '../shared/use-t';
 import { StoredHtml } from '../../components/stored-html';
 import { withLaterTheme } from '../../app/routes/lazy';

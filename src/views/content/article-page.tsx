@@ -29,7 +29,7 @@ import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
-import { SelectField, TextField } from './fields';
+import { SelectField, TextField } from '../../components/form-fields';
 import { useT, type T } from '../shared/use-t';
 import { withLaterTheme } from '../../app/routes/lazy';
 
@@ -234,7 +234,7 @@ function ArticleForm(
           label={t('content.sort')}
           value={sort}
           onChange={setSort}
-          numeric
+          inputMode="numeric"
           error={errors.sort}
         />
       </HStack>

@@ -1,42 +1,16 @@
 import { Button, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import {
-  CARD_ASSETS,
-  MAX_CARD_QUANTITY,
-  addCardsBody,
-  formatFaceValue,
-  type CardAsset,
-} from '../../api/contract/cards';
-import { fieldErrors } from '../../app/hooks/zod-errors';
+import { CARD_ASSETS, MAX_CARD_QUANTITY, type CardAsset } from '../../api/contract/cards';
 import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/dates';
 import type { MessageId } from '../../i18n/messages';
-import type { generateCardsMachine } from '../../machines/cards/generate';
+import type { GenerateForm, generateCardsMachine } from '../../machines/cards/generate';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { StepButtons } from '../shared/money-dialog';
-import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal, endOfDay } from '../shared/card-format';
-
-interface Values {
-  asset: CardAsset;
-  faceValue: string;
-  quantity: string;
-  expiry: string;
-  price: string;
-  remark: string;
-}
-
-const EMPTY: Values = {
-  asset: 'money',
-  faceValue: '',
-  quantity: '1',
-  expiry: '',
-  price: '',
-  remark: '',
-};
+import { CARD_AMOUNT, CARD_ASSET_LABEL, batchTotal } from '../shared/card-format';
 
 /**
  * Generate a batch of cards: the form, a confirmation (a partner sees the total it pays: face
@@ -54,54 +28,20 @@ export function CardGenerateDialog(props: {
   const { actor, moneyName } = props;
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fresh = state === 'editing' && context.draft === null;
-  useEffect(() => {
-    if (!fresh) return;
-    setValues(EMPTY);
-    setErrors({});
-  }, [fresh]);
+  // The form is the machine's (docs/architecture.md "Forms"): opening the dialog starts it afresh.
+  const values = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
 
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const set = (field: keyof GenerateForm) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'SET', field, value: e.currentTarget.value });
   const error = (key: string) => (errors[key] ? t(errors[key] as MessageId) : null);
   const amount = (asset: CardAsset, value: string) =>
     t(CARD_AMOUNT[asset], { amount: value, moneyName });
   const assetLabel = (asset: CardAsset) => t(CARD_ASSET_LABEL[asset], { moneyName });
 
-  const review = () => {
-    const quantity = /^\d{1,7}$/.test(values.quantity.trim()) ? Number(values.quantity) : NaN;
-    const expireAt = values.expiry ? endOfDay(values.expiry) : null;
-    const parsed = addCardsBody.safeParse({
-      asset: values.asset,
-      face_value: values.faceValue.trim(),
-      quantity,
-      expire_at: expireAt,
-      price: values.price.trim(),
-      remark: values.remark,
-    });
-    const found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (expireAt !== null && expireAt <= Date.now()) found.expire_at = 'cards.expiryPast';
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length) return;
-    const out = parsed.data;
-    actor.send({
-      type: 'REVIEW',
-      draft: {
-        asset: out.asset,
-        faceValue: formatFaceValue(out.asset, out.units),
-        quantity: out.quantity,
-        expireAt: out.expire_at,
-        price: formatFaceValue('money', out.price),
-        remark: out.remark,
-      },
-    });
-  };
+  const review = () => actor.send({ type: 'REVIEW' });
 
   const draft = context.draft;
   const result = context.result;
@@ -198,7 +138,7 @@ export function CardGenerateDialog(props: {
             <DateField
               label={t('cards.expiry')}
               value={values.expiry}
-              onChange={(expiry) => setValues((v) => ({ ...v, expiry }))}
+              onChange={(expiry) => actor.send({ type: 'SET', field: 'expiry', value: expiry })}
             />
           </FormField>
           <FormField

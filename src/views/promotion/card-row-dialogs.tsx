@@ -12,7 +12,7 @@ import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import type { CardSelection } from '../../machines/cards/transfer';
 import { selectionText } from './card-transfer-dialog';
-import { endOfDay } from '../shared/card-format';
+import { endOfDay } from '../../machines/cards/generate';
 import { CallDialog, useCall } from '../shared/call-dialog';
 import { useT } from '../shared/use-t';
 

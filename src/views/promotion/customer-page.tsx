@@ -18,7 +18,7 @@ import { DataTable } from '../../components/data-table';
 import { Page } from '../../components/page';
 import type { MessageId } from '../../i18n/messages';
 import { transferableAssets } from '../shared/amounts';
-import { TransferDialog, userLabel, type Picked } from '../shared/transfer-dialog';
+import { TransferDialog, userLabel } from '../shared/transfer-dialog';
 import { customerColumns, type RowAction } from './customer-columns';
 import { CustomerFilterBar } from './customer-filters';
 import { CustomerFormDialog } from './customer-form-dialog';
@@ -64,7 +64,6 @@ export function CustomerPage(props: { kind: CustomerKind }) {
   const { form, password, status, permissions, remove } = dialogs;
 
   const transfer = useArea(moneyArea).transfer;
-  const [recipient, setRecipient] = useState<Picked | null>(null);
   const assets = useMemo(() => transferableAssets(user), [user]);
 
   const [draft, setDraft] = useState<CustomerFilters>(filters);
@@ -82,8 +81,10 @@ export function CustomerPage(props: { kind: CustomerKind }) {
             return;
           }
           if (action === 'transfer') {
-            setRecipient({ id: row.id, label: userLabel(row) });
-            transfer.send({ type: 'OPEN' });
+            transfer.send({
+              type: 'OPEN',
+              form: { picked: { id: row.id, label: userLabel(row) } },
+            });
             return;
           }
           const actor = {
@@ -161,7 +162,6 @@ export function CustomerPage(props: { kind: CustomerKind }) {
           assets={assets}
           moneyName={moneyName}
           me={!isAdmin && user ? { name: user.name, username: user.username } : null}
-          recipient={recipient}
         />
       )}
     </Page>

@@ -4,17 +4,12 @@
  * ("2 分 13 秒", docs/decisions.md "Digital-human time") and is typed
  * in the same two parts. No floats touch money: strings and integer cents only.
  */
-import {
-  formatUnits,
-  parseAmount,
-  type Asset,
-  type ExchangeTarget,
-} from '../../api/contract/money';
+import type { Asset, ExchangeTarget } from '../../api/contract/money';
 import type { SystemInfo } from '../../api/contract/system';
 import type { UserInfo } from '../../api/contract/auth';
-import type { Account } from '../../api/contract/dashboard';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
+import type { ExchangeOption } from '../../machines/exchange';
 import { formatDhTime } from './dh-time';
 
 /** A money string with exactly 2 decimals ("12.5" → "12.50"); anything else as it is. */
@@ -31,54 +26,6 @@ export function formatAmount(intl: IntlShape, asset: Asset, api: string, signed 
   }
   const text = asset === 'money' ? formatMoney(api) : String(Number(api));
   return signed && !text.startsWith('-') && Number(api) !== 0 ? `+${text}` : text;
-}
-
-/** Digital-human time typed as whole minutes and whole seconds (0–59), as it is shown. */
-export interface DhTimeTyped {
-  minutes: string;
-  seconds: string;
-}
-
-/** What a person typed as the API's amount (money: 2 decimals at most; clones: a count). */
-export function amountForApi(
-  asset: Asset,
-  typed: string,
-): { amount: string } | { error: MessageId } {
-  const units = parseAmount(asset, typed);
-  return typeof units === 'string' ? { error: units } : { amount: formatUnits(asset, units) };
-}
-
-/**
- * Digital-human minutes and seconds as the API's seconds. The shared contract's `parseAmount`
- * decides what passes, so the form refuses what the server would.
- */
-export function dhTimeForApi(typed: DhTimeTyped): { amount: string } | { error: MessageId } {
-  const part = (text: string) =>
-    text.trim() === '' ? 0 : /^\d{1,9}$/.test(text.trim()) ? Number(text) : Number.NaN;
-  const min = part(typed.minutes);
-  const sec = part(typed.seconds);
-  if (!Number.isFinite(min) || !Number.isFinite(sec) || sec > 59) {
-    return { error: 'property.dhTimeInvalid' };
-  }
-  const units = parseAmount('digital_man', String(min * 60 + sec));
-  if (units === 'validation.quantity') return { error: 'property.dhTimeInvalid' };
-  return typeof units === 'string'
-    ? { error: units }
-    : { amount: formatUnits('digital_man', units) };
-}
-
-/** Price × quantity as a money string, or null when the price is not a 2-decimal amount. */
-export function costOf(price: string | null, quantity: number): string | null {
-  if (price === null) return null;
-  const cents = parseAmount('money', price);
-  if (typeof cents === 'string') return null;
-  return formatUnits('money', cents * quantity);
-}
-
-export interface ExchangeOption {
-  asset: ExchangeTarget;
-  /** Money per unit (minute or clone), or null when this console is not told it. */
-  price: string | null;
 }
 
 const OPTION: Record<ExchangeTarget, string> = {
@@ -139,24 +86,3 @@ export const ASSET_LABEL: Record<Asset, MessageId> = {
   digital_voice: 'stats.voiceClones',
   image_clone: 'stats.imageClones',
 };
-
-/** An amount of the API (money "12.50", seconds, a count) in whole units (money in cents). */
-export function apiUnits(asset: Asset, amount: string): number {
-  if (asset !== 'money') return Number(amount);
-  const [whole, fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(`${fraction}00`.slice(0, 2));
-}
-
-/** The caller's balance of an asset in whole units (money in cents). */
-export function balanceUnits(account: Account, asset: Asset): number {
-  switch (asset) {
-    case 'money':
-      return apiUnits('money', account.money);
-    case 'digital_man':
-      return account.digital_man_seconds;
-    case 'digital_voice':
-      return account.voice_clone_count;
-    default:
-      return account.image_clone_count;
-  }
-}

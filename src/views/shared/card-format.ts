@@ -55,13 +55,6 @@ export function batchTotal(asset: CardAsset, faceValue: string, quantity: number
   return formatFaceValue(asset, units * quantity);
 }
 
-/** The last millisecond of a day of the viewer's calendar ("YYYY-MM-DD"), or null. */
-export function endOfDay(day: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return null;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1).getTime() - 1;
-}
-
 /** "Name (account)" of a user. */
 export const userLabel = (u: { name: string; username: string }) =>
   u.name && u.name !== u.username ? `${u.name} (${u.username})` : u.username;

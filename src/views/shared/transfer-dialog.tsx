@@ -1,34 +1,26 @@
 import { HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { Account } from '../../api/contract/dashboard';
-import { transferBody, type Asset } from '../../api/contract/money';
+import type { Asset } from '../../api/contract/money';
 import { roleOf } from '../../api/contract/roles';
 import { useArea } from '../../app/actors/areas';
 import { moneyArea } from '../../app/actors/money';
 import { useListActor } from '../../app/hooks/use-list';
-import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import type { transferMachine } from '../../machines/transfer';
+import type { DhTimeTyped } from '../../machines/transfer';
 import {
-  ASSET_LABEL,
-  amountForApi,
-  apiUnits,
-  balanceUnits,
-  dhTimeForApi,
-  formatAmount,
-  type DhTimeTyped,
-} from './amounts';
+  assetOf,
+  type PickedUser,
+  type TransferForm,
+  type transferMachine,
+} from '../../machines/transfer';
+import { ASSET_LABEL, formatAmount } from './amounts';
 import { StepDialog, Summary } from '../../components/step-dialog';
 import { Failure, StepButtons } from './money-dialog';
-
-export interface Picked {
-  id: number;
-  label: string;
-}
 
 const SEARCH_DELAY_MS = 300;
 
@@ -40,8 +32,8 @@ export const userLabel = (u: { name: string; username: string }) =>
 function RecipientPicker(props: {
   keyword: string;
   onKeyword: (keyword: string) => void;
-  picked: Picked | null;
-  onPick: (user: Picked | null) => void;
+  picked: PickedUser | null;
+  onPick: (user: PickedUser | null) => void;
   error: string | null;
 }) {
   const intl = useIntl();
@@ -114,35 +106,17 @@ export function TransferDialog(props: {
   me: { name: string; username: string } | null;
   /** The caller's balances: more than it holds is refused before confirming; null: no check. */
   balances?: Account | null;
-  /** The user the dialog opens with (a customer row's "Transfer"); null: the person picks. */
-  recipient?: Picked | null;
 }) {
   const intl = useIntl();
   const { actor, assets, moneyName } = props;
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  const [keyword, setKeyword] = useState('');
-  const [picked, setPicked] = useState<Picked | null>(null);
-  const [chosenAsset, setAsset] = useState<Asset | ''>('');
-  const [direction, setDirection] = useState<'give' | 'take'>('give');
-  const [amount, setAmount] = useState('');
-  const [dhTime, setDhTime] = useState<DhTimeTyped>({ minutes: '', seconds: '' });
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fresh = state === 'editing' && context.draft === null;
-  const recipient = props.recipient ?? null;
-  useEffect(() => {
-    if (!fresh) return;
-    setKeyword('');
-    setPicked(recipient);
-    setAsset('');
-    setDirection('give');
-    setAmount('');
-    setDhTime({ minutes: '', seconds: '' });
-    setRemark('');
-    setErrors({});
-  }, [fresh, recipient]);
-  const asset = assets.includes(chosenAsset as Asset) ? (chosenAsset as Asset) : assets[0];
+  // The form is the machine's (docs/architecture.md "Forms"): opening the dialog starts it afresh.
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const set = <K extends keyof TransferForm & string>(field: K, value: TransferForm[K]) =>
+    actor.send({ type: 'SET', field, value });
+  const asset = assetOf(form, assets);
 
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
@@ -151,48 +125,8 @@ export function TransferDialog(props: {
   const platform = t('property.platform');
   const me = props.me ? userLabel(props.me) : platform;
 
-  const review = () => {
-    const found: Record<string, string> = {};
-    const converted = !asset
-      ? { error: 'validation.asset' as const }
-      : asset === 'digital_man'
-        ? dhTimeForApi(dhTime)
-        : amountForApi(asset, amount);
-    if ('error' in converted) found.amount = converted.error;
-    const parsed = transferBody.safeParse({
-      to_user_id: picked?.id ?? 0,
-      asset,
-      amount: 'amount' in converted ? converted.amount : amount,
-      remark,
-      direction,
-    });
-    if (!parsed.success) Object.assign(found, fieldErrors(parsed.error), found);
-    // Giving more than one holds could only be refused: said here, before confirming.
-    const balances = props.balances ?? null;
-    if (
-      !found.amount &&
-      parsed.success &&
-      direction === 'give' &&
-      balances &&
-      apiUnits(parsed.data.asset, String(parsed.data.amount)) >
-        balanceUnits(balances, parsed.data.asset)
-    ) {
-      found.amount = 'property.overBalance';
-    }
-    setErrors(found);
-    if (Object.keys(found).length || !parsed.success || !picked) return;
-    actor.send({
-      type: 'REVIEW',
-      draft: {
-        toUserId: picked.id,
-        toLabel: picked.label,
-        asset: parsed.data.asset,
-        direction,
-        amount: String(parsed.data.amount),
-        remark: parsed.data.remark ?? '',
-      },
-    });
-  };
+  const review = () =>
+    actor.send({ type: 'REVIEW', with: { assets, balances: props.balances ?? null } });
 
   const draft = context.draft;
   const result = context.result;
@@ -219,17 +153,17 @@ export function TransferDialog(props: {
       {state === 'editing' && (
         <>
           <RecipientPicker
-            keyword={keyword}
-            onKeyword={setKeyword}
-            picked={picked}
-            onPick={setPicked}
+            keyword={form.keyword}
+            onKeyword={(keyword) => set('keyword', keyword)}
+            picked={form.picked}
+            onPick={(user) => set('picked', user)}
             error={error('to_user_id')}
           />
           <FormField label={t('property.asset')} error={error('asset')} required>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={asset ?? ''}
-                onChange={(e) => setAsset(e.currentTarget.value as Asset)}
+                onChange={(e) => set('asset', e.currentTarget.value as Asset)}
               >
                 {assets.map((a) => (
                   <option key={a} value={a}>
@@ -243,8 +177,8 @@ export function TransferDialog(props: {
           <FormField label={t('property.direction')} required>
             <NativeSelect.Root>
               <NativeSelect.Field
-                value={direction}
-                onChange={(e) => setDirection(e.currentTarget.value as 'give' | 'take')}
+                value={form.direction}
+                onChange={(e) => set('direction', e.currentTarget.value as 'give' | 'take')}
               >
                 <option value="give">{t('property.give')}</option>
                 <option value="take">{t('property.take')}</option>
@@ -253,7 +187,12 @@ export function TransferDialog(props: {
             </NativeSelect.Root>
           </FormField>
           {asset === 'digital_man' ? (
-            <DhTimeFields value={dhTime} onChange={setDhTime} error={error('amount')} t={t} />
+            <DhTimeFields
+              value={{ minutes: form.minutes, seconds: form.seconds }}
+              onChange={(part, value) => set(part, value)}
+              error={error('amount')}
+              t={t}
+            />
           ) : (
             <FormField
               label={t('property.amountIn', { unit: asset ? unitOf(asset) : '' })}
@@ -263,16 +202,16 @@ export function TransferDialog(props: {
               <Input
                 inputMode="decimal"
                 autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
+                value={form.amount}
+                onChange={(e) => set('amount', e.currentTarget.value)}
               />
             </FormField>
           )}
           <FormField label={t('property.remark')} error={error('remark')}>
             <Input
-              value={remark}
+              value={form.remark}
               maxLength={200}
-              onChange={(e) => setRemark(e.currentTarget.value)}
+              onChange={(e) => set('remark', e.currentTarget.value)}
             />
           </FormField>
         </>
@@ -340,7 +279,7 @@ export function TransferDialog(props: {
 /** Digital-human time typed as it is shown: whole minutes and whole seconds. */
 function DhTimeFields(props: {
   value: DhTimeTyped;
-  onChange: (value: DhTimeTyped) => void;
+  onChange: (part: keyof DhTimeTyped, value: string) => void;
   error: string | null;
   t: (id: MessageId) => string;
 }) {
@@ -358,7 +297,7 @@ function DhTimeFields(props: {
             inputMode="numeric"
             autoComplete="off"
             value={value[part]}
-            onChange={(e) => props.onChange({ ...value, [part]: e.currentTarget.value })}
+            onChange={(e) => props.onChange(part, e.currentTarget.value)}
           />
         </FormField>
       ))}

@@ -11,7 +11,7 @@ import { userConfigArea } from '../../app/actors/user-config';
 import { useLoadActor } from '../../app/hooks/use-load';
 import { useSchemaForm } from '../../app/hooks/use-schema-form';
 import { useSubmission } from '../../app/hooks/use-submission';
-import { SelectField, SwitchField, UnitTextField } from '../../components/fields';
+import { SelectField, SwitchField, UnitTextField } from '../../components/form-fields';
 import { LoadFailed } from '../../components/load-failed';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { ValidatedForm } from '../../components/validated-form';
