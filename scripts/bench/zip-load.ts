@@ -54,7 +54,7 @@ async function main() {
       open: async () => (await storage.get(key))!.body,
     }));
     const length = zipLength(entries);
-    const server = http.createServer((req, res) => {
+    const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/zip', 'content-length': length });
       zipStream(entries, new Date()).pipe(res);
     });

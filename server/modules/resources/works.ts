@@ -135,4 +135,3 @@ export async function deleteUnlessInLibrary(
   const kept = await keysKeptByLibrary(db, keys);
   for (const key of keys) if (!kept.has(key)) await storage.delete(key);
 }
-

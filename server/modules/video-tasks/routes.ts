@@ -161,7 +161,10 @@ export function videoTaskRoutes(app: FastifyInstance): void {
         .header('content-length', zip.length)
         .header(
           'content-disposition',
-          contentDisposition({ key: '', contentType: 'application/zip', filename: undefined }, zip.filename),
+          contentDisposition(
+            { key: '', contentType: 'application/zip', filename: undefined },
+            zip.filename,
+          ),
         )
         .header('cache-control', 'no-store')
         .send(zip.stream);
