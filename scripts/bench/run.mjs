@@ -28,7 +28,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j,k').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j,k,z').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c', 'k'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -147,6 +147,21 @@ try {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'matrix-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
+    }
+  }
+  if (ONLY.has('z')) {
+    section(
+      'z. Download all: a ZIP of 20 outputs streamed over loopback HTTP vs reading the same ' +
+        'files from disk (target ≥ 80 %)',
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'zip-load.ts')],
       { cwd: SOURCE, stdio: 'inherit' },
     );
     if (result.status !== 0) {

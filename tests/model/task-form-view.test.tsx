@@ -176,13 +176,24 @@ function setup(asked?: { onClose: () => void }) {
     reject: (e: unknown) => void;
   }[] = [];
   const told: [string, number][] = [];
+  const resourceQueries: Record<string, unknown>[] = [];
   const endpoints: VideoTaskFormsEndpoints = {
     estimateVideoTask: (body, options) =>
       new Promise((resolve, reject) => {
         estimates.push({ body, signal: options?.signal, settled: false, resolve, reject });
       }),
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
-    getResources: async () => ({ list: [BEACH, PARK], total: 2 }),
+    getResources: async (query) => {
+      resourceQueries.push(query);
+      return { list: [BEACH, PARK], total: 2 };
+    },
+    getGroups: async () => ({
+      list: [
+        { id: 3, name: 'Beach', count: 1 },
+        { id: 7, name: 'Works', count: 1, works: true },
+      ],
+      ungrouped: 0,
+    }),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });
@@ -480,6 +491,9 @@ function setup(asked?: { onClose: () => void }) {
     drawer,
     fieldOf,
     user,
+    resourceQueries,
+    dialogs,
+    form,
   };
 }
 
@@ -565,5 +579,28 @@ test('Cancel with something entered asks first: Keep editing keeps it, Discard d
   await w.exec({ type: 'OPEN', by: 'OPEN' });
   await vi.waitFor(() => expect(w.drawer()).not.toBeNull());
   expect(name().value).toBe('');
+  w.dispose();
+}, 60_000);
+
+test('The picker filters the library by group: the works group lists its finished outputs', async () => {
+  const w = setup();
+  await w.exec({ type: 'OPEN', by: 'OPEN' });
+  await w.user.click(w.form().getByRole('button', { name: text('taskForm.pickShots', { n: 1 }) }));
+  const picker = await vi.waitFor(() => {
+    const el = w.dialogs().find((d) => d.getAttribute('data-testid') === 'resource-picker');
+    expect(el, 'the picker').toBeDefined();
+    within(el!).getByRole('list', { name: text('taskForm.pickerList') });
+    return within(el!);
+  });
+  const group = await vi.waitFor(() =>
+    picker.getByRole('combobox', { name: text('resources.group') }),
+  );
+  await vi.waitFor(() => expect(within(group).getByRole('option', { name: 'Works' })).toBeTruthy());
+  await w.user.selectOptions(group, 'Works');
+  await vi.waitFor(() =>
+    expect(w.resourceQueries.at(-1)).toMatchObject({ group_id: 7, type: 'video' }),
+  );
+  await w.user.selectOptions(group, text('resources.ungrouped'));
+  await vi.waitFor(() => expect(w.resourceQueries.at(-1)).toMatchObject({ group_id: 0 }));
   w.dispose();
 }, 60_000);

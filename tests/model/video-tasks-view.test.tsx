@@ -65,6 +65,9 @@ const task = (over: Partial<VideoTask> & Pick<VideoTask, 'id' | 'name' | 'status
   stalled: false,
   created_at: new Date(2026, 10, 20, 9, 5).getTime(),
   finished_at: null,
+  download_all_url: null,
+  queue_position: null,
+  estimated_start: null,
   ...over,
 });
 
@@ -107,6 +110,8 @@ const output = (
   ],
   attempts: 1,
   finished_at: null,
+  queue_position: null,
+  estimated_start: null,
   ...over,
 });
 const DONE_OUTPUT = output({

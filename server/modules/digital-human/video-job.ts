@@ -18,7 +18,9 @@ import {
   type ProviderRun,
 } from '../../integrations/digital-human/types';
 import { runMoney } from '../ledger';
+import { addWork } from '../resources';
 import { finishHeld } from './billing';
+import { VIDEO_REF } from './videos';
 import { mediaRefOf, storeFile } from './clones-repo';
 import { DH_JOB, type DhJobData } from './job-kinds';
 import { templateOf } from './templates';
@@ -315,8 +317,8 @@ async function create(
 /** Done and settled on the real length (once); a run that lost the race removes its files. */
 async function finishVideo(ctx: AppContext, id: number, made: Made): Promise<void> {
   const used = Math.ceil(made.duration - 1e-6) * made.unitCost;
-  const finished = await runMoney(ctx, (trx) =>
-    finishHeld(ctx, trx, {
+  const finished = await runMoney(ctx, async (trx) => {
+    const done = await finishHeld(ctx, trx, {
       table: 'dh_videos',
       id,
       from: ['creating'],
@@ -335,8 +337,32 @@ async function finishVideo(ctx: AppContext, id: number, made: Made): Promise<voi
         reason_detail: null,
       },
       bill: { settle: used },
-    }),
-  );
+    });
+    if (done) {
+      // The video enters its owner's library, in its folder (docs/domain.md §8 "Works").
+      const row = await trx
+        .selectFrom('dh_videos')
+        .select(['owner_id', 'name', 'folder_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await addWork(trx, {
+        ownerId: Number(row.owner_id),
+        source: 'dh_video',
+        sourceId: id,
+        ref: { kind: VIDEO_REF, id },
+        name: row.name,
+        storageKey: made.storageKey,
+        posterKey: made.posterKey,
+        size: made.size,
+        durationMs: Math.round(made.duration * 1000),
+        width: made.width,
+        height: made.height,
+        groupId: Number(row.folder_id),
+        now: ctx.now(),
+      });
+    }
+    return done;
+  });
   if (!finished) {
     // Another run finished it first, or it failed meanwhile: these files are not used.
     await ctx.storage.delete(made.storageKey);

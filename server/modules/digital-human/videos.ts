@@ -21,7 +21,7 @@ import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
 import { MAX_INT4 } from '../resources';
-import { signedUrlsOf } from '../resources';
+import { deleteUnlessInLibrary, signedUrlsOf } from '../resources';
 import { priceFor } from '../system';
 import { balanceOf, freezeWork } from './billing';
 import { enqueueDh } from './requeue';
@@ -386,7 +386,8 @@ export async function deleteVideos(
     },
     { audit },
   );
-  for (const key of keys) await ctx.storage.delete(key);
+  // A work in the library keeps its file (docs/domain.md §8 "Works").
+  await deleteUnlessInLibrary(ctx.storage, ctx.db, keys);
   return { count: unique.length };
 }
 

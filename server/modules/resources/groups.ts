@@ -1,10 +1,13 @@
 import type { GroupListReply, ResourceGroup } from '../../../src/api/contract/resources';
+import type { Locale } from '../../../src/api/contract/messages';
 import type { AppContext, AuthContext } from '../../context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
 import { countInGroup, findGroup, listGroups } from './repo';
+import { WORKS_GROUP } from './works';
 
 /**
  * Resource groups (docs/domain.md §8): a flat list of folders per owner, names 1–20 characters
@@ -13,9 +16,36 @@ import { countInGroup, findGroup, listGroups } from './repo';
  * missing one.
  */
 
-/** GET /resource/group_list */
-export function groupList(ctx: AppContext, auth: AuthContext): Promise<GroupListReply> {
-  return listGroups(ctx.db, auth.user.id);
+/**
+ * GET /resource/group_list; the works group (docs/domain.md §8 "Works") is named in the
+ * reader's language and marked `works`.
+ */
+export async function groupList(
+  ctx: AppContext,
+  auth: AuthContext,
+  locale: Locale,
+): Promise<GroupListReply> {
+  const [groups, works] = await Promise.all([
+    listGroups(ctx.db, auth.user.id),
+    ctx.db
+      .selectFrom('resource_groups')
+      .select('id')
+      .where('owner_id', '=', auth.user.id)
+      .where('kind', '=', WORKS_GROUP)
+      .executeTakeFirst(),
+  ]);
+  const worksId = works ? Number(works.id) : undefined;
+  return {
+    ...groups,
+    list: groups.list.map((g) =>
+      g.id === worksId ? { ...g, name: t(locale, 'resource.worksGroup'), works: true } : g,
+    ),
+  };
+}
+
+/** The works group is the server's: it is neither renamed nor deleted. */
+function checkNotWorks(group: { kind: string | null }) {
+  if (group.kind === WORKS_GROUP) throw refuse('resource.worksGroupFixed');
 }
 
 /** POST /resource/group_add */
@@ -53,6 +83,7 @@ export async function editGroup(
   const ownerId = auth.user.id;
   const group = await findGroup(ctx.db, ownerId, body.id);
   if (!group) throw refuse('resource.groupNotFound');
+  checkNotWorks(group);
   audit.change(group, { name: body.name });
   try {
     await runInTransaction(
@@ -85,6 +116,7 @@ export async function deleteGroup(
   const ownerId = auth.user.id;
   const group = await findGroup(ctx.db, ownerId, body.id);
   if (!group) throw refuse('resource.groupNotFound');
+  checkNotWorks(group);
   audit.change({ name: group.name }, null);
   await runInTransaction(
     ctx.db,

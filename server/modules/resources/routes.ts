@@ -78,7 +78,7 @@ export function resourceRoutes(app: FastifyInstance): void {
     url: '/resource/group_list',
     reply: groupListReplySchema,
     policy: OWN,
-    handler: ({ auth }) => groupList(ctx, auth),
+    handler: ({ auth, request }) => groupList(ctx, auth, request.locale),
   });
 
   defineRoute(app, {

@@ -16,6 +16,7 @@ import {
   type Trx,
 } from '../ledger';
 import { notifyVideoTaskStatus } from '../notifications';
+import { addWork } from '../resources';
 
 /**
  * The money of video tasks (docs/domain.md §9) through the ledger's holds, each movement in the
@@ -118,11 +119,31 @@ export function settleOutput(
       .where('id', '=', outputId)
       .where('status', '=', 'rendering')
       .where('billing', '=', 'held')
-      .returning(['task_id', 'price', 'hold_id'])
+      .returning(['task_id', 'price', 'hold_id', 'idx'])
       .executeTakeFirst();
     if (!updated) return false;
     const taskId = Number(updated.task_id);
     const price = Number(updated.price);
+    const task = await trx
+      .selectFrom('video_tasks')
+      .select(['owner_id', 'name'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    // The output enters its owner's library as a work (docs/domain.md §8 "Works").
+    await addWork(trx, {
+      ownerId: Number(task.owner_id),
+      source: 'video_output',
+      sourceId: outputId,
+      ref: { kind: RELATED, id: taskId },
+      name: `${task.name}-${updated.idx}`,
+      storageKey: file.storageKey,
+      posterKey: file.posterKey,
+      size: file.size,
+      durationMs: file.durationMs,
+      width: file.width,
+      height: file.height,
+      now,
+    });
     const moved = await settlePart(ctx, trx, holdIdOf(updated), partOf(outputId), price);
     if (moved.done && price > 0) {
       await trx

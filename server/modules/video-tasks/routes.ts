@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   videoTaskAddReplySchema,
   videoTaskBody,
@@ -15,7 +16,9 @@ import {
 } from '../../../src/api/contract/video-tasks';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
+import { contentDisposition } from '../../platform/storage/storage';
 import { idempotencyOf } from '../ledger';
+import { downloadAll } from './download-all';
 import {
   addTask,
   cancelTask,
@@ -32,6 +35,13 @@ const OWN: Policy = {
   scope:
     'own: the caller’s tasks (another’s answers like a missing one); clip refused when show_clip_menu is 0',
 };
+
+/** Documentation of the signed link's query (checked by `downloadAll`, not by zod). */
+const downloadAllQuery = z.strictObject({
+  id: z.string().describe('the task'),
+  exp: z.string().describe('expiry, epoch seconds'),
+  sig: z.string().describe('HMAC-SHA256 of the task, its owner and the expiry, base64url'),
+});
 
 /** Video tasks: batch mixed-cut and smart clip (docs/domain.md §9 and §8). */
 export function videoTaskRoutes(app: FastifyInstance): void {
@@ -120,6 +130,45 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     audit: { action: 'video_task.cancel', resource: 'video_task', id: ({ body }) => body.id },
     successMessage: 'videoTask.cancelled',
     handler: ({ auth, body, audit }) => cancelTask(ctx, auth, body.id, audit),
+  });
+
+  // A download, not an envelope: the browser opens this signed link, so no session header is sent.
+  app.route({
+    method: 'GET',
+    url: '/video_task/download_all',
+    exposeHeadRoute: false,
+    // Videos are compressed already; the archive's length is announced.
+    compress: false,
+    config: {
+      policy: {
+        roles: 'public',
+        scope: 'the one task a signed link (download_all_url) names, until it expires',
+      },
+      audit: { none: 'reads only: the task’s finished outputs' },
+      doc: {
+        query: downloadAllQuery,
+        raw: {
+          contentType: 'application/zip',
+          description:
+            'a ZIP (stored, not compressed) of the task’s done outputs, streamed (404 envelope for a missing task and a wrong or expired signature alike)',
+        },
+      },
+    },
+    handler: async (request, reply) => {
+      const zip = await downloadAll(ctx, request.query as Record<string, unknown>);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', zip.length)
+        .header(
+          'content-disposition',
+          contentDisposition(
+            { key: '', contentType: 'application/zip', filename: undefined },
+            zip.filename,
+          ),
+        )
+        .header('cache-control', 'no-store')
+        .send(zip.stream);
+    },
   });
 
   defineRoute(app, {

@@ -25,10 +25,12 @@ import { refuse } from '../../platform/http/errors';
 import { failureDetail } from '../../platform/jobs/failure-detail';
 import { isMessageId, t } from '../../platform/i18n';
 import { runMoney, type Idempotency } from '../ledger';
-import { signedUrlsOf } from '../resources';
+import { deleteUnlessInLibrary, signedUrlsOf } from '../resources';
 import { priceFor } from '../system';
 import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
 import { loadResources, planTask } from './check-body';
+import { downloadAllUrl } from './download-all';
+import { queueSpots, type QueueSpot } from './queue-estimate';
 import type { Combination } from './plan';
 import { enqueueOutputs } from './queue';
 import { findTask, listTasks, outputsOf, type OutputRow, type TaskRow } from './repo';
@@ -188,12 +190,14 @@ export async function taskList(
     ctx.db,
     rows.map((r) => Number(r.id)),
   );
+  const spots = await queueSpots(ctx, queuedIds(outputs));
   const list = await Promise.all(
     rows.map((row) =>
       toTask(
         ctx,
         row,
         outputs.filter((o) => Number(o.task_id) === Number(row.id)),
+        spots,
       ),
     ),
   );
@@ -219,6 +223,7 @@ export async function taskDetail(
   const ids = outputs.flatMap((o) => (JSON.parse(o.combination) as Combination).shots);
   const names = await loadResources(ctx.db, auth.user.id, ids, true);
   const urls = signedUrlsOf(ctx.storage, ctx.now);
+  const spots = await queueSpots(ctx, queuedIds(outputs));
   const list = await Promise.all(
     outputs.map(async (o): Promise<VideoOutput> => {
       const combination = JSON.parse(o.combination) as Combination;
@@ -252,11 +257,13 @@ export async function taskDetail(
         })),
         attempts: Number(o.attempts),
         finished_at: o.finished_at === null ? null : Number(o.finished_at),
+        queue_position: spots.get(Number(o.id))?.position ?? null,
+        estimated_start: spots.get(Number(o.id))?.estimatedStart ?? null,
       };
     }),
   );
   return {
-    ...(await toTask(ctx, task, outputs)),
+    ...(await toTask(ctx, task, outputs, spots)),
     params: JSON.parse(task.params) as Record<string, unknown>,
     outputs: list,
   };
@@ -271,7 +278,15 @@ function reasonText(locale: Locale, o: OutputRow): string {
   return t(locale, id, params);
 }
 
-async function toTask(ctx: AppContext, row: TaskRow, outputs: OutputRow[]): Promise<VideoTask> {
+const queuedIds = (outputs: OutputRow[]) =>
+  outputs.filter((o) => o.status === 'queued').map((o) => Number(o.id));
+
+async function toTask(
+  ctx: AppContext,
+  row: TaskRow,
+  outputs: OutputRow[],
+  spots: Map<number, QueueSpot>,
+): Promise<VideoTask> {
   const count = (s: OutputStatus) => outputs.filter((o) => o.status === s).length;
   const total = outputs.length;
   const finished = count('done') + count('failed') + count('cancelled');
@@ -279,6 +294,10 @@ async function toTask(ctx: AppContext, row: TaskRow, outputs: OutputRow[]): Prom
     .filter((o) => o.status === 'rendering')
     .reduce((sum, o) => sum + Number(o.progress), 0);
   const cover = outputs.find((o) => o.status === 'done' && o.poster_key);
+  // Outputs are in index order and queued in id order: its first queued one is the nearest.
+  const first = queuedIds(outputs)
+    .map((id) => spots.get(id))
+    .find((spot) => spot !== undefined);
   const params = JSON.parse(row.params) as { ratio: VideoRatio; resolution: VideoResolution };
   return {
     id: Number(row.id),
@@ -299,6 +318,10 @@ async function toTask(ctx: AppContext, row: TaskRow, outputs: OutputRow[]): Prom
     stalled: Number(row.stalled) === 1,
     created_at: Number(row.created_at),
     finished_at: row.finished_at === null ? null : Number(row.finished_at),
+    download_all_url:
+      count('done') > 0 ? downloadAllUrl(ctx, Number(row.id), Number(row.owner_id)) : null,
+    queue_position: first?.position ?? null,
+    estimated_start: first?.estimatedStart ?? null,
   };
 }
 
@@ -412,7 +435,7 @@ export async function cancelTask(
 /**
  * POST /video_task/delete: finished tasks only (refused while any is queued or rendering); each
  * is hidden (soft delete) and its resource references dropped in one transaction, then its
- * output files removed.
+ * output files removed, but for those a work in the library still shows.
  */
 export async function deleteTasks(
   ctx: AppContext,
@@ -457,6 +480,7 @@ export async function deleteTasks(
     },
     { audit },
   );
-  for (const key of keys) await ctx.storage.delete(key);
+  // A work in the library keeps its file (docs/domain.md §8 "Works").
+  await deleteUnlessInLibrary(ctx.storage, ctx.db, keys);
   return { count: unique.length };
 }

@@ -26,6 +26,7 @@ import * as aiTools from './migrations/0023-ai-tools';
 import * as articlesAgreements from './migrations/0025-articles-agreements';
 import * as platformImages from './migrations/0026-platform-images';
 import * as storagePlaces from './migrations/0028-storage-places';
+import * as worksLibrary from './migrations/0031-works-library';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -114,6 +115,10 @@ function provider(engine: Engine): MigrationProvider {
     '0028-storage-places': {
       up: (db) => storagePlaces.up(db, engine),
       down: (db) => storagePlaces.down(db),
+    },
+    '0031-works-library': {
+      up: (db) => worksLibrary.up(db, engine),
+      down: (db) => worksLibrary.down(db),
     },
   };
   return { getMigrations: async () => migrations };

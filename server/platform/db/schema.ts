@@ -443,8 +443,11 @@ export interface UploadsTable {
 export interface ResourceGroupsTable {
   id: Generated<number>;
   owner_id: number;
+  /** '' for the works group (its name is shown in the reader's language). */
   name: string;
   created_at: Millis;
+  /** `works`: the owner's one group of finished outputs (migration 0031); null: a user's. */
+  kind: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The resource library (docs/domain.md §8). */
@@ -454,7 +457,8 @@ export interface ResourcesTable {
   group_id: number | null;
   type: string;
   name: string;
-  upload_id: number;
+  /** The upload it came from; null for a work (migration 0031). */
+  upload_id: number | null;
   storage_key: string;
   poster_key: string | null;
   content_type: string;
@@ -474,6 +478,12 @@ export interface ResourcesTable {
   deleted_at: Millis | null;
   /** When the sweep removed the file (no task referred to it any more). */
   file_deleted_at: Millis | null;
+  /**
+   * A work (migration 0031): `video_output` or `dh_video` and its id, whose stored file this row
+   * shows (the same key, no copy); null for uploads.
+   */
+  source_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  source_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A task's use of a resource: while one exists, a deleted resource's file is kept. */

@@ -238,6 +238,8 @@ export const resourceGroupSchema = z.object({
   name: z.string(),
   /** Resources in the group (not deleted). */
   count: z.number(),
+  /** True for the owner's works group: finished outputs land there (docs/domain.md §8). */
+  works: z.boolean().optional(),
 });
 export type ResourceGroup = z.infer<typeof resourceGroupSchema>;
 export const groupListReplySchema = z.object({

@@ -311,6 +311,14 @@ export const videoTaskSchema = z.object({
   stalled: z.boolean(),
   created_at: z.number(),
   finished_at: z.number().nullable(),
+  /**
+   * A signed link (1 hour, no session token) to a ZIP of its done outputs
+   * (`GET /video_task/download_all`); null before one is done.
+   */
+  download_all_url: z.string().nullable(),
+  /** Its first queued output's place in the queue (1 = next) and estimated start (epoch ms). */
+  queue_position: z.number().nullable(),
+  estimated_start: z.number().nullable(),
 });
 export type VideoTask = z.infer<typeof videoTaskSchema>;
 
@@ -345,6 +353,9 @@ export const videoOutputSchema = z.object({
   /** Runs started (a retry adds one). */
   attempts: z.number(),
   finished_at: z.number().nullable(),
+  /** While queued: its place in the queue (1 = next) and estimated start (epoch ms). */
+  queue_position: z.number().nullable(),
+  estimated_start: z.number().nullable(),
 });
 export type VideoOutput = z.infer<typeof videoOutputSchema>;
 

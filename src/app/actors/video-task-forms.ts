@@ -9,7 +9,7 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod';
-import type { Resource } from '../../api/contract/resources';
+import type { GroupListReply, Resource } from '../../api/contract/resources';
 import { clipTaskBody, mixedTaskBody, type VideoTaskKind } from '../../api/contract/video-tasks';
 import * as resourcesApi from '../../api/resources';
 import * as videoTasksApi from '../../api/video-tasks';
@@ -28,7 +28,7 @@ import {
 } from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
 import { balanceNewsArea } from './balance-news';
-import { listActor, toast, whenChanged } from './factories';
+import { listActor, loadActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 import { videoTasksArea } from './video-tasks';
 
@@ -36,6 +36,7 @@ export interface VideoTaskFormsEndpoints {
   estimateVideoTask: typeof videoTasksApi.estimateVideoTask;
   addVideoTask: typeof videoTasksApi.addVideoTask;
   getResources: typeof resourcesApi.getResources;
+  getGroups: typeof resourcesApi.getGroups;
 }
 
 /** The estimate prices a draft whatever its name: a stand-in while the name is empty. */
@@ -104,6 +105,9 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
           pickerFilters(['video']),
           RESOURCE_PAGE_SIZE,
         ),
+      /** The library's groups, for the picker's group filter (loaded again at each OPEN). */
+      pickerGroups: () =>
+        loadActor<GroupListReply>('pickerGroups', (signal) => e.getGroups({ signal })),
     },
     (made) => {
       const added = (kind: VideoTaskKind, id: number | undefined) => {
@@ -168,11 +172,13 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
           whenChanged(
             picker,
             (s) => s.context.opened,
-            () =>
+            () => {
               made.pickerResources.send({
                 type: 'SET_FILTERS',
                 filters: pickerFilters(picker.getSnapshot().context.types),
-              }),
+              });
+              made.pickerGroups.send({ type: 'RELOAD' });
+            },
           ),
           whenChanged(
             picker,
@@ -212,6 +218,7 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     estimateVideoTask: videoTasksApi.estimateVideoTask,
     addVideoTask: videoTasksApi.addVideoTask,
     getResources: resourcesApi.getResources,
+    getGroups: resourcesApi.getGroups,
   }),
   create: (endpoints, areas) => {
     const forms = createVideoTaskFormActors(endpoints);

@@ -26,7 +26,14 @@ import { formatBytes } from '../shared/upload-format';
 import { formatSeconds, wholePercent } from '../shared/format';
 import { PublishLink } from '../shared/publish-link';
 import { OUTPUT_STATUS_LABEL, OUTPUT_STATUS_PALETTE } from './video-task-format';
-import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
+import {
+  DownloadAllLink,
+  QueueSpot,
+  TaskProgress,
+  TaskStatusTag,
+  useT,
+  type T,
+} from './video-task-parts';
 import { PercentBar } from '../../components/percent-bar';
 
 /** One output: status, progress, reason, facts, the combination, the player and the download. */
@@ -110,6 +117,7 @@ function OutputItem(props: { output: VideoOutput; taskName: string; t: T }) {
             borderRadius="sm"
           />
         )}
+        <QueueSpot spot={o} t={t} />
         {o.status === 'done' && o.download_url && (
           <Link
             href={o.download_url}
@@ -221,6 +229,7 @@ export function VideoTaskDrawer(props: {
                         {t('videoTasks.cancelTask')}
                       </Button>
                     )}
+                    <DownloadAllLink task={task} t={t} size="sm" />
                     {/* Its finished outputs in a new release plan (docs/domain.md §20). */}
                     <PublishLink
                       size="sm"

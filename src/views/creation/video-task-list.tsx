@@ -33,7 +33,7 @@ import { formatMoney } from '../shared/amounts';
 import { TASK_PARAM, useDeepLink } from '../shared/deep-links';
 import { VideoTaskDrawer } from './video-task-detail';
 import { TASK_STATUS_LABEL } from './video-task-format';
-import { TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
+import { DownloadAllLink, TaskProgress, TaskStatusTag, useT, type T } from './video-task-parts';
 
 /** The retry, cancel and delete confirmations of a kind's tasks. */
 export function TaskActionDialogs(props: {
@@ -188,6 +188,7 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
                 {t('videoTasks.cancelTask')}
               </Button>
             )}
+            <DownloadAllLink task={row} t={t} size="xs" />
             {canDelete(row) && (
               <Button
                 size="xs"

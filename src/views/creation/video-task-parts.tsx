@@ -1,4 +1,5 @@
-import { Badge, Stack, Text } from '@chakra-ui/react';
+import { Badge, Link, Stack, Text } from '@chakra-ui/react';
+import { formatDateTime } from '../../components/dates';
 import type { TaskStatus, VideoTask } from '../../api/contract/video-tasks';
 import type { T } from '../shared/use-t';
 import { TASK_STATUS_LABEL, TASK_STATUS_PALETTE } from './video-task-format';
@@ -32,6 +33,47 @@ export function TaskProgress(props: { task: VideoTask; t: T }) {
         {t('videoTasks.doneOfTotal', { done: task.done, total: task.total })}
         {task.failed > 0 && ` · ${t('videoTasks.failedCount', { count: task.failed })}`}
       </Text>
+      <QueueSpot spot={task} t={t} />
     </Stack>
+  );
+}
+
+/** "Number n in the queue · starts about hh:mm" of a queued task or output (else nothing). */
+export function QueueSpot(props: {
+  spot: { queue_position: number | null; estimated_start: number | null };
+  t: T;
+}) {
+  const { spot, t } = props;
+  if (spot.queue_position === null) return null;
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="queue-spot">
+      {t('videoTasks.queuePosition', { position: spot.queue_position })}
+      {spot.estimated_start !== null &&
+        ` · ${t('videoTasks.estimatedStart', { time: formatDateTime(spot.estimated_start) })}`}
+    </Text>
+  );
+}
+
+/**
+ * "Download all": the task's signed ZIP link (docs/domain.md §9), opened by the browser itself
+ * (no session token in it); shown once an output is done.
+ */
+export function DownloadAllLink(props: {
+  task: Pick<VideoTask, 'name' | 'download_all_url'>;
+  t: T;
+  size: 'xs' | 'sm';
+}) {
+  const { task, t } = props;
+  if (!task.download_all_url) return null;
+  return (
+    <Link
+      href={task.download_all_url}
+      download
+      fontSize={props.size}
+      paddingX="2"
+      aria-label={t('videoTasks.downloadAllOf', { name: task.name })}
+    >
+      {t('videoTasks.downloadAll')}
+    </Link>
   );
 }

@@ -16,10 +16,10 @@ import {
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { Actor } from 'xstate';
-import type { Resource, ResourceType } from '../../api/contract/resources';
+import type { GroupListReply, Resource, ResourceType } from '../../api/contract/resources';
 import { useArea } from '../../app/actors/areas';
-import type { ListActor } from '../../app/actors/factories';
-import type { ResourceFilters } from '../../app/actors/resources';
+import type { ListActor, LoadActor } from '../../app/actors/factories';
+import type { GroupFilter, ResourceFilters } from '../../app/actors/resources';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { useListActor } from '../../app/hooks/use-list';
 import { FormField } from '../../components/form-field';
@@ -74,6 +74,7 @@ export function ResourcePickerDialog(props: {
               {open && (
                 <PickerList
                   resources={actors.pickerResources}
+                  groups={actors.pickerGroups}
                   types={types}
                   chosen={chosen.map((p) => p.id)}
                   onToggle={(resource) => picker.send({ type: 'TOGGLE', resource })}
@@ -105,10 +106,38 @@ export function ResourcePickerDialog(props: {
 export interface PickerActors {
   picker: Actor<typeof resourcePickerMachine>;
   pickerResources: ListActor<ResourceFilters, Resource>;
+  /** The library's groups: with them, the picker filters by group too. */
+  pickerGroups?: LoadActor<GroupListReply>;
+}
+
+/** All groups, the ungrouped ones, or one group (the works group among them). */
+function GroupFilter(props: {
+  groups: LoadActor<GroupListReply>;
+  value: GroupFilter;
+  onChange: (group: GroupFilter) => void;
+}) {
+  const t = useT();
+  const data = useSelector(props.groups, (s) => s.context.data);
+  const options = [
+    { value: 'all', label: t('resources.allGroups') },
+    { value: 'ungrouped', label: t('resources.ungrouped') },
+    ...(data?.list ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+  ];
+  return (
+    <Box minWidth="32">
+      <SelectField
+        label={t('resources.group')}
+        value={String(props.value)}
+        options={options}
+        onChange={(v) => props.onChange(v === 'all' || v === 'ungrouped' ? v : Number(v))}
+      />
+    </Box>
+  );
 }
 
 function PickerList(props: {
   resources: ListActor<ResourceFilters, Resource>;
+  groups: LoadActor<GroupListReply> | undefined;
   types: readonly ResourceType[];
   chosen: readonly number[];
   onToggle: (resource: Resource) => void;
@@ -139,6 +168,13 @@ function PickerList(props: {
               onChange={(type) => list.setFilters({ ...applied, type, keyword })}
             />
           </Box>
+        )}
+        {props.groups && (
+          <GroupFilter
+            groups={props.groups}
+            value={applied.group}
+            onChange={(group) => list.setFilters({ ...applied, group, keyword })}
+          />
         )}
         <Box flex="1">
           <FormField label={t('resources.keyword')}>

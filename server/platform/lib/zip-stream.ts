@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+
+/**
+ * A ZIP archive written as a stream (docs/decisions.md "Download all as one ZIP"): each entry's
+ * bytes pass straight from its source to the reply, stored as they are (method 0: videos do not
+ * compress), its CRC-32 computed on the way and written after it in a data descriptor; the
+ * central directory follows the last entry. Nothing of the archive is kept but one small record
+ * per entry, so no temporary file and no whole archive in memory. Without ZIP64: the archive must
+ * stay under 4 GiB ({@link ZIP_MAX_BYTES}), which the caller checks from the sizes beforehand.
+ */
+export interface ZipEntry {
+  /** The name in the archive (UTF-8; the caller makes it safe: no path separators). */
+  name: string;
+  /** Its exact size in bytes (the archive's length is computed from it). */
+  size: number;
+  /** Its bytes, opened when the archive reaches it. */
+  open: () => Promise<Readable>;
+}
+
+/** The largest archive this writer makes (no ZIP64): offsets and sizes are 32-bit. */
+export const ZIP_MAX_BYTES = 0xffff_ffff;
+
+const LOCAL = 30;
+const DESCRIPTOR = 16;
+const CENTRAL = 46;
+const END = 22;
+/** Bit 3: sizes and CRC in the data descriptor; bit 11: UTF-8 names. */
+const FLAGS = 0x0808;
+
+/** The archive's exact length for these entries. */
+export function zipLength(entries: readonly Pick<ZipEntry, 'name' | 'size'>[]): number {
+  return entries.reduce(
+    (sum, e) => sum + LOCAL + DESCRIPTOR + CENTRAL + 2 * Buffer.byteLength(e.name) + e.size,
+    END,
+  );
+}
+
+/** MS-DOS date and time of `at` (local fields of UTC: archives carry no zone). */
+function dosTime(at: Date): { time: number; date: number } {
+  return {
+    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | (at.getUTCSeconds() >> 1),
+    date:
+      ((Math.max(at.getUTCFullYear(), 1980) - 1980) << 9) |
+      ((at.getUTCMonth() + 1) << 5) |
+      at.getUTCDate(),
+  };
+}
+
+interface Written {
+  name: Buffer;
+  crc: number;
+  size: number;
+  offset: number;
+}
+
+async function* archive(entries: readonly ZipEntry[], at: Date): AsyncGenerator<Buffer> {
+  const { time, date } = dosTime(at);
+  const written: Written[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(LOCAL);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(FLAGS, 6);
+    local.writeUInt16LE(0, 8);
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    // CRC and sizes (14–25) stay 0: they follow the data (bit 3).
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    yield Buffer.concat([local, name]);
+    let crc = 0;
+    let size = 0;
+    for await (const chunk of await entry.open()) {
+      const bytes = chunk as Buffer;
+      crc = crc32(bytes, crc);
+      size += bytes.length;
+      yield bytes;
+    }
+    if (size !== entry.size) {
+      throw new Error(`zip entry ${entry.name}: ${size} bytes read, ${entry.size} announced`);
+    }
+    const descriptor = Buffer.alloc(DESCRIPTOR);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(crc >>> 0, 4);
+    descriptor.writeUInt32LE(size, 8);
+    descriptor.writeUInt32LE(size, 12);
+    yield descriptor;
+    written.push({ name, crc: crc >>> 0, size, offset });
+    offset += LOCAL + name.length + size + DESCRIPTOR;
+  }
+  const start = offset;
+  const central = written.map((w) => {
+    const head = Buffer.alloc(CENTRAL);
+    head.writeUInt32LE(0x02014b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(20, 6);
+    head.writeUInt16LE(FLAGS, 8);
+    head.writeUInt16LE(0, 10);
+    head.writeUInt16LE(time, 12);
+    head.writeUInt16LE(date, 14);
+    head.writeUInt32LE(w.crc, 16);
+    head.writeUInt32LE(w.size, 20);
+    head.writeUInt32LE(w.size, 24);
+    head.writeUInt16LE(w.name.length, 28);
+    // extra, comment, disk, internal and external attributes (30–41) stay 0.
+    head.writeUInt32LE(w.offset, 42);
+    return Buffer.concat([head, w.name]);
+  });
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(END);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(written.length, 8);
+  end.writeUInt16LE(written.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(start, 16);
+  yield Buffer.concat([directory, end]);
+}
+
+/**
+ * The archive of `entries` as a byte stream, dated `at`. Entries are opened one at a time, in
+ * order; a reader that stops (the client went away) closes the entry being read. An entry whose
+ * bytes differ in number from its `size` fails the stream.
+ */
+export function zipStream(entries: readonly ZipEntry[], at: Date): Readable {
+  if (entries.length > 0xffff) throw new Error('zip: too many entries');
+  return Readable.from(archive(entries, at), { objectMode: false });
+}
