@@ -222,9 +222,7 @@ describe.each(engines)('narration on %s', (engine: Engine) => {
     const song = await putResource(t, merchantId, {
       type: 'bgm',
       name: 'tone',
-      bytes: await fs.readFile(
-        await (await import('./media-fixtures')).fixture('tone.mp3'),
-      ),
+      bytes: await fs.readFile(await (await import('./media-fixtures')).fixture('tone.mp3')),
       durationMs: 1500,
     });
     const synthesize = vi.spyOn(t.app.ctx.integrations.digitalHuman, 'synthesize');
@@ -235,7 +233,10 @@ describe.each(engines)('narration on %s', (engine: Engine) => {
       count: 1,
       trim: undefined,
       resource_id: undefined,
-      shot_groups: [{ resource_ids: [videoId], duration: 1.5 }, { resource_ids: [videoId], duration: 1.5 }],
+      shot_groups: [
+        { resource_ids: [videoId], duration: 1.5 },
+        { resource_ids: [videoId], duration: 1.5 },
+      ],
       music_ids: [song.id],
       narration: narration({ text: 'Hello there friends.' }),
       subtitles: {
@@ -278,7 +279,10 @@ describe.each(engines)('narration on %s', (engine: Engine) => {
     expect(await reconcile(t.db)).toEqual([]);
 
     const training = await putVoice(fixtureApp(t), merchantId, { status: 'training' });
-    const refused = await post('/video_task/add', clipBody({ narration: narration({ voice_id: training }) }));
+    const refused = await post(
+      '/video_task/add',
+      clipBody({ narration: narration({ voice_id: training }) }),
+    );
     expect(refused.body.code).toBe(0);
     expect(refused.body.msg).toBe(`Voice ${training} was not found or is not ready`);
     const empty = await post('/video_task/estimate', clipBody({ subtitles: { size: 30 } }));

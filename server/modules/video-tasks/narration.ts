@@ -145,11 +145,13 @@ export async function settleNarration(ctx: AppContext, trx: Trx, taskId: number)
       await closeHold(ctx, trx, hold.id);
       continue;
     }
-    const used =
-      Math.ceil(Number(task.narration_ms) / 1000 - 1e-6) * Number(task.narration_price);
+    const used = Math.ceil(Number(task.narration_ms) / 1000 - 1e-6) * Number(task.narration_price);
     let held = hold.held;
     if (used > held) {
-      const extra = Math.min(used - held, await balanceOf(trx, Number(task.owner_id), 'digital_man'));
+      const extra = Math.min(
+        used - held,
+        await balanceOf(trx, Number(task.owner_id), 'digital_man'),
+      );
       if (extra > 0) {
         await extendHold(ctx, trx, hold.id, extra, { id: 'memo.dhExtra', params: { name } });
         held += extra;

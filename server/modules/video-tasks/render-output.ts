@@ -167,14 +167,7 @@ async function claimOutput(
 async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): Promise<Rendered> {
   // The task's speech, made once per task (narration.ts).
   const speech = unit.params.narration
-    ? await taskSpeech(
-        ctx,
-        unit.taskId,
-        unit.ownerId,
-        unit.params.narration,
-        work.dir,
-        work.signal,
-      )
+    ? await taskSpeech(ctx, unit.taskId, unit.ownerId, unit.params.narration, work.dir, work.signal)
     : null;
   const { spec, unprobed, sources } = await specOf(
     ctx,
@@ -185,8 +178,7 @@ async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): 
   );
   if (speech) {
     const local = await ctx.storage.localPath(speech.key);
-    const source =
-      local ?? (await ctx.storage.signedReadUrl(speech.key, INPUT_URL_SECONDS)).url;
+    const source = local ?? (await ctx.storage.signedReadUrl(speech.key, INPUT_URL_SECONDS)).url;
     spec.narration = { source, duration: null, hasAudio: true };
     // Subtitles without lines of their own show the script's sentences timed to the speech.
     if (spec.subtitles && !spec.subtitles.lines) spec.subtitles.lines = speech.lines;

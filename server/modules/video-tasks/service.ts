@@ -31,12 +31,7 @@ import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
 import { loadResources, planTask } from './check-body';
 import type { Combination } from './plan';
 import { enqueueOutputs } from './queue';
-import {
-  freezeNarration,
-  freezeNarrationAgain,
-  narrationSeconds,
-  speechKeysOf,
-} from './narration';
+import { freezeNarration, freezeNarrationAgain, narrationSeconds, speechKeysOf } from './narration';
 import { digitalManUnitCost as unitCost } from '../digital-human';
 import { balanceOf } from '../ledger';
 import { findTask, listTasks, outputsOf, type OutputRow, type TaskRow } from './repo';
@@ -181,7 +176,12 @@ export async function addTask(
       await freeze(ctx, trx, { id, ownerId, name: params.name }, outputIds, unit * plan.count);
       if (params.narration) {
         const seconds = narrationSeconds(params.narration);
-        await freezeNarration(ctx, trx, { id, ownerId, name: params.name }, seconds * narrationPrice);
+        await freezeNarration(
+          ctx,
+          trx,
+          { id, ownerId, name: params.name },
+          seconds * narrationPrice,
+        );
       }
       audit.target(id);
       audit.change(null, {

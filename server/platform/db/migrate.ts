@@ -116,7 +116,10 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => storagePlaces.up(db, engine),
       down: (db) => storagePlaces.down(db),
     },
-    '0029-video-narration': { up: (db) => videoNarration.up(db), down: (db) => videoNarration.down(db) },
+    '0029-video-narration': {
+      up: (db) => videoNarration.up(db),
+      down: (db) => videoNarration.down(db),
+    },
   };
   return { getMigrations: async () => migrations };
 }

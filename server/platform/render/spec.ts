@@ -80,7 +80,10 @@ export interface RenderSpec {
   /** Between segments: `cut` (default) or a short dip through black. */
   transition?: 'cut' | 'fade';
   /** A half-transparent text in a corner, inside the safe margins. */
-  watermark?: { text: string; corner: 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right' } | null;
+  watermark?: {
+    text: string;
+    corner: 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+  } | null;
   /** x264 preset: tests use `ultrafast`. */
   preset: 'ultrafast' | 'veryfast' | 'fast' | 'medium';
 }

@@ -224,8 +224,16 @@ export const narrationSchema = z.strictObject({
     ),
   voice_id: id,
   /** As a digital-human video's (DH_LIMITS in ./digital-human). */
-  speed: num(LIMITS.narrationSpeed.min, LIMITS.narrationSpeed.max, 'validation.speechSpeed').default(1),
-  volume: num(LIMITS.narrationVolume.min, LIMITS.narrationVolume.max, 'validation.speechVolume').default(1),
+  speed: num(
+    LIMITS.narrationSpeed.min,
+    LIMITS.narrationSpeed.max,
+    'validation.speechSpeed',
+  ).default(1),
+  volume: num(
+    LIMITS.narrationVolume.min,
+    LIMITS.narrationVolume.max,
+    'validation.speechVolume',
+  ).default(1),
 });
 export type VideoNarration = z.infer<typeof narrationSchema>;
 
@@ -239,7 +247,10 @@ export const watermarkSchema = z.strictObject({
         .min(1, msg('validation.watermarkText'))
         .max(LIMITS.watermarkText.max, msg('validation.watermarkText')),
     ),
-  corner: z.enum(['top_left', 'top_right', 'bottom_left', 'bottom_right'], msg('validation.invalid')),
+  corner: z.enum(
+    ['top_left', 'top_right', 'bottom_left', 'bottom_right'],
+    msg('validation.invalid'),
+  ),
 });
 export type VideoWatermark = z.infer<typeof watermarkSchema>;
 
@@ -372,9 +383,7 @@ export const videoTaskEstimateSchema = z.object({
    * longer), its price in `digital_man` seconds (held at add, settled on the real length), and
    * the caller's `digital_man` balance; absent without one.
    */
-  narration: z
-    .object({ seconds: z.number(), cost: z.number(), balance: z.number() })
-    .optional(),
+  narration: z.object({ seconds: z.number(), cost: z.number(), balance: z.number() }).optional(),
 });
 export type VideoTaskEstimate = z.infer<typeof videoTaskEstimateSchema>;
 
