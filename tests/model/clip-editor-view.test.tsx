@@ -150,6 +150,7 @@ function setup() {
       }),
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH], total: 1 }),
+    getReadyVoices: async () => ({ list: [], total: 0 }),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

@@ -183,6 +183,7 @@ function setup(asked?: { onClose: () => void }) {
       }),
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH, PARK], total: 2 }),
+    getReadyVoices: async () => ({ list: [], total: 0 }),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { Resource } from '../../api/contract/resources';
 import { clipTaskBody, mixedTaskBody, type VideoTaskKind } from '../../api/contract/video-tasks';
 import * as resourcesApi from '../../api/resources';
+import * as dhVideosApi from '../../api/digital-human-videos';
+import type { VoiceClone } from '../../api/contract/digital-human';
 import * as videoTasksApi from '../../api/video-tasks';
 import { resourcePickerMachine, type PickerSlot } from '../../machines/resource-picker';
 import { clipBody, createClipEditorMachine, type ClipDraft } from '../../machines/clip-editor';
@@ -28,7 +30,7 @@ import {
 } from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
 import { balanceNewsArea } from './balance-news';
-import { listActor, toast, whenChanged } from './factories';
+import { listActor, loadActor, toast, whenChanged } from './factories';
 import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 import { videoTasksArea } from './video-tasks';
 
@@ -36,7 +38,11 @@ export interface VideoTaskFormsEndpoints {
   estimateVideoTask: typeof videoTasksApi.estimateVideoTask;
   addVideoTask: typeof videoTasksApi.addVideoTask;
   getResources: typeof resourcesApi.getResources;
+  getReadyVoices: typeof dhVideosApi.getReadyVoices;
 }
+
+/** The narration's voices: ready clones of the caller's, then the public ones (up to 100 each). */
+const VOICE_LIMIT = 100;
 
 /** The estimate prices a draft whatever its name: a stand-in while the name is empty. */
 const PRICE_NAME = 'estimate';
@@ -96,6 +102,14 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
       mixed: () => taskForm(mixedTaskFormMachine),
       clip: () => taskForm(clipEditorMachine),
       picker: () => createActor(resourcePickerMachine),
+      voices: () =>
+        loadActor<VoiceClone[]>('taskVoices', async (signal) => {
+          const [mine, pub] = await Promise.all([
+            e.getReadyVoices({ scope: 'mine', page: 1, limit: VOICE_LIMIT }, { signal }),
+            e.getReadyVoices({ scope: 'public', page: 1, limit: VOICE_LIMIT }, { signal }),
+          ]);
+          return [...mine.list, ...pub.list];
+        }),
       pickerResources: () =>
         listActor<ResourceFilters, Resource>(
           'pickerResources',
@@ -212,6 +226,7 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     estimateVideoTask: videoTasksApi.estimateVideoTask,
     addVideoTask: videoTasksApi.addVideoTask,
     getResources: resourcesApi.getResources,
+    getReadyVoices: dhVideosApi.getReadyVoices,
   }),
   create: (endpoints, areas) => {
     const forms = createVideoTaskFormActors(endpoints);
