@@ -450,14 +450,22 @@ export const optionalNum = (s: string) => (s.trim() === '' ? undefined : num(s))
 /** The body fields both kinds share. */
 export function common(d: CommonDraft, name: string) {
   const narrated = d.narrationText.trim() !== '' || d.narrationVoice !== '';
-  const lines = d.subtitleLines.map((l) => ({ start: num(l.start), end: num(l.end), text: l.text }));
+  const lines = d.subtitleLines.map((l) => ({
+    start: num(l.start),
+    end: num(l.end),
+    text: l.text,
+  }));
   const outline = optionalNum(d.subtitleOutline);
   // Subtitles: timed lines as given, else the narration's sentences, else the text.
   const subtitles =
     lines.length > 0 || d.subtitleText.trim() || (narrated && d.narrationSubtitles)
       ? {
           subtitles: {
-            ...(lines.length > 0 ? { lines } : d.subtitleText.trim() ? { text: d.subtitleText } : {}),
+            ...(lines.length > 0
+              ? { lines }
+              : d.subtitleText.trim()
+                ? { text: d.subtitleText }
+                : {}),
             size: num(d.subtitleSize),
             color: d.subtitleColor,
             position: d.subtitlePosition,

@@ -1,10 +1,17 @@
-import { Badge, Box, Button, HStack, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import {
-  LIMITS,
-  SUBTITLE_POSITIONS,
-  VIDEO_TRANSITIONS,
-} from '../../api/contract/video-tasks';
+  Badge,
+  Box,
+  Button,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { LIMITS, SUBTITLE_POSITIONS, VIDEO_TRANSITIONS } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { FormField } from '../../components/form-field';
@@ -66,8 +73,7 @@ export function NarrationFields(props: Props) {
             { value: '', label: t('taskForm.noNarration') },
             ...(voices ?? []).map((v) => ({
               value: String(v.id),
-              label:
-                v.scope === 'public' ? t('taskForm.publicVoice', { name: v.name }) : v.name,
+              label: v.scope === 'public' ? t('taskForm.publicVoice', { name: v.name }) : v.name,
             })),
           ]}
           onChange={(narrationVoice) => edit({ narrationVoice })}
