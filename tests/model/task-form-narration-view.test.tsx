@@ -19,7 +19,7 @@ import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { localeStore } from '../../src/i18n/locale-store';
 import zhCN from '../../src/i18n/zh-CN';
 import { MixedTaskFormDrawer, NewMixedTaskButton } from '../../src/views/creation/task-form';
-import { parseSrt } from '../../src/machines/srt';
+import { parseSrt } from '../../src/views/shared/srt';
 import { clipResource, READY_VOICE, shopAuth } from './video-task-fixtures';
 import { appActors, isOpen, renderAt } from './view-harness';
 

@@ -15,7 +15,7 @@ import { LIMITS, SUBTITLE_POSITIONS, VIDEO_TRANSITIONS } from '../../api/contrac
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { FormField } from '../../components/form-field';
-import { parseSrt } from '../../machines/srt';
+import { parseSrt } from '../shared/srt';
 import { lineDrafts, nextKey, type CommonDraft } from '../../machines/task-form';
 import { Section, SelectField, TextField, useFieldError } from '../shared/form-parts';
 import { useT } from '../shared/use-t';
