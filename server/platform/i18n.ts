@@ -182,6 +182,7 @@ const enUS = {
   'videoTask.notMusic': '“{name}” is not music: choose background music or audio',
   'videoTask.notImage': '“{name}” is not an image: choose an image or sticker',
   'videoTask.notFont': '“{name}” is not a font',
+  'videoTask.subtitlesEmpty': 'Subtitles need a text, timed lines or a narration',
   'videoTask.introOutroTooLong':
     'The intro and outro last {seconds} s: the duration ({duration} s) must be longer',
   'videoTask.trimBeyond': 'The video lasts {length} s: keep a part that ends by then',
@@ -598,6 +599,7 @@ const zhCN: Record<ServerMessageId, string> = {
   'videoTask.notMusic': '“{name}”不是音乐：请选择背景音乐或音频',
   'videoTask.notImage': '“{name}”不是图片：请选择图片或贴纸',
   'videoTask.notFont': '“{name}”不是字体',
+  'videoTask.subtitlesEmpty': '字幕需要文案、带时间的字幕行或配音',
   'videoTask.introOutroTooLong': '片头和片尾共 {seconds} 秒：视频时长（{duration} 秒）必须更长',
   'videoTask.trimBeyond': '该视频时长 {length} 秒：截取的片段须在此之前结束',
   'videoTask.tooManyOutputs':

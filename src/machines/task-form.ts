@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Resource } from '../api/contract/resources';
 import type {
+  SubtitlePosition,
   TitlePosition,
   VideoFit,
+  VideoTransition,
+  VideoWatermark,
   VideoRatio,
   VideoResolution,
   VideoTaskAddReply,
@@ -353,6 +356,18 @@ export interface StickerDraft {
   width: string;
 }
 
+/** A timed subtitle line being edited (seconds as typed). */
+export interface SubtitleLineDraft {
+  key: number;
+  start: string;
+  end: string;
+  text: string;
+}
+
+/** Lines (e.g. an imported SRT's) as editable drafts, times kept. */
+export const lineDrafts = (lines: readonly { start: number; end: number; text: string }[]) =>
+  lines.map((l, i) => ({ key: i + 1, start: String(l.start), end: String(l.end), text: l.text }));
+
 /** The look, the sound and the words both forms share. */
 export interface CommonDraft {
   name: string;
@@ -369,7 +384,23 @@ export interface CommonDraft {
   subtitleText: string;
   subtitleSize: string;
   subtitleColor: string;
+  subtitlePosition: SubtitlePosition;
+  /** Outline width; empty: the size's own. */
+  subtitleOutline: string;
+  /** Timed lines (SRT import, per-line edit): shown as given, instead of the text. */
+  subtitleLines: SubtitleLineDraft[];
   stickers: StickerDraft[];
+  /** The narration's script and voice (a voice id; '' none): both empty means no narration. */
+  narrationText: string;
+  narrationVoice: string;
+  narrationSpeed: string;
+  narrationVolume: string;
+  /** Show the script's sentences as subtitles, timed to the speech. */
+  narrationSubtitles: boolean;
+  transition: VideoTransition;
+  /** Empty: no watermark. */
+  watermarkText: string;
+  watermarkCorner: VideoWatermark['corner'];
 }
 
 export const COMMON: CommonDraft = {
@@ -386,7 +417,18 @@ export const COMMON: CommonDraft = {
   subtitleText: '',
   subtitleSize: '36',
   subtitleColor: '#ffffff',
+  subtitlePosition: 'bottom',
+  subtitleOutline: '',
+  subtitleLines: [],
   stickers: [],
+  narrationText: '',
+  narrationVoice: '',
+  narrationSpeed: '1',
+  narrationVolume: '1',
+  narrationSubtitles: true,
+  transition: 'cut',
+  watermarkText: '',
+  watermarkCorner: 'bottom_right',
 };
 
 /** A fresh title (the next key of the list). */
@@ -407,12 +449,37 @@ export const optionalNum = (s: string) => (s.trim() === '' ? undefined : num(s))
 
 /** The body fields both kinds share. */
 export function common(d: CommonDraft, name: string) {
-  const subtitles = d.subtitleText.trim()
+  const narrated = d.narrationText.trim() !== '' || d.narrationVoice !== '';
+  const lines = d.subtitleLines.map((l) => ({
+    start: num(l.start),
+    end: num(l.end),
+    text: l.text,
+  }));
+  const outline = optionalNum(d.subtitleOutline);
+  // Subtitles: timed lines as given, else the narration's sentences, else the text.
+  const subtitles =
+    lines.length > 0 || d.subtitleText.trim() || (narrated && d.narrationSubtitles)
+      ? {
+          subtitles: {
+            ...(lines.length > 0
+              ? { lines }
+              : d.subtitleText.trim()
+                ? { text: d.subtitleText }
+                : {}),
+            size: num(d.subtitleSize),
+            color: d.subtitleColor,
+            position: d.subtitlePosition,
+            ...(outline === undefined ? {} : { outline }),
+          },
+        }
+      : {};
+  const narration = narrated
     ? {
-        subtitles: {
-          text: d.subtitleText,
-          size: num(d.subtitleSize),
-          color: d.subtitleColor,
+        narration: {
+          text: d.narrationText,
+          voice_id: num(d.narrationVoice),
+          speed: num(d.narrationSpeed),
+          volume: num(d.narrationVolume),
         },
       }
     : {};
@@ -437,6 +504,11 @@ export function common(d: CommonDraft, name: string) {
         }
       : {}),
     ...subtitles,
+    ...narration,
+    ...(d.transition !== 'cut' ? { transition: d.transition } : {}),
+    ...(d.watermarkText.trim()
+      ? { watermark: { text: d.watermarkText, corner: d.watermarkCorner } }
+      : {}),
     ...(d.stickers.length
       ? {
           stickers: d.stickers.map((s) => ({

@@ -151,6 +151,7 @@ function setup() {
     addVideoTask: (body) => new Promise((resolve, reject) => adds.push({ body, resolve, reject })),
     getResources: async () => ({ list: [BEACH], total: 1 }),
     getGroups: async () => ({ list: [], ungrouped: 1 }),
+    getReadyVoices: async () => ({ list: [], total: 0 }),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

@@ -194,6 +194,7 @@ function setup(asked?: { onClose: () => void }) {
       ],
       ungrouped: 0,
     }),
+    getReadyVoices: async () => ({ list: [], total: 0 }),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

@@ -5,3 +5,4 @@ export { IMAGE_CLONE_COST, addImageClone } from './image-clones';
 export { cloneRoutes } from './routes-clones';
 export { dhVideoRoutes } from './routes-videos';
 export { VOICE_CLONE_COST, addVoiceClone } from './voice-clones';
+export { unitCost as digitalManUnitCost } from './videos';

@@ -17,6 +17,7 @@ import {
 } from '../ledger';
 import { notifyVideoTaskStatus } from '../notifications';
 import { addWork } from '../resources';
+import { settleNarration } from './narration';
 
 /**
  * The money of video tasks (docs/domain.md §9) through the ledger's holds, each movement in the
@@ -25,7 +26,8 @@ import { addWork } from '../resources';
  *   `task_freeze`, `task_hold` +); each output keeps the id of the hold that paid it;
  * - settle (an output done): its part `output:<id>` of that hold goes to `revenue`;
  * - refund (an output failed or cancelled): its part goes back to the owner (`task_refund`);
- * - close: once the task is finished its holds (each now empty) are closed.
+ * - close: once the task is finished its holds (each now empty) are closed; a narration's
+ *   `digital_man` hold is settled or returned first (narration.ts).
  * Outputs move with conditional updates (`status … AND billing = 'held'`) and each part moves
  * once per hold (the ledger's unique part), so whatever runs twice moves money once. The task's
  * `frozen`, `settled` and `refunded` columns are what its list shows; the reconciliation reads the
@@ -239,6 +241,7 @@ function holdIdOf(output: { hold_id: number | null }): number {
 async function finishTask(ctx: AppContext, trx: Trx, taskId: number, now: number) {
   const status = await refreshTask(trx, taskId, now);
   if (!FINISHED.includes(status)) return;
+  await settleNarration(ctx, trx, taskId);
   for (const hold of await holdsOf(trx, RELATED, taskId)) {
     if (hold.closed) continue;
     // Every output moved, so each hold is empty; one that is not stays open (and is logged).

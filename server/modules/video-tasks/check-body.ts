@@ -3,6 +3,7 @@ import type { VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { Executor, ResourcesTable } from '../../platform/db/schema';
 import { refuse } from '../../platform/http/errors';
 import type { Selectable } from 'kysely';
+import { checkVoice } from './narration';
 import { combinationCount, distinctGroups, pickCombinations, type Combination } from './plan';
 
 export type TaskResource = Pick<
@@ -131,7 +132,8 @@ const totalMs = (pieces: readonly Piece[]) =>
 /**
  * Checks a task body against the caller's library (every check `add` runs but the balance) and
  * plans it; refuses with a localised message: a resource missing, deleted or not the caller's
- * (all alike), of the wrong type, intro + outro not shorter than the duration, a trim past the
+ * (all alike), of the wrong type, subtitles with no words, a narration's voice not ready nor the
+ * caller's nor public, intro + outro not shorter than the duration, a trim past the
  * video's end, more outputs than combinations.
  */
 export async function planTask(
@@ -139,6 +141,10 @@ export async function planTask(
   ownerId: number,
   params: VideoTaskParams,
 ): Promise<TaskPlan> {
+  if (params.subtitles && !params.subtitles.lines?.length && !params.subtitles.text) {
+    if (!params.narration) throw refuse('videoTask.subtitlesEmpty');
+  }
+  if (params.narration) await checkVoice(db, ownerId, params.narration.voice_id);
   const places = placesOf(params);
   const ids = places.map((p) => p.id);
   const rows = await loadResources(db, ownerId, ids);

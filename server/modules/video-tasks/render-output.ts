@@ -15,6 +15,7 @@ import type { PutOptions } from '../../platform/storage/storage';
 import { failOutput, refreshTask, settleOutput } from './billing';
 import { loadResources, piecesOf, VIDEO_TYPES, type TaskResource } from './check-body';
 import type { Combination } from './plan';
+import { taskSpeech } from './narration';
 import type { VideoOutputJob } from './queue';
 import type { ResourceType } from '../../../src/api/contract/resources';
 
@@ -62,7 +63,8 @@ interface Rendered {
  * (server/platform/jobs/outside-work.ts runs the lifecycle).
  * 1. Claim: queued → rendering (a re-run after a crash renders a rendering output again; a
  *    done, failed or cancelled one is skipped).
- * 2. Perform: builds its RenderSpec from the task's params and the output's combination; every
+ * 2. Perform: the task's narration speech first (made by the first output that needs it, then
+ *    reused: narration.ts); builds its RenderSpec from the task's params and the output's combination; every
  *    input is a path (local disk) or a presigned URL (S3). A video input's length and sound come
  *    from its resource row (`duration_ms`, `has_audio`, recorded at upload): no ffprobe per
  *    output. A row that does not know them yet (made before migration 0008) has its file probed
@@ -163,6 +165,10 @@ async function claimOutput(
 
 /** Renders the output into the work dir and stores the video and its poster. */
 async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): Promise<Rendered> {
+  // The task's speech, made once per task (narration.ts).
+  const speech = unit.params.narration
+    ? await taskSpeech(ctx, unit.taskId, unit.ownerId, unit.params.narration, work.dir, work.signal)
+    : null;
   const { spec, unprobed, sources } = await specOf(
     ctx,
     unit.ownerId,
@@ -170,6 +176,13 @@ async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): 
     unit.combination,
     work.signal,
   );
+  if (speech) {
+    const local = await ctx.storage.localPath(speech.key);
+    const source = local ?? (await ctx.storage.signedReadUrl(speech.key, INPUT_URL_SECONDS)).url;
+    spec.narration = { source, duration: null, hasAudio: true };
+    // Subtitles without lines of their own show the script's sentences timed to the speech.
+    if (spec.subtitles && !spec.subtitles.lines) spec.subtitles.lines = speech.lines;
+  }
   const video = path.join(work.dir, 'output.mp4');
   const poster = path.join(work.dir, 'poster.jpg');
   let result;
@@ -364,12 +377,17 @@ async function specOf(
     subtitles: params.subtitles
       ? {
           text: params.subtitles.text,
+          lines: params.subtitles.lines?.length ? params.subtitles.lines : null,
           fontFile,
           size: params.subtitles.size ?? 36,
           color: params.subtitles.color ?? '#FFFFFF',
+          position: params.subtitles.position ?? 'bottom',
+          ...(params.subtitles.outline !== undefined ? { outline: params.subtitles.outline } : {}),
         }
       : null,
     stickers,
+    transition: params.transition ?? 'cut',
+    watermark: params.watermark ?? null,
     preset: ctx.config.videoRenderPreset,
   };
   return { spec, unprobed, sources };

@@ -33,6 +33,9 @@ import { downloadAllUrl } from './download-all';
 import { queueSpots, type QueueSpot } from './queue-estimate';
 import type { Combination } from './plan';
 import { enqueueOutputs } from './queue';
+import { freezeNarration, freezeNarrationAgain, narrationSeconds, speechKeysOf } from './narration';
+import { digitalManUnitCost as unitCost } from '../digital-human';
+import { balanceOf } from '../ledger';
 import { findTask, listTasks, outputsOf, type OutputRow, type TaskRow } from './repo';
 
 /** The platform setting of the price of one output (money, docs/domain.md §9). */
@@ -67,7 +70,17 @@ export async function estimateTask(
   checkKind(auth, params.kind);
   const plan = await planTask(ctx.db, auth.user.id, params);
   const unit = await outputPrice(ctx, auth.user);
+  let narration: VideoTaskEstimate['narration'];
+  if (params.narration) {
+    const seconds = narrationSeconds(params.narration);
+    narration = {
+      seconds,
+      cost: seconds * (await unitCost(ctx, auth.user)),
+      balance: await balanceOf(ctx.db, auth.user.id, 'digital_man'),
+    };
+  }
   return {
+    ...(narration ? { narration } : {}),
     combinations: plan.combinations,
     outputs: plan.count,
     unit_cost: formatUnits('money', unit),
@@ -95,6 +108,7 @@ export async function addTask(
   const ownerId = auth.user.id;
   await planTask(ctx.db, ownerId, params); // refuses early, before any lock
   const unit = await outputPrice(ctx, auth.user);
+  const narrationPrice = params.narration ? await unitCost(ctx, auth.user) : 0;
   const { taskId, outputIds } = await runMoney(
     ctx,
     async (trx) => {
@@ -110,6 +124,7 @@ export async function addTask(
           params: JSON.stringify(params),
           total: plan.count,
           unit_price: unit,
+          narration_price: narrationPrice,
           progress_at: now,
           created_at: now,
           updated_at: now,
@@ -161,6 +176,15 @@ export async function addTask(
         .execute();
       const outputIds = rows.map((r) => Number(r.id));
       await freeze(ctx, trx, { id, ownerId, name: params.name }, outputIds, unit * plan.count);
+      if (params.narration) {
+        const seconds = narrationSeconds(params.narration);
+        await freezeNarration(
+          ctx,
+          trx,
+          { id, ownerId, name: params.name },
+          seconds * narrationPrice,
+        );
+      }
       audit.target(id);
       audit.change(null, {
         kind: params.kind,
@@ -378,6 +402,7 @@ export async function retryTask(
         ids,
         unit * ids.length,
       );
+      await freezeNarrationAgain(ctx, trx, { id, ownerId: auth.user.id, name: task.name });
       await refreshTask(trx, id, now);
       audit.change(null, { outputs: ids.length, frozen: formatUnits('money', unit * ids.length) });
       return ids;
@@ -476,7 +501,10 @@ export async function deleteTasks(
         .execute();
       audit.change({ deleted_at: null }, { deleted_at: now });
       const outputs = await outputsOf(trx, unique);
-      return outputs.flatMap((o) => [o.storage_key, o.poster_key].filter((k) => k !== null));
+      return [
+        ...outputs.flatMap((o) => [o.storage_key, o.poster_key].filter((k) => k !== null)),
+        ...(await speechKeysOf(trx, unique)),
+      ];
     },
     { audit },
   );

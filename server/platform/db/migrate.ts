@@ -26,6 +26,7 @@ import * as aiTools from './migrations/0023-ai-tools';
 import * as articlesAgreements from './migrations/0025-articles-agreements';
 import * as platformImages from './migrations/0026-platform-images';
 import * as storagePlaces from './migrations/0028-storage-places';
+import * as videoNarration from './migrations/0029-video-narration';
 import * as worksLibrary from './migrations/0031-works-library';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
@@ -115,6 +116,10 @@ function provider(engine: Engine): MigrationProvider {
     '0028-storage-places': {
       up: (db) => storagePlaces.up(db, engine),
       down: (db) => storagePlaces.down(db),
+    },
+    '0029-video-narration': {
+      up: (db) => videoNarration.up(db),
+      down: (db) => videoNarration.down(db),
     },
     '0031-works-library': {
       up: (db) => worksLibrary.up(db, engine),

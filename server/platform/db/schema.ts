@@ -518,6 +518,12 @@ export interface VideoTasksTable {
   updated_at: Millis;
   finished_at: Millis | null;
   deleted_at: Millis | null;
+  /** The narration's stored speech, its length and sentence times (JSON); NULL until made. */
+  narration_key: ColumnType<string | null, string | null | undefined, string | null>;
+  narration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  narration_lines: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `digital_man` seconds per second of narration, fixed at add (0: none or free). */
+  narration_price: ColumnType<number, number | undefined, number>;
 }
 
 export type OutputBilling = 'held' | 'settled' | 'refunded';

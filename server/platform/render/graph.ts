@@ -38,6 +38,8 @@ export interface RenderPaths {
   fontsDir: string | null;
   /** Where to write a JPEG poster in the same run (RenderOptions.posterPath), if asked. */
   poster?: string | null;
+  /** The watermark's text file, when the spec has one. */
+  watermarkFile?: string | null;
 }
 
 /** Posters: the frame at 0.5 s (the middle of a shorter video), at most 360 px wide. */
@@ -53,6 +55,17 @@ export const AUDIO_FORMAT = 'aformat=sample_fmts=fltp:sample_rates=44100:channel
 export const TO_STEREO = 'pan=stereo|FL=FL+FC|FR=FR+FC';
 /** Fade in and out at the ends of the video, seconds (shorter for very short videos). */
 const FADE = 0.3;
+/** The dip through black at each join with `transition: 'fade'` (each side), seconds. */
+const TRANSITION_FADE = 0.25;
+/** The watermark's size, pixels of a 720-short-side frame. */
+const WATERMARK_SIZE = 24;
+/**
+ * The music under a narration: sidechain compression keyed by the speech; the threshold sits
+ * well under speech level and over silence, the release lets the music come back between
+ * sentences (docs/domain.md §9 "Narration").
+ */
+export const DUCKING =
+  'sidechaincompress=threshold=0.02:ratio=12:attack=15:release=350:makeup=1:level_sc=1';
 
 /** A number as ffmpeg reads it: at most 3 decimals, no exponent. */
 const n = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -120,9 +133,17 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
       args.push('-ss', n(start), '-t', n(length), '-i', input.source);
     }
     const at = index++;
+    // `fade` between shots: each shot dips through black at the joins (not at the video's ends,
+    // which fade anyway), so the timeline keeps its length.
+    const dip = Math.min(TRANSITION_FADE, length / 4);
+    const joins =
+      spec.transition === 'fade'
+        ? (i > 0 ? `,fade=t=in:st=0:d=${n(dip)}` : '') +
+          (i < spec.segments.length - 1 ? `,fade=t=out:st=${n(length - dip)}:d=${n(dip)}` : '')
+        : '';
     const hold =
       `setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${n(length)},` +
-      `trim=duration=${n(length)},setpts=PTS-STARTPTS[v${i}]`;
+      `trim=duration=${n(length)},setpts=PTS-STARTPTS${joins}[v${i}]`;
     if (spec.fit === 'blur') graph.push(...blurFit(`${at}:v`, i, spec), `[fit${i}]${hold}`);
     else {
       graph.push(
@@ -189,6 +210,18 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
         (paths.fontsDir ? `:fontsdir=${filterValue(paths.fontsDir)}` : ''),
     );
   }
+  if (spec.watermark && paths.watermarkFile) {
+    const size = Math.max(8, Math.round(WATERMARK_SIZE * sizeScale(spec)));
+    const mx = Math.round(W * SAFE_MARGIN);
+    const my = Math.round(H * SAFE_MARGIN);
+    const corner = spec.watermark.corner;
+    const x = corner.endsWith('left') ? `${mx}` : `w-text_w-${mx}`;
+    const y = corner.startsWith('top') ? `${my}` : `h-text_h-${my}`;
+    chain.push(
+      `drawtext=${font}:textfile=${filterValue(paths.watermarkFile)}:expansion=none` +
+        `:fontsize=${size}:fontcolor=white@0.55:borderw=1:bordercolor=black@0.3:x=${x}:y=${y}`,
+    );
+  }
   chain.push(`fade=t=in:st=0:d=${n(fade)}`, `fade=t=out:st=${n(total - fade)}:d=${n(fade)}`);
   if (paths.poster) {
     // The poster from the same frames (no second decode): one frame at POSTER_AT (the middle
@@ -203,9 +236,20 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
     graph.push(`[${video}]${chain.join(',')}[vout]`);
   }
 
-  // Music.
+  // Music and narration.
   let audio = 'acat';
   const gain = musicGain(spec.musicVolume);
+  const mixed = ['[acat]'];
+  let speech: string | null = null;
+  if (spec.narration) {
+    args.push('-i', spec.narration.source);
+    const at = index++;
+    graph.push(
+      `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},apad,atrim=duration=${n(total)},` +
+        `asetpts=PTS-STARTPTS[speech]`,
+    );
+    speech = 'speech';
+  }
   if (spec.music && gain > 0) {
     args.push('-stream_loop', '-1', '-i', spec.music.source);
     const at = index++;
@@ -213,7 +257,20 @@ export function buildRenderArgs(spec: RenderSpec, outPath: string, paths: Render
       `[${at}:a]aresample=44100,${TO_STEREO},${AUDIO_FORMAT},atrim=duration=${n(total)},` +
         `asetpts=PTS-STARTPTS,volume=${n(gain)}[music]`,
     );
-    graph.push(`[acat][music]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[amix]`);
+    if (speech) {
+      // Ducking: the music is compressed while the speech (the key) is loud, by up to ≈ 15 dB.
+      graph.push(`[speech]asplit=2[speechmix][speechkey]`);
+      graph.push(`[music][speechkey]${DUCKING}[ducked]`);
+      mixed.push('[ducked]');
+      speech = 'speechmix';
+    } else mixed.push('[music]');
+  }
+  if (speech) mixed.push(`[${speech}]`);
+  if (mixed.length > 1) {
+    graph.push(
+      `${mixed.join('')}amix=inputs=${mixed.length}:duration=first:dropout_transition=0` +
+        `:normalize=0[amix]`,
+    );
     audio = 'amix';
   }
   graph.push(

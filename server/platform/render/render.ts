@@ -13,8 +13,8 @@ import {
   type RenderPaths,
 } from './graph';
 import { plannedDuration } from './spec';
-import type { RenderOptions, RenderResult, RenderSpec } from './spec';
-import { buildAss, splitSentences, timeLines } from './subtitles';
+import type { RenderOptions, RenderResult, RenderSpec, RenderSubtitles } from './spec';
+import { buildAss, splitSentences, timeLines, type SubtitleLine } from './subtitles';
 
 /**
  * One output of a video task: one ffmpeg run in a child process at a lower priority
@@ -127,7 +127,8 @@ export async function prepareRenderFiles(
       // A font fontconfig cannot name is not used: libass falls back to the CJK font.
       if (family) [fontName, fontFile] = [family, own];
     }
-    const lines = timeLines(splitSentences(spec.subtitles.text), plannedDuration(spec));
+    const total = plannedDuration(spec);
+    const lines = subtitleLinesOf(spec.subtitles, total);
     assFile = path.join(work, 'subtitles.ass');
     await fs.writeFile(
       assFile,
@@ -137,13 +138,39 @@ export async function prepareRenderFiles(
         fontName,
         size: Math.max(8, Math.round(spec.subtitles.size * sizeScale(spec))),
         color: spec.subtitles.color,
+        position: spec.subtitles.position,
+        ...(spec.subtitles.outline !== undefined
+          ? { outline: Math.round(spec.subtitles.outline * sizeScale(spec)) }
+          : {}),
         lines,
         emPerSize: await libassEmPerSize(fontFile),
       }),
       'utf8',
     );
   }
-  return { titleFiles, titleFont: font, assFile, fontsDir };
+  let watermarkFile: string | null = null;
+  if (spec.watermark) {
+    watermarkFile = path.join(work, 'watermark.txt');
+    await fs.writeFile(watermarkFile, spec.watermark.text, 'utf8');
+  }
+  return { titleFiles, titleFont: font, assFile, fontsDir, watermarkFile };
+}
+
+/**
+ * The subtitles' timed lines: `lines` as given (SRT import, per-line edit, a narration's sentences
+ * timed to its speech), cut to the video's length; else the text split at sentence ends and spread
+ * over it.
+ */
+export function subtitleLinesOf(
+  subtitles: Pick<RenderSubtitles, 'lines' | 'text'>,
+  total: number,
+): SubtitleLine[] {
+  if (subtitles.lines) {
+    return subtitles.lines
+      .filter((l) => l.start < total && l.end > l.start)
+      .map((l) => ({ start: l.start, end: Math.min(l.end, total), text: l.text }));
+  }
+  return timeLines(splitSentences(subtitles.text ?? ''), total);
 }
 
 /** The subtitle font into the run's fonts dir (libass reads fonts from a local directory). */

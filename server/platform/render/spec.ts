@@ -37,6 +37,20 @@ export interface RenderSticker {
   width: number;
 }
 
+export interface RenderSubtitles {
+  /** Timed lines (seconds of the output), shown as given; else `text` spread over the video. */
+  lines?: readonly { start: number; end: number; text: string }[] | null;
+  text?: string;
+  fontFile: string | null;
+  /** Pixels of a 720-short-side frame. */
+  size: number;
+  color: string;
+  /** Default bottom; inside the safe margins. */
+  position?: 'top' | 'middle' | 'bottom';
+  /** Outline width (pixels of a 720-short-side frame); default size ÷ 16. */
+  outline?: number;
+}
+
 export interface RenderSpec {
   width: number;
   height: number;
@@ -55,9 +69,21 @@ export interface RenderSpec {
   music: RenderInput | null;
   musicVolume: number;
   titles: RenderTitle[];
-  /** Spoken copy shown as timed subtitles (libass), spread over the whole video. */
-  subtitles: { text: string; fontFile: string | null; size: number; color: string } | null;
+  /** Timed subtitles (libass). */
+  subtitles: RenderSubtitles | null;
   stickers: RenderSticker[];
+  /**
+   * A voice-over from the video's start (cut at its end), mixed over everything; the music is
+   * ducked under it (sidechain compression keyed by the speech).
+   */
+  narration?: RenderInput | null;
+  /** Between segments: `cut` (default) or a short dip through black. */
+  transition?: 'cut' | 'fade';
+  /** A half-transparent text in a corner, inside the safe margins. */
+  watermark?: {
+    text: string;
+    corner: 'top_left' | 'top_right' | 'bottom_left' | 'bottom_right';
+  } | null;
   /** x264 preset: tests use `ultrafast`. */
   preset: 'ultrafast' | 'veryfast' | 'fast' | 'medium';
 }

@@ -99,6 +99,9 @@ export function assText(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** ASS numpad alignments, centred horizontally: bottom 2, middle 5, top 8. */
+const ASS_ALIGNMENT = { bottom: 2, middle: 5, top: 8 } as const;
+
 export interface AssOptions {
   width: number;
   height: number;
@@ -109,8 +112,12 @@ export interface AssOptions {
   /** #RRGGBB */
   color: string;
   lines: readonly SubtitleLine[];
-  /** Pixels between the frame's bottom and the lines' bottom (default 6 % of the height). */
+  /** Pixels between the frame's edge and the lines (default 6 % of the height). */
   marginV?: number;
+  /** Default bottom (middle: centred on the frame). */
+  position?: 'top' | 'middle' | 'bottom';
+  /** Outline width in pixels of the frame; default size ÷ 16 (at least 1). */
+  outline?: number;
   /** The font's ems per unit of size as libass draws it (fonts.ts libassEmPerSize; default 1). */
   emPerSize?: number;
 }
@@ -123,7 +130,8 @@ export interface AssOptions {
 export function buildAss(options: AssOptions): string {
   const { width, height, size } = options;
   const font = options.fontName.replace(/[,\r\n]/g, ' ');
-  const outline = Math.max(1, Math.round(size / 16));
+  const outline = options.outline ?? Math.max(1, Math.round(size / 16));
+  const alignment = ASS_ALIGNMENT[options.position ?? 'bottom'];
   const marginV = Math.round(options.marginV ?? height * 0.06);
   const marginH = Math.round(width * SAFE_MARGIN);
   const maxEm = (width - 2 * marginH - 2 * outline) / (size * (options.emPerSize ?? 1));
@@ -137,7 +145,7 @@ export function buildAss(options: AssOptions): string {
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Default,${font},${size},${assColour(options.color)},&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,${outline},0,2,${marginH},${marginH},${marginV},1`,
+    `Style: Default,${font},${size},${assColour(options.color)},&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,${outline},0,${alignment},${marginH},${marginH},${marginV},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

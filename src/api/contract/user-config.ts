@@ -6,7 +6,7 @@ import type { VideoRatio, VideoResolution } from './video-tasks';
  * The video tasks' ratios and resolutions, written here so that /user/setting does not load the
  * video tasks' contract (and its texts); the types below keep the two lists the same.
  */
-export const TASK_RATIOS = ['9:16', '16:9', '4:3'] as const;
+export const TASK_RATIOS = ['9:16', '16:9', '1:1', '4:3'] as const;
 export const TASK_RESOLUTIONS = ['720p', '1080p'] as const;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameLists: [

@@ -32,7 +32,7 @@ export type VideoTaskKind = (typeof VIDEO_TASK_KINDS)[number];
 export const MIX_MODES = ['random', 'sequential'] as const;
 export type MixMode = (typeof MIX_MODES)[number];
 
-export const VIDEO_RATIOS = ['9:16', '16:9', '4:3'] as const;
+export const VIDEO_RATIOS = ['9:16', '16:9', '1:1', '4:3'] as const;
 export type VideoRatio = (typeof VIDEO_RATIOS)[number];
 
 export const VIDEO_RESOLUTIONS = ['720p', '1080p'] as const;
@@ -40,7 +40,7 @@ export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
 /**
  * Frame size per ratio and resolution: the short side is 720 or 1080 (both even, as H.264
- * needs). 4:3 at 720p is 960×720.
+ * needs). 4:3 at 720p is 960×720, 1:1 720×720.
  */
 export const FRAME_SIZE: Record<
   VideoRatio,
@@ -48,8 +48,17 @@ export const FRAME_SIZE: Record<
 > = {
   '9:16': { '720p': { width: 720, height: 1280 }, '1080p': { width: 1080, height: 1920 } },
   '16:9': { '720p': { width: 1280, height: 720 }, '1080p': { width: 1920, height: 1080 } },
+  '1:1': { '720p': { width: 720, height: 720 }, '1080p': { width: 1080, height: 1080 } },
   '4:3': { '720p': { width: 960, height: 720 }, '1080p': { width: 1440, height: 1080 } },
 };
+
+/** Between two shots: a plain cut (the default) or a short cross-fade. */
+export const VIDEO_TRANSITIONS = ['cut', 'fade'] as const;
+export type VideoTransition = (typeof VIDEO_TRANSITIONS)[number];
+
+/** Where subtitles sit: inside the safe margins at the top, the middle or the bottom. */
+export const SUBTITLE_POSITIONS = ['top', 'middle', 'bottom'] as const;
+export type SubtitlePosition = (typeof SUBTITLE_POSITIONS)[number];
 
 /**
  * A source whose shape differs from the output's: `crop` (the default, as before this field) fills
@@ -100,6 +109,16 @@ export const LIMITS = {
   titleSize: { min: 12, max: 120 },
   subtitleText: { max: 2000 },
   subtitleSize: { min: 12, max: 96 },
+  /** Outline width, pixels of a 720-short-side frame (absent: size ÷ 16). */
+  subtitleOutline: { min: 0, max: 8 },
+  /** Timed subtitle lines (SRT import, per-line edit). */
+  subtitleLines: { max: 300 },
+  subtitleLineText: { max: 200 },
+  /** The narration script. */
+  narrationText: { max: 2000 },
+  narrationSpeed: { min: 0.5, max: 2 },
+  narrationVolume: { min: 0, max: 2 },
+  watermarkText: { max: 30 },
   musicIds: { max: 20 },
   stickers: { max: 10 },
   name: { max: 50 },
@@ -135,20 +154,48 @@ export const titleSchema = z.strictObject({
 });
 export type VideoTitle = z.infer<typeof titleSchema>;
 
-/** Spoken copy shown as timed subtitles: split at sentence ends, spread over the video. */
+/** One timed subtitle line (seconds from the output's start; an SRT cue, a per-line edit). */
+export const subtitleLineSchema = z
+  .strictObject({
+    start: num(0, 3600, 'validation.subtitleLine'),
+    end: num(0, 3600, 'validation.subtitleLine'),
+    text: text('validation.subtitleLine')
+      .transform((s) => s.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, msg('validation.subtitleLine'))
+          .max(LIMITS.subtitleLineText.max, msg('validation.subtitleLine')),
+      ),
+  })
+  .refine((l) => l.end > l.start, msg('validation.subtitleLine'));
+export type SubtitleLineInput = z.infer<typeof subtitleLineSchema>;
+
+/**
+ * Subtitles. Their words, by precedence: `lines` as given (times kept: SRT import, per-line
+ * edit); else, with a narration, the script's sentences timed to the speech; else `text` split at
+ * sentence ends and spread over the video. The server refuses subtitles with none of the three.
+ */
 export const subtitlesSchema = z.strictObject({
   text: multilineText('validation.subtitleText')
     .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, msg('validation.subtitleText'))
-        .max(LIMITS.subtitleText.max, msg('validation.subtitleText')),
-    ),
+    .pipe(z.string().max(LIMITS.subtitleText.max, msg('validation.subtitleText')))
+    .optional(),
+  lines: z
+    .array(subtitleLineSchema, msg('validation.subtitleLine'))
+    .max(LIMITS.subtitleLines.max, msg('validation.subtitleLines'))
+    .optional(),
   /** A `font` resource of the caller's; absent: Noto Sans CJK. */
   font: id.optional(),
   size: int(LIMITS.subtitleSize.min, LIMITS.subtitleSize.max, 'validation.subtitleSize').optional(),
   color: color.optional(),
+  /** Absent: bottom. */
+  position: z.enum(SUBTITLE_POSITIONS, msg('validation.invalid')).optional(),
+  outline: int(
+    LIMITS.subtitleOutline.min,
+    LIMITS.subtitleOutline.max,
+    'validation.subtitleOutline',
+  ).optional(),
 });
 export type VideoSubtitles = z.infer<typeof subtitlesSchema>;
 
@@ -160,6 +207,52 @@ export const stickerSchema = z.strictObject({
   width: num(0.05, 1, 'validation.stickerPlace'),
 });
 export type VideoSticker = z.infer<typeof stickerSchema>;
+
+/**
+ * A voice-over (docs/domain.md §9 "Narration"): the script spoken once per task by a ready voice
+ * clone of the caller's or a public voice, mixed over the music (which ducks under it); billed in
+ * `digital_man` seconds like a digital-human video's speech.
+ */
+export const narrationSchema = z.strictObject({
+  text: multilineText('validation.narrationText')
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, msg('validation.narrationText'))
+        .max(LIMITS.narrationText.max, msg('validation.narrationText')),
+    ),
+  voice_id: id,
+  /** As a digital-human video's (DH_LIMITS in ./digital-human). */
+  speed: num(
+    LIMITS.narrationSpeed.min,
+    LIMITS.narrationSpeed.max,
+    'validation.speechSpeed',
+  ).default(1),
+  volume: num(
+    LIMITS.narrationVolume.min,
+    LIMITS.narrationVolume.max,
+    'validation.speechVolume',
+  ).default(1),
+});
+export type VideoNarration = z.infer<typeof narrationSchema>;
+
+/** A text mark in a corner, half transparent. */
+export const watermarkSchema = z.strictObject({
+  text: text('validation.watermarkText')
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, msg('validation.watermarkText'))
+        .max(LIMITS.watermarkText.max, msg('validation.watermarkText')),
+    ),
+  corner: z.enum(
+    ['top_left', 'top_right', 'bottom_left', 'bottom_right'],
+    msg('validation.invalid'),
+  ),
+});
+export type VideoWatermark = z.infer<typeof watermarkSchema>;
 
 export const shotGroupSchema = z.strictObject({
   resource_ids: z
@@ -200,6 +293,10 @@ const common = {
     .array(stickerSchema, msg('validation.invalid'))
     .max(LIMITS.stickers.max, msg('validation.tooManyStickers'))
     .optional(),
+  narration: narrationSchema.optional(),
+  watermark: watermarkSchema.optional(),
+  /** Between shots; absent: `cut`. */
+  transition: z.enum(VIDEO_TRANSITIONS, msg('validation.invalid')).optional(),
 };
 
 export const mixedTaskBody = z.strictObject({
@@ -281,6 +378,12 @@ export const videoTaskEstimateSchema = z.object({
   /** Each output's planned length in seconds: the shortest and the longest combination. */
   duration_min: z.number(),
   duration_max: z.number(),
+  /**
+   * With a narration: its estimated speech in whole seconds (cut at each output's end when
+   * longer), its price in `digital_man` seconds (held at add, settled on the real length), and
+   * the caller's `digital_man` balance; absent without one.
+   */
+  narration: z.object({ seconds: z.number(), cost: z.number(), balance: z.number() }).optional(),
 });
 export type VideoTaskEstimate = z.infer<typeof videoTaskEstimateSchema>;
 

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { GroupListReply, Resource } from '../../api/contract/resources';
 import { clipTaskBody, mixedTaskBody, type VideoTaskKind } from '../../api/contract/video-tasks';
 import * as resourcesApi from '../../api/resources';
+import * as dhVideosApi from '../../api/digital-human-videos';
+import type { VoiceClone } from '../../api/contract/digital-human';
 import * as videoTasksApi from '../../api/video-tasks';
 import { resourcePickerMachine, type PickerSlot } from '../../machines/resource-picker';
 import { clipBody, createClipEditorMachine, type ClipDraft } from '../../machines/clip-editor';
@@ -37,7 +39,11 @@ export interface VideoTaskFormsEndpoints {
   addVideoTask: typeof videoTasksApi.addVideoTask;
   getResources: typeof resourcesApi.getResources;
   getGroups: typeof resourcesApi.getGroups;
+  getReadyVoices: typeof dhVideosApi.getReadyVoices;
 }
+
+/** The narration's voices: ready clones of the caller's, then the public ones (up to 100 each). */
+const VOICE_LIMIT = 100;
 
 /** The estimate prices a draft whatever its name: a stand-in while the name is empty. */
 const PRICE_NAME = 'estimate';
@@ -97,6 +103,14 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
       mixed: () => taskForm(mixedTaskFormMachine),
       clip: () => taskForm(clipEditorMachine),
       picker: () => createActor(resourcePickerMachine),
+      voices: () =>
+        loadActor<VoiceClone[]>('taskVoices', async (signal) => {
+          const [mine, pub] = await Promise.all([
+            e.getReadyVoices({ scope: 'mine', page: 1, limit: VOICE_LIMIT }, { signal }),
+            e.getReadyVoices({ scope: 'public', page: 1, limit: VOICE_LIMIT }, { signal }),
+          ]);
+          return [...mine.list, ...pub.list];
+        }),
       pickerResources: () =>
         listActor<ResourceFilters, Resource>(
           'pickerResources',
@@ -219,6 +233,7 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     addVideoTask: videoTasksApi.addVideoTask,
     getResources: resourcesApi.getResources,
     getGroups: resourcesApi.getGroups,
+    getReadyVoices: dhVideosApi.getReadyVoices,
   }),
   create: (endpoints, areas) => {
     const forms = createVideoTaskFormActors(endpoints);

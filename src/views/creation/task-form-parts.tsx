@@ -37,6 +37,7 @@ import { PickedList, Section, SelectField, TextField, useFieldError } from '../s
 import { ScriptPicker } from '../shared/script-picker';
 import { appendScript, oneLine } from '../shared/script-text';
 import { useT, type T } from '../shared/use-t';
+import { FrameExtraFields, NarrationFields, SubtitleStyleFields } from './task-form-narration';
 
 /** Opens the picker for a slot of a form. */
 export function usePicker() {
@@ -89,6 +90,7 @@ export function CommonFields(props: CommonFieldsProps & { form: 'mixed' | 'clip'
         {...fields}
         onPickMusic={() => pick({ form, part: 'music' }, MUSIC_TYPES, true, props.draft.music)}
       />
+      <NarrationFields {...fields} />
       <WordFields {...fields} nested={form === 'mixed'} />
     </>
   );
@@ -146,6 +148,7 @@ function LookFields(props: CommonFieldsProps) {
           onChange={(bitrate) => edit({ bitrate })}
         />
       </SimpleGrid>
+      <FrameExtraFields {...props} />
     </Section>
   );
 }
@@ -332,6 +335,7 @@ function WordFields(props: CommonFieldsProps & { nested: boolean }) {
             onChange={(subtitleColor) => edit({ subtitleColor })}
           />
         </SimpleGrid>
+        <SubtitleStyleFields {...props} />
       </Section>
     </>
   );
@@ -403,6 +407,18 @@ function EstimateFigures(props: { reply: VideoTaskEstimate; combinations: boolea
     [t('taskForm.unitCost'), reply.unit_cost],
     [t('taskForm.cost'), reply.cost],
     [t('taskForm.balance'), reply.balance],
+    ...(reply.narration
+      ? ([
+          [t('taskForm.narrationSeconds'), `${reply.narration.seconds} s`],
+          [
+            t('taskForm.narrationCost'),
+            t('taskForm.narrationCostValue', {
+              cost: reply.narration.cost,
+              balance: reply.narration.balance,
+            }),
+          ],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <Stack gap="2">
