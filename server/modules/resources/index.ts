@@ -3,3 +3,4 @@ export { resourceJobs } from './jobs';
 export { MAX_INT4 } from './repo';
 export { resourceRoutes } from './routes';
 export { signedUrlsOf } from './signed-url-cache';
+export { ownResources } from './own-resources';

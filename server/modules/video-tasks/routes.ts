@@ -16,6 +16,7 @@ import {
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
 import { idempotencyOf } from '../ledger';
+import { videoTaskPresetRoutes } from './preset-routes';
 import {
   addTask,
   cancelTask,
@@ -36,6 +37,8 @@ const OWN: Policy = {
 /** Video tasks: batch mixed-cut and smart clip (docs/domain.md §9 and §8). */
 export function videoTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
+  // Presets, duplicates, CSV batches and previews: their own files (docs/domain.md §9).
+  videoTaskPresetRoutes(app);
 
   defineRoute(app, {
     method: 'POST',
