@@ -12,6 +12,13 @@ import {
 } from '../../../src/api/contract/video-task-presets';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
+import {
+  videoTaskBatchAddReplySchema,
+  videoTaskBatchBody,
+  videoTaskBatchEstimateSchema,
+} from '../../../src/api/contract/video-task-batch';
+import { idempotencyOf } from '../ledger';
+import { addBatch, estimateBatch } from './batch';
 import { deletePreset, listPresets, presetDetail, savePreset, taskSource } from './presets';
 
 const OWN: Policy = {
@@ -19,7 +26,10 @@ const OWN: Policy = {
   scope: 'own: the caller’s presets and tasks (another’s answers like a missing one)',
 };
 
-/** Presets and duplicates of video tasks (docs/domain.md §9 "Presets, batches and previews"). */
+/**
+ * Presets, duplicates and CSV batches of video tasks (docs/domain.md §9 "Presets, batches and
+ * previews").
+ */
 export function videoTaskPresetRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
@@ -74,5 +84,39 @@ export function videoTaskPresetRoutes(app: FastifyInstance): void {
     policy: OWN,
     query: videoTaskPresetIdQuery,
     handler: ({ auth, query }) => taskSource(ctx, auth, query.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/batch_estimate',
+    reply: videoTaskBatchEstimateSchema,
+    policy: OWN,
+    body: videoTaskBatchBody,
+    audit: { none: 'reads only: an estimate' },
+    handler: ({ auth, body, request }) => estimateBatch(ctx, auth, body, request.locale),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/video_task/batch_add',
+    reply: videoTaskBatchAddReplySchema,
+    policy: OWN,
+    body: videoTaskBatchBody,
+    audit: { action: 'video_task.batch_add', resource: 'video_task_batch' },
+    successMessage: 'videoTaskBatch.added',
+    handler: ({ auth, body, request, audit }) =>
+      addBatch(
+        ctx,
+        auth,
+        body,
+        request.locale,
+        idempotencyOf(
+          request.headers['idempotency-key'],
+          auth.user.id,
+          '/video_task/batch_add',
+          request.body,
+        ),
+        audit,
+      ),
   });
 }
