@@ -27,13 +27,6 @@ export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
 export const BATCH_LIMITS = { rows: 100, bytes: 256 * 1024 } as const;
 
-/** The downloadable template (header and two example rows). */
-export const BATCH_TEMPLATE = [
-  BATCH_COLUMNS.join(','),
-  'Spring sale,Spring is here,"Fresh flowers. New colours.",,,3',
-  'Summer promo,Hello summer,,,,2',
-].join('\r\n');
-
 export const videoTaskBatchBody = z.strictObject({
   name: displayName({ max: 50, message: 'validation.batchName' }),
   /** The settings every row shares (its name, titles, subtitles, music and count are the row's). */

@@ -6,7 +6,7 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import * as presetsApi from '../../api/video-task-presets';
-import { mixedDraftOf } from '../../machines/task-draft-of';
+import { mixedDraftOf } from './task-draft-of';
 import { taskPresetsMachine } from '../../machines/task-presets';
 import { defineArea, lazyActors } from './areas';
 import { whenChanged } from './factories';

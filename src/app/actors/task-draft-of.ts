@@ -1,8 +1,8 @@
-import type { Resource } from '../api/contract/resources';
-import type { VideoTaskSource } from '../api/contract/video-task-presets';
-import type { MixedTaskBody, VideoTitle } from '../api/contract/video-tasks';
-import { freshMixedDraft, type MixedDraft } from './mixed-task-form';
-import { COMMON, picked, type CommonDraft, type Picked } from './task-form';
+import type { Resource } from '../../api/contract/resources';
+import type { VideoTaskSource } from '../../api/contract/video-task-presets';
+import type { MixedTaskBody, VideoTitle } from '../../api/contract/video-tasks';
+import { freshMixedDraft, type MixedDraft } from '../../machines/mixed-task-form';
+import { COMMON, picked, type CommonDraft, type Picked } from '../../machines/task-form';
 
 /**
  * A create form's draft from a body (a preset's, an earlier task's: docs/domain.md §9 "Presets,
