@@ -50,6 +50,7 @@ import { settingsMachine } from '../src/machines/settings';
 import { tabsMachine } from '../src/machines/tabs';
 import { createTaskFormMachine } from '../src/machines/task-form';
 import { createMixedTaskFormMachine } from '../src/machines/mixed-task-form';
+import { taskPresetsMachine } from '../src/machines/task-presets';
 import { createClipEditorMachine } from '../src/machines/clip-editor';
 import { resourcePickerMachine } from '../src/machines/resource-picker';
 import { createDhVideoFormMachine } from '../src/machines/digital-human/video-form';
@@ -320,6 +321,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/clip-editor.ts',
     about: 'The clip editor page: open from the start, a fresh draft once the task is added.',
     instanceOf: 'taskForm',
+  },
+  {
+    machine: taskPresetsMachine,
+    file: 'src/machines/task-presets.ts',
+    about:
+      'A create form’s presets and duplicates: listed when the form opens, saved under a name, applied, deleted after a confirmation; a duplicated task’s body loaded into the form.',
   },
   {
     machine: resourcePickerMachine,

@@ -332,6 +332,24 @@ const signedInCreationEnUS = {
   'scripts.useOne': 'Use: {text}',
   'scripts.empty': 'No scripts found',
   'scripts.loading': 'Loading the scripts',
+  // ---- presets and duplicates of video tasks
+  'taskPresets.title': 'Presets',
+  'taskPresets.choose': 'Start from a preset',
+  'taskPresets.none': 'Choose a preset',
+  'taskPresets.empty': 'No presets yet',
+  'taskPresets.apply': 'Use preset',
+  'taskPresets.delete': 'Delete preset',
+  'taskPresets.save': 'Save as preset',
+  'taskPresets.name': 'Preset name',
+  'taskPresets.nameHelp': 'A preset of the same name is replaced',
+  'taskPresets.saveConfirm': 'Save preset',
+  'taskPresets.deleteTitle': 'Delete the preset?',
+  'taskPresets.deleteText': 'Delete the preset “{name}”? Tasks made with it stay.',
+  'taskPresets.deleteConfirm': 'Delete',
+  'taskPresets.incomplete':
+    'Complete the form first: a preset keeps settings a task can be made from',
+  'videoTasks.duplicate': 'Duplicate',
+  'videoTasks.duplicateOf': 'Duplicate “{name}”',
 } as const;
 
 export default signedInCreationEnUS;

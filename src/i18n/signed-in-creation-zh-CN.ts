@@ -322,6 +322,23 @@ const signedInCreationZhCN: Record<keyof typeof signedInCreationEnUS, string> = 
   'scripts.useOne': '使用：{text}',
   'scripts.empty': '没有找到话术',
   'scripts.loading': '正在加载话术',
+  // ---- 视频任务的预设与复制
+  'taskPresets.title': '预设',
+  'taskPresets.choose': '从预设开始',
+  'taskPresets.none': '选择预设',
+  'taskPresets.empty': '暂无预设',
+  'taskPresets.apply': '使用预设',
+  'taskPresets.delete': '删除预设',
+  'taskPresets.save': '存为预设',
+  'taskPresets.name': '预设名称',
+  'taskPresets.nameHelp': '同名预设将被替换',
+  'taskPresets.saveConfirm': '保存预设',
+  'taskPresets.deleteTitle': '删除预设？',
+  'taskPresets.deleteText': '删除预设“{name}”？用它创建的任务不受影响。',
+  'taskPresets.deleteConfirm': '删除',
+  'taskPresets.incomplete': '请先填完表单：预设保存的是能直接创建任务的设置',
+  'videoTasks.duplicate': '复制',
+  'videoTasks.duplicateOf': '复制“{name}”',
 };
 
 export default signedInCreationZhCN;

@@ -654,18 +654,20 @@ describe('the task list', () => {
       name: fill('videoTasks.progressOf', { name: 'Summer promo' }),
     });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
-    // Partly done: retry and delete; running: cancel only.
+    // Every mixed-cut task can be duplicated; partly done: retry and delete; running: cancel.
     const names = (row: string) =>
       within(rowOf(row)!)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label'));
     expect(names('Spring sale')).toEqual([
       fill('videoTasks.detailOf', { name: 'Spring sale' }),
+      fill('videoTasks.duplicateOf', { name: 'Spring sale' }),
       fill('videoTasks.retryOf', { name: 'Spring sale' }),
       fill('videoTasks.deleteOf', { name: 'Spring sale' }),
     ]);
     expect(names('Summer promo')).toEqual([
       fill('videoTasks.detailOf', { name: 'Summer promo' }),
+      fill('videoTasks.duplicateOf', { name: 'Summer promo' }),
       fill('videoTasks.cancelOf', { name: 'Summer promo' }),
     ]);
     w.dispose();

@@ -35,6 +35,8 @@ import { settleNarration } from './narration';
  */
 
 export const RELATED = 'video_task';
+/** A CSV batch's one hold for all its tasks (batch.ts): closed when its last output moved. */
+export const BATCH_RELATED = 'video_task_batch';
 
 const partOf = (outputId: number) => `output:${outputId}`;
 
@@ -251,6 +253,21 @@ async function finishTask(ctx: AppContext, trx: Trx, taskId: number, now: number
     }
     await closeHold(ctx, trx, hold.id);
   }
+  // The batch's hold (docs/domain.md §9 "Presets, batches and previews"): once no output it paid
+  // is still held — the batch's last task finished — it is empty, and closed.
+  const batchHolds = await trx
+    .selectFrom('video_outputs as o')
+    .innerJoin('ledger_holds as h', 'h.id', 'o.hold_id')
+    .select('h.id')
+    .distinct()
+    .where('o.task_id', '=', taskId)
+    .where('h.related_type', '=', BATCH_RELATED)
+    .where('h.closed_at', 'is', null)
+    .where(
+      sql<boolean>`not exists (select 1 from video_outputs x where x.hold_id = h.id and x.billing = 'held')`,
+    )
+    .execute();
+  for (const hold of batchHolds) await closeHold(ctx, trx, Number(hold.id));
 }
 
 /** Fails one output (refunded) in its own transaction; false when it was no longer held. */

@@ -64,7 +64,9 @@ const seconds = (row: TaskResource) =>
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Every place of a body that takes a resource: its id and the types it takes, in body order. */
-function placesOf(params: VideoTaskParams): { id: number; allowed: readonly ResourceType[] }[] {
+export function placesOf(
+  params: VideoTaskParams,
+): { id: number; allowed: readonly ResourceType[] }[] {
   const places: { id: number; allowed: readonly ResourceType[] }[] = [];
   const add = (id: number | undefined, allowed: readonly ResourceType[]) => {
     if (id !== undefined) places.push({ id, allowed });

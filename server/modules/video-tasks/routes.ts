@@ -19,6 +19,7 @@ import { defineRoute } from '../../platform/http/route';
 import { contentDisposition } from '../../platform/storage/storage';
 import { idempotencyOf } from '../ledger';
 import { downloadAll } from './download-all';
+import { videoTaskPresetRoutes } from './preset-routes';
 import {
   addTask,
   cancelTask,
@@ -46,6 +47,8 @@ const downloadAllQuery = z.strictObject({
 /** Video tasks: batch mixed-cut and smart clip (docs/domain.md §9 and §8). */
 export function videoTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
+  // Presets, duplicates, CSV batches and previews: their own files (docs/domain.md §9).
+  videoTaskPresetRoutes(app);
 
   defineRoute(app, {
     method: 'POST',

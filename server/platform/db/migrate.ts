@@ -27,6 +27,7 @@ import * as articlesAgreements from './migrations/0025-articles-agreements';
 import * as platformImages from './migrations/0026-platform-images';
 import * as storagePlaces from './migrations/0028-storage-places';
 import * as videoNarration from './migrations/0029-video-narration';
+import * as videoTaskPresets from './migrations/0030-video-task-presets';
 import * as worksLibrary from './migrations/0031-works-library';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
@@ -120,6 +121,10 @@ function provider(engine: Engine): MigrationProvider {
     '0029-video-narration': {
       up: (db) => videoNarration.up(db),
       down: (db) => videoNarration.down(db),
+    },
+    '0030-video-task-presets': {
+      up: (db) => videoTaskPresets.up(db, engine),
+      down: (db) => videoTaskPresets.down(db),
     },
     '0031-works-library': {
       up: (db) => worksLibrary.up(db, engine),

@@ -1048,6 +1048,49 @@ export interface PlatformImagesTable {
   created_at: ColumnType<Millis, Millis, never>;
 }
 
+/** A person's named video task settings (migration 0030). */
+export interface VideoTaskPresetsTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  name: string;
+  /** mixed | clip */
+  kind: string;
+  /** JSON of a task body as `add` takes it. */
+  body: string;
+  created_at: ColumnType<Millis, Millis, never>;
+  updated_at: Millis;
+}
+
+/** A batch of video tasks added from a CSV file under one ledger hold (migration 0030). */
+export interface VideoTaskBatchesTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  name: ColumnType<string, string, never>;
+  tasks: ColumnType<number, number, never>;
+  /** Cents the batch's hold froze. */
+  frozen: ColumnType<number, number, never>;
+  created_at: ColumnType<Millis, Millis, never>;
+}
+
+/** A free preview render of a task body (migration 0030). */
+export interface VideoPreviewsTable {
+  id: Generated<number>;
+  owner_id: ColumnType<number, number, never>;
+  /** queued, rendering, done, failed */
+  status: string;
+  params: ColumnType<string, string, never>;
+  job_id: string | null;
+  storage_key: string | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  /** From the claim to the stored file. */
+  render_ms: number | null;
+  reason_id: string | null;
+  created_at: ColumnType<Millis, Millis, never>;
+  finished_at: Millis | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1108,6 +1151,9 @@ export interface Database {
   ai_tools: AiToolsTable;
   industries: IndustriesTable;
   scripts: ScriptsTable;
+  video_task_presets: VideoTaskPresetsTable;
+  video_task_batches: VideoTaskBatchesTable;
+  video_previews: VideoPreviewsTable;
 }
 
 export type Db = Kysely<Database>;

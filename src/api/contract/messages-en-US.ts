@@ -174,6 +174,9 @@ export const creationValidationEnUS = {
   'validation.outputCount': 'Number of videos: a whole number from 1 to 100',
   'validation.taskDuration': 'Duration: 1 to 300 seconds',
   'validation.trim': 'Keep a part at least 0.5 seconds long that starts before it ends',
+  'validation.batchName': 'Batch name: 1 to 50 characters',
+  'validation.batchFile': 'Choose a CSV file of at most 256 KB',
+  'validation.presetName': 'Preset name: 1 to 30 characters',
 } as const;
 
 /** The digital-human clone and video forms: with the digital-human part of the catalogue. */

@@ -163,6 +163,9 @@ export const creationValidationZhCN: Texts<typeof creationValidationEnUS> = {
   'validation.outputCount': '生成数量：1 到 100 的整数',
   'validation.taskDuration': '时长：1 到 300 秒',
   'validation.trim': '保留的片段至少 0.5 秒，且开始早于结束',
+  'validation.batchName': '批次名称：1 到 50 个字符',
+  'validation.batchFile': '请选择不超过 256 KB 的 CSV 文件',
+  'validation.presetName': '预设名称：1 到 30 个字符',
 };
 
 export const digitalHumanValidationZhCN: Texts<typeof digitalHumanValidationEnUS> = {

@@ -28,6 +28,7 @@ import {
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
+import { TaskPresetsBar } from './task-presets-bar';
 
 const VIDEO_TYPES = ['video', 'intro', 'outro'] as const;
 
@@ -99,6 +100,7 @@ export function MixedTaskFormDrawer() {
                   <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
                     <Stack gap="5" flex="1" minWidth="0">
                       <FormRefusal error={form.error} />
+                      <TaskPresetsBar disabled={busy} />
                       <Section legend={t('taskForm.basics')}>
                         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
                           <TextField

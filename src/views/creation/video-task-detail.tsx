@@ -182,6 +182,8 @@ export function VideoTaskDrawer(props: {
   detail: ReturnType<VideoTasksActors['detail']>;
   onRetry: (task: VideoTask) => void;
   onCancel: (task: VideoTask) => void;
+  /** Fills the create form with the task's body (docs/domain.md §9); absent: not offered. */
+  onDuplicate?: (task: VideoTask) => void;
 }) {
   const t = useT();
   const { detail } = props;
@@ -230,6 +232,18 @@ export function VideoTaskDrawer(props: {
                       </Button>
                     )}
                     <DownloadAllLink task={task} t={t} size="sm" />
+                    {props.onDuplicate && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => {
+                          close();
+                          props.onDuplicate?.(task);
+                        }}
+                      >
+                        {t('videoTasks.duplicate')}
+                      </Button>
+                    )}
                     {/* Its finished outputs in a new release plan (docs/domain.md §20). */}
                     <PublishLink
                       size="sm"

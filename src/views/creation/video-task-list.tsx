@@ -13,6 +13,7 @@ import {
   type VideoTaskRetryReply,
 } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
+import { taskPresetsArea } from '../../app/actors/task-presets';
 import type { DialogActor } from '../../app/actors/factories';
 import {
   canCancel,
@@ -125,6 +126,15 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
   const applied = list.query.filters;
   // A notification's link (`?task=12`) opens the task's drawer (docs/domain.md §18).
   useDeepLink(TASK_PARAM, (id) => detail.send({ type: 'OPEN', id }));
+  // "Duplicate" fills the mixed-cut form (on this page) with a task's body (docs/domain.md §9).
+  const presets = useArea(taskPresetsArea).mixed;
+  const duplicate = useMemo(
+    () =>
+      kind === 'mixed'
+        ? (task: VideoTask) => presets.send({ type: 'DUPLICATE', id: task.id })
+        : null,
+    [kind, presets],
+  );
 
   const columns = useMemo<Column<VideoTask>[]>(
     () => [
@@ -168,6 +178,16 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
             >
               {t('videoTasks.detail')}
             </Button>
+            {duplicate && (
+              <Button
+                size="xs"
+                variant="ghost"
+                aria-label={t('videoTasks.duplicateOf', { name: row.name })}
+                onClick={() => duplicate(row)}
+              >
+                {t('videoTasks.duplicate')}
+              </Button>
+            )}
             {canRetry(row) && (
               <Button
                 size="xs"
@@ -204,7 +224,7 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
         ),
       },
     ],
-    [t, moneyName, area, detail],
+    [t, moneyName, area, detail, duplicate],
   );
 
   return (
@@ -230,6 +250,7 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
         detail={detail}
         onRetry={(task) => area.retry.send({ type: 'OPEN', target: task })}
         onCancel={(task) => area.cancel.send({ type: 'OPEN', target: task })}
+        {...(duplicate ? { onDuplicate: duplicate } : {})}
       />
     </Stack>
   );
