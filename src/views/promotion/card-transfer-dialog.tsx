@@ -1,13 +1,12 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import type { MessageId } from '../../i18n/messages';
 import type { CardSelection, cardTransferMachine } from '../../machines/cards/transfer';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { StepButtons } from '../shared/money-dialog';
-import { CardUserPicker, type PickedUser } from './card-user-picker';
+import { CardUserPicker } from './card-user-picker';
 
 /** The cards a call is about, as a person reads them. */
 export function selectionText(
@@ -27,24 +26,12 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
   const { actor } = props;
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  const [picked, setPicked] = useState<PickedUser | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const fresh = state === 'picking' && context.target === null;
-  useEffect(() => {
-    if (!fresh) return;
-    setPicked(null);
-    setError(null);
-  }, [fresh]);
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
 
   const submitting = state === 'submitting';
   const confirmLabel = t('cards.transferConfirm');
-  const next = () => {
-    if (!picked) {
-      setError(t('validation.user'));
-      return;
-    }
-    actor.send({ type: 'PICK', target: picked });
-  };
+  const next = () => actor.send({ type: 'PICK' });
   // A refused transfer moved nothing: back to the picker or retry (no lost-reply case to guard).
   const footer = (
     <StepButtons
@@ -74,12 +61,11 @@ export function CardTransferDialog(props: { actor: ActorRefFrom<typeof cardTrans
       {state === 'picking' && (
         <CardUserPicker
           label={t('cards.transferTo')}
-          picked={picked}
-          onPick={(user) => {
-            setPicked(user);
-            setError(null);
-          }}
-          error={error}
+          keyword={form.keyword}
+          onKeyword={(keyword) => actor.send({ type: 'SET', field: 'keyword', value: keyword })}
+          picked={form.target}
+          onPick={(user) => actor.send({ type: 'SET', field: 'target', value: user })}
+          error={errors.to_user_id ? t(errors.to_user_id as MessageId) : null}
           required
         />
       )}

@@ -1,5 +1,5 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { roleOf } from '../../api/contract/roles';
 import { useArea } from '../../app/actors/areas';
@@ -18,10 +18,13 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * A user the caller may reach (admin: anyone; partner: its subtree), searched by keyword as the
- * person types: a search field and a choice of the matches.
+ * person types: a search field and a choice of the matches. What is typed and chosen is the
+ * dialog's machine's (docs/architecture.md "Forms"): the picker only shows and reports it.
  */
 export function CardUserPicker(props: {
   label: string;
+  keyword: string;
+  onKeyword: (keyword: string) => void;
   picked: PickedUser | null;
   onPick: (user: PickedUser | null) => void;
   error?: string | null;
@@ -30,7 +33,7 @@ export function CardUserPicker(props: {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const [keyword, setKeyword] = useState('');
+  const { keyword } = props;
   const users = useListActor(useArea(cardsArea).users);
   const { setFilters } = users;
   const applied = users.query.filters.keyword;
@@ -49,7 +52,7 @@ export function CardUserPicker(props: {
           type="search"
           autoComplete="off"
           value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
+          onChange={(e) => props.onKeyword(e.currentTarget.value)}
         />
       </FormField>
       <FormField

@@ -1,16 +1,13 @@
 import { Button, Input, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
-import { useCardBody } from '../../api/contract/cards';
 import { useArea } from '../../app/actors/areas';
 import { cardsArea } from '../../app/actors/cards';
 import { useMoneyName } from '../../app/hooks/use-money-name';
-import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import type { redeemMachine } from '../../machines/cards/redeem';
+import type { RedeemForm, redeemMachine } from '../../machines/cards/redeem';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
 import { CARD_AMOUNT, CARD_ASSET_LABEL } from './card-format';
 
@@ -39,27 +36,13 @@ export function CardRedeemDialog(props: { actor: ActorRefFrom<typeof redeemMachi
   const { actor } = props;
   const state = useSelector(actor, (s) => s.value);
   const context = useSelector(actor, (s) => s.context);
-  const [cardNo, setCardNo] = useState('');
-  const [cardPwd, setCardPwd] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fresh = state === 'editing' && context.entry === null;
-  useEffect(() => {
-    if (!fresh) return;
-    setCardNo('');
-    setCardPwd('');
-    setErrors({});
-  }, [fresh]);
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const set = (field: keyof RedeemForm) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'SET', field, value: e.currentTarget.value });
 
   const submitting = state === 'submitting';
-  const submit = () => {
-    const parsed = useCardBody.safeParse({ card_no: cardNo, card_pwd: cardPwd });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
-    if (!parsed.success) return;
-    actor.send({
-      type: 'SUBMIT',
-      entry: { cardNo: parsed.data.card_no, cardPwd: parsed.data.card_pwd },
-    });
-  };
+  const submit = () => actor.send({ type: 'SUBMIT' });
   const error = (key: string) => (errors[key] ? t(errors[key] as MessageId) : null);
   const redeemLabel = t('cards.redeemSubmit');
   const result = context.result;
@@ -126,8 +109,8 @@ export function CardRedeemDialog(props: { actor: ActorRefFrom<typeof redeemMachi
               autoComplete="off"
               spellCheck={false}
               readOnly={submitting}
-              value={cardNo}
-              onChange={(e) => setCardNo(e.currentTarget.value)}
+              value={form.card_no}
+              onChange={set('card_no')}
             />
           </FormField>
           <FormField
@@ -140,8 +123,8 @@ export function CardRedeemDialog(props: { actor: ActorRefFrom<typeof redeemMachi
               autoComplete="off"
               spellCheck={false}
               readOnly={submitting}
-              value={cardPwd}
-              onChange={(e) => setCardPwd(e.currentTarget.value)}
+              value={form.card_pwd}
+              onChange={set('card_pwd')}
             />
           </FormField>
         </>
