@@ -217,7 +217,8 @@ export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
         expect(task.outputs[0].combination).toEqual([
           { group: 1, resource_id: video.id, name: 'wide' },
         ]);
-        // Deleting the finished task removes its files.
+        // Deleting the finished task keeps its files while its work is in the library
+        // (docs/domain.md §8 "Works"): the work reads the very same stored file.
         const keys = await t.db
           .selectFrom('video_outputs')
           .select(['storage_key', 'poster_key'])
@@ -225,8 +226,14 @@ export function defineRenderSuite(queue: 'embedded' | 'bullmq'): void {
           .executeTakeFirstOrThrow();
         expect(await t.app.ctx.storage.exists(keys.storage_key!)).toBe(true);
         expect((await post('/video_task/delete', { ids: [id] })).body).toMatchObject({ code: 1 });
-        expect(await t.app.ctx.storage.exists(keys.storage_key!)).toBe(false);
-        expect(await t.app.ctx.storage.exists(keys.poster_key!)).toBe(false);
+        const libraryRow = await t.db
+          .selectFrom('resources')
+          .select(['storage_key', 'deleted_at'])
+          .where('storage_key', '=', keys.storage_key!)
+          .executeTakeFirstOrThrow();
+        expect(libraryRow.deleted_at).toBeNull();
+        expect(await t.app.ctx.storage.exists(keys.storage_key!)).toBe(true);
+        expect(await t.app.ctx.storage.exists(keys.poster_key!)).toBe(true);
         expect(await reconcile(t.db)).toEqual([]);
       });
 
