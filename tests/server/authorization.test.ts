@@ -118,6 +118,15 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/video_task/retry': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/cancel': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task/delete': /*  */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task/source': /*   */ [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/batch_estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/batch_add': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task_preset/save': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task_preset/list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task_preset/detail': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task_preset/delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // A signed link (download_all_url) and nothing else opens a task's ZIP: without one, 404.
+  'GET /api/v1/video_task/download_all': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   // Digital-human videos: partners and merchants, each its own (docs/domain.md §2).
   'POST /api/v1/digital_human/video_estimate': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/video_add': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
