@@ -64,7 +64,10 @@ const DISPLAY_NAMES = [
   'POST /api/v1/resource/group_add body.name',
   'POST /api/v1/resource/group_edit body.name',
   'POST /api/v1/video_task/add body.name',
+  'POST /api/v1/video_task/batch_add body.name',
+  'POST /api/v1/video_task/batch_estimate body.name',
   'POST /api/v1/video_task/estimate body.name',
+  'POST /api/v1/video_task_preset/save body.name',
 ];
 
 interface FieldSchema {

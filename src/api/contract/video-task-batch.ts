@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName } from './text';
+import { displayName, multilineText } from './text';
 import { mixedTaskBody } from './video-tasks';
 import type { ValidationMessageId } from './messages';
 
@@ -31,8 +31,7 @@ export const videoTaskBatchBody = z.strictObject({
   name: displayName({ max: 50, message: 'validation.batchName' }),
   /** The settings every row shares (its name, titles, subtitles, music and count are the row's). */
   base: mixedTaskBody,
-  csv: z
-    .string(msg('validation.batchFile'))
+  csv: multilineText('validation.batchFile')
     .min(1, msg('validation.batchFile'))
     .max(BATCH_LIMITS.bytes, msg('validation.batchFile')),
 });
