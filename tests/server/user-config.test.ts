@@ -90,7 +90,7 @@ describe.each(engines)('user settings on %s', (engine) => {
     const before = await snapshot(t.db);
     for (const body of [
       { notify_task_done: '2' },
-      { default_ratio: '1:1' },
+      { default_ratio: '2:1' },
       { default_resolution: '4k' },
       { mini_appid: 'abc' },
       { user_id: ids.merchant2, notify_matrix: '0' },
