@@ -14,8 +14,11 @@ import enUS from '../../src/i18n/en-US';
 import { fill, text } from './messages';
 import { createPlanFormMachine, type PlanFormEvent } from '../../src/machines/plan-form';
 import { replyError } from './fixtures';
-import { pathName, rowsUsed, runUiPath } from './ui-paths';
+import { pathName, rowsUsed, runUiPath, viewPathHooks } from './ui-paths';
 import { REFUSAL, SHOP, setup, type World, paths, eventLabel } from './matrix-plans-world';
+
+// Here, not in the shared world module: a module runs once per worker (isolate: false).
+viewPathHooks();
 
 const FORM: Record<string, string> = {
   'closed OPEN': 'blank',

@@ -22,7 +22,7 @@ import {
 } from '../../src/machines/customers/customer-dialog';
 import { matrixPlansMachine, type MatrixPlansEvent } from '../../src/machines/matrix-plans';
 import { replyError } from './fixtures';
-import { pathName, rowsUsed, runUiPath } from './ui-paths';
+import { pathName, rowsUsed, runUiPath, viewPathHooks } from './ui-paths';
 import {
   REFUSAL,
   RUNNING,
@@ -37,6 +37,9 @@ import {
   paths,
   eventLabel,
 } from './matrix-plans-world';
+
+// Here, not in the shared world module: a module runs once per worker (isolate: false).
+viewPathHooks();
 
 // ---------------------------------------------------------------------------------------------
 // The plan actions: "Spring" (running) can be paused and cancelled, "Autumn" (paused) resumed.

@@ -19,7 +19,6 @@ import {
   coverRows,
   fakeEndpoints,
   person,
-  viewPathHooks,
   withoutPrefixes,
   type EventPath,
 } from './ui-paths';
@@ -133,8 +132,6 @@ export const account = (id: number, nickname: string): MatrixAccount => ({
 });
 export const SHOP = account(1, 'Shop A');
 export const CLIP = clipResource(31, 'Clip 1', 12);
-
-viewPathHooks();
 
 export interface Options {
   plans?: ReleasePlan[];

@@ -177,6 +177,9 @@ export const creationValidationEnUS = {
   'validation.batchName': 'Batch name: 1 to 50 characters',
   'validation.batchFile': 'Choose a CSV file of at most 256 KB',
   'validation.presetName': 'Preset name: 1 to 30 characters',
+  // Also the digital-human forms' (those pages load the creation part too).
+  'validation.speechSpeed': 'Speed: 0.5 to 2.0',
+  'validation.speechVolume': 'Volume: 0 to 2.0',
 } as const;
 
 /** The digital-human clone and video forms: with the digital-human part of the catalogue. */
@@ -187,8 +190,6 @@ export const digitalHumanValidationEnUS = {
   'validation.previewText': 'Preview text: 1 to 100 characters',
   'validation.dhVideoName': 'Video name: 1 to 50 characters',
   'validation.speechText': 'Text: 1 to 5000 characters',
-  'validation.speechSpeed': 'Speed: 0.5 to 2.0',
-  'validation.speechVolume': 'Volume: 0 to 2.0',
 } as const;
 
 /** The system-init page's settings (src/i18n/signed-in-system-init-*.ts). */

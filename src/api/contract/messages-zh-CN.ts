@@ -166,6 +166,8 @@ export const creationValidationZhCN: Texts<typeof creationValidationEnUS> = {
   'validation.batchName': '批次名称：1 到 50 个字符',
   'validation.batchFile': '请选择不超过 256 KB 的 CSV 文件',
   'validation.presetName': '预设名称：1 到 30 个字符',
+  'validation.speechSpeed': '语速：0.5 到 2.0',
+  'validation.speechVolume': '音量：0 到 2.0',
 };
 
 export const digitalHumanValidationZhCN: Texts<typeof digitalHumanValidationEnUS> = {
@@ -175,8 +177,6 @@ export const digitalHumanValidationZhCN: Texts<typeof digitalHumanValidationEnUS
   'validation.previewText': '试听文本：1 到 100 个字符',
   'validation.dhVideoName': '视频名称：1 到 50 个字符',
   'validation.speechText': '文案：1 到 5000 个字符',
-  'validation.speechSpeed': '语速：0.5 到 2.0',
-  'validation.speechVolume': '音量：0 到 2.0',
 };
 
 export const initConfigValidationZhCN: Texts<typeof initConfigValidationEnUS> = {
