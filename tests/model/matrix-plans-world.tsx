@@ -15,13 +15,7 @@ import { Providers } from '../../src/app/boot/providers';
 import { text } from './messages';
 import ReleasePlanPage from '../../src/views/matrix/release-plan-page';
 import { clipResource, shopAuth } from './video-task-fixtures';
-import {
-  coverRows,
-  fakeEndpoints,
-  person,
-  withoutPrefixes,
-  type EventPath,
-} from './ui-paths';
+import { coverRows, fakeEndpoints, person, withoutPrefixes, type EventPath } from './ui-paths';
 import { appActors, isOpen } from './view-harness';
 
 /** 2026-11-29 12:00 in Shanghai: a new plan runs from 2026-11-30 to 2026-12-06. */
