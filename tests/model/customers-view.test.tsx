@@ -463,6 +463,24 @@ describe('the forms', () => {
     world.dispose();
   }, 120_000);
 
+  test('reset password: a weak password is refused in the form and nothing is sent; reopened, the form is fresh', async () => {
+    const world = await setup();
+    await world.rowAction('customers.resetPassword');
+    let w = within(world.dialog()!);
+    const input = () =>
+      w.getByLabelText(/^New password/, { selector: 'input' }) as HTMLInputElement;
+    await world.user.type(input(), 'short');
+    await world.user.click(w.getByRole('button', { name: text('customers.resetPassword') }));
+    w.getByText(text('validation.passwordRule'));
+    expect(world.endpoints.calls).toEqual([]);
+    await world.user.click(w.getByRole('button', { name: text('form.cancel') }));
+    await world.rowAction('customers.resetPassword');
+    w = within(world.dialog()!);
+    expect(input().value).toBe('');
+    expect(w.queryByText(text('validation.passwordRule'))).toBeNull();
+    world.dispose();
+  }, 120_000);
+
   test("Transfer in a row's menu opens the money transfer to that customer", async () => {
     const world = await setup();
     await world.rowAction('customers.transfer');

@@ -13,7 +13,11 @@ import { localeStore } from '../../src/i18n/locale-store';
 import zhCN from '../../src/i18n/zh-CN';
 import { createCustomerDialogMachine } from '../../src/machines/customers/customer-dialog';
 import { PackageFormDialog } from '../../src/views/account/package-dialog';
-import type { PackagePayload } from '../../src/views/account/package-form-values';
+import {
+  packageFields,
+  type PackagePayload,
+  type PackageValues,
+} from '../../src/app/actors/package-form';
 import { fakeCalls } from './harness';
 import { viewPathHooks } from './ui-paths';
 import { appActors, flush, isOpen, renderAt } from './view-harness';
@@ -39,7 +43,12 @@ const fill = (text: string, values: Record<string, string>) =>
 /** The dialog open for `target` (null: a new package), with its fake call. */
 async function openDialog(target: RechargePackage | null) {
   const calls = fakeCalls();
-  const machine = createCustomerDialogMachine<RechargePackage, PackagePayload>('packageForm');
+  const machine = createCustomerDialogMachine<
+    RechargePackage,
+    PackagePayload,
+    unknown,
+    PackageValues
+  >('packageForm', packageFields);
   const actor = createActor(machine.provide({ actors: { submit: calls.logic() } }));
   const actors = appActors({});
   renderAt(actors, <PackageFormDialog actor={actor} moneyName="Coins" />);

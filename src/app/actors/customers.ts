@@ -16,6 +16,9 @@ import type {
   EditCustomerBody,
   PlatformUserPage,
 } from '../../api/contract/customers';
+import { editAccountBody } from '../../api/contract/customers';
+import type { CustomerDialogForm } from '../../machines/customers/customer-dialog';
+import { fieldErrors } from '../../machines/draft-dialog';
 import * as customersApi from '../../api/customers';
 import { getPlatformUsers } from '../../api/money';
 import { dayRange } from '../../components/dates';
@@ -102,6 +105,28 @@ export interface Permissions {
   can_transfer_digital_voice: 0 | 1;
 }
 
+/** The password dialog's draft: empty on each opening, checked like the server's edit. */
+const passwordFields: CustomerDialogForm<CustomerRow, { password: string }, { password: string }> =
+  {
+    start: () => ({ password: '' }),
+    check: (form, row) => {
+      const errors = fieldErrors(editAccountBody, { id: row?.id ?? 0, password: form.password });
+      return errors.password ? { errors: { password: errors.password } } : { draft: form };
+    },
+  };
+
+const flag = (on: boolean | number | undefined): 0 | 1 => (on ? 1 : 0);
+
+/** The permissions dialog's draft: the row's three flags as they are (any choice is sendable). */
+const permissionsFields: CustomerDialogForm<CustomerRow, Permissions, Permissions> = {
+  start: (row) => ({
+    can_transfer_money: flag(row?.can_transfer_money),
+    can_transfer_digital_man: flag(row?.can_transfer_digital_man),
+    can_transfer_digital_voice: flag(row?.can_transfer_digital_voice),
+  }),
+  check: (form) => ({ draft: form }),
+};
+
 /** Who the viewer of the tree is: its top level is every partner (admin) or its own users. */
 export interface TreeViewer {
   id: number;
@@ -172,16 +197,20 @@ function createKindActors(
       form: () =>
         dialogActor<CustomerRow, FormPayload>('customerForm', (_row, payload) => save(e, payload)),
       password: () =>
-        dialogActor<CustomerRow, { password: string }>('customerPassword', (row, p) =>
-          e.editAccount({ id: row?.id ?? 0, password: p.password }),
+        dialogActor<CustomerRow, { password: string }, unknown, { password: string }>(
+          'customerPassword',
+          (row, p) => e.editAccount({ id: row?.id ?? 0, password: p.password }),
+          passwordFields,
         ),
       status: () =>
         dialogActor<CustomerRow, { status: 0 | 1 }>('customerStatus', (row, p) =>
           e.editAccount({ id: row?.id ?? 0, status: p.status }),
         ),
       permissions: () =>
-        dialogActor<CustomerRow, Permissions>('customerPermissions', (row, p) =>
-          e.editTransferConfig({ user_id: row?.id ?? 0, ...p }),
+        dialogActor<CustomerRow, Permissions, unknown, Permissions>(
+          'customerPermissions',
+          (row, p) => e.editTransferConfig({ user_id: row?.id ?? 0, ...p }),
+          permissionsFields,
         ),
       remove: () =>
         dialogActor<CustomerRow, { id: number }>('customerDelete', (_row, p) =>

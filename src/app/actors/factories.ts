@@ -7,7 +7,10 @@
 import { createActor, fromPromise, type AnyActorRef, type Subscription } from 'xstate';
 import { notify, type NoticeType } from '../../components/toaster';
 import { currentIntl, formatText } from '../../i18n/intl';
-import { createCustomerDialogMachine } from '../../machines/customers/customer-dialog';
+import {
+  createCustomerDialogMachine,
+  type CustomerDialogForm,
+} from '../../machines/customers/customer-dialog';
 import { formSubmitMachine } from '../../machines/form-submit';
 import {
   createListMachine,
@@ -48,18 +51,22 @@ export function loadActor<T>(id: string, load: (signal: AbortSignal) => Promise<
 }
 export type LoadActor<T> = ReturnType<typeof loadActor<T>>;
 
-/** A dialog's call on the customer dialog machine: `submit(target, payload)`. */
-export function dialogActor<T, P, R = unknown>(
+/**
+ * A dialog's call on the customer dialog machine: `submit(target, payload)`; with `fields`, the
+ * machine owns the dialog's draft and checks it (docs/architecture.md "Forms").
+ */
+export function dialogActor<T, P, R = unknown, F = null>(
   id: string,
   submit: (target: T | null, payload: P) => Promise<R>,
+  fields?: CustomerDialogForm<T, P, F>,
 ) {
   return createActor(
-    createCustomerDialogMachine<T, P, R>(id).provide({
+    createCustomerDialogMachine<T, P, R, F>(id, fields).provide({
       actors: { submit: fromPromise(({ input }) => submit(input.target, input.payload)) },
     }),
   );
 }
-export type DialogActor<T, P, R = unknown> = ReturnType<typeof dialogActor<T, P, R>>;
+export type DialogActor<T, P, R = unknown, F = null> = ReturnType<typeof dialogActor<T, P, R, F>>;
 
 /** A form's submission on the form-submit machine. */
 export function submitActor<P, R>(submit: (payload: P) => Promise<R>) {

@@ -8,8 +8,6 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type {
   OrderCreateReply,
-  PackageAddBody,
-  PackageEditBody,
   PackageStatusBody,
   PayStatus,
   RechargeOrder,
@@ -21,6 +19,7 @@ import { packageSortMachine } from '../../machines/package-sort';
 import { buyMachine, timeToPay, type BuyEvent } from '../../machines/recharge/buy';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, submitActor, toast, whenChanged } from './factories';
+import { packageFields, type PackagePayload, type PackageValues } from './package-form';
 
 export interface RechargeEndpoints {
   getPackages: typeof api.getPackages;
@@ -51,10 +50,6 @@ export interface PackageFilters {
   status: string;
 }
 export const NO_PACKAGE_FILTERS: PackageFilters = { name: '', status: '' };
-
-/** The package form's call: a new package or an edit. */
-export type PackagePayload =
-  { kind: 'add'; body: PackageAddBody } | { kind: 'edit'; body: PackageEditBody };
 
 /** The orders page's filters, as typed. */
 export interface OrderFilters {
@@ -140,8 +135,10 @@ function createRechargeActors(e: RechargeEndpoints) {
           PACKAGE_PAGE_SIZE,
         ),
       packageForm: () =>
-        dialogActor<RechargePackage, PackagePayload>('packageForm', (_row, p) =>
-          p.kind === 'add' ? e.addPackage(p.body) : e.editPackage(p.body),
+        dialogActor<RechargePackage, PackagePayload, unknown, PackageValues>(
+          'packageForm',
+          (_row, p) => (p.kind === 'add' ? e.addPackage(p.body) : e.editPackage(p.body)),
+          packageFields,
         ),
       packageDelete: () =>
         dialogActor<RechargePackage, { id: number }>('packageDelete', (_row, p) =>

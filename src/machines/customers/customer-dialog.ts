@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { setField, type Checked, type FieldErrors, type SetFieldEvent } from '../draft-dialog';
 
 /**
  * One customer dialog (create / edit form, reset password, enable / disable, transfer
@@ -7,22 +8,39 @@ import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xsta
  * Retry sends the same payload again, Back returns to the form with the values kept. The dialog
  * cannot be closed while its call is under way. `submit` is a placeholder actor (`.provide()`);
  * its input is `{ target, payload }`.
+ *
+ * A dialog with fields gives the machine its `form` (docs/architecture.md "Forms"): OPEN starts
+ * the draft afresh from the row (`start`), SET changes one field and answers its message, and a
+ * SUBMIT without a payload checks the draft with the contract (`check`): a refusal stays in
+ * editing with each field's message id, else the checked payload is sent. A confirmation dialog
+ * (no fields) sends its payload with SUBMIT.
  */
-export type CustomerDialogEvent<T, P> =
+export type CustomerDialogEvent<T, P, F = null> =
   | { type: 'OPEN'; target: T | null }
-  | { type: 'SUBMIT'; payload: P }
+  | { type: 'SUBMIT'; payload?: P }
+  | SetFieldEvent<F>
   | { type: 'RETRY' }
   | { type: 'BACK' }
   | { type: 'CLOSE' };
 
-export interface CustomerDialogContext<T, P, R> {
+export interface CustomerDialogContext<T, P, R, F = null> {
   target: T | null;
+  /** The fields as the person typed them (null: a dialog without fields). */
+  form: F | null;
+  /** Per field: a validation message id of the last refused SUBMIT. */
+  errors: FieldErrors;
   payload: P | null;
   result: R | null;
   /** A message id or the server's sentence. */
   error: string | null;
   /** Calls that ended in `done` since the page opened: a change means "reload the list". */
   completed: number;
+}
+
+/** A dialog's fields: the draft a row opens with and the contract's check of it. */
+export interface CustomerDialogForm<T, P, F> {
+  start: (target: T | null) => F;
+  check: (form: F, target: T | null) => Checked<P>;
 }
 
 export interface CustomerSubmitInput<T, P> {
@@ -36,45 +54,96 @@ const errorText = (error: unknown): string => {
   return error instanceof Error && error.message ? error.message : 'http.requestError';
 };
 
-export function createCustomerDialogMachine<T, P, R = unknown>(id: string) {
+export function createCustomerDialogMachine<T, P, R = unknown, F = null>(
+  id: string,
+  fields?: CustomerDialogForm<T, P, F>,
+) {
+  const check = (context: CustomerDialogContext<T, P, R, F>): Checked<P> | null =>
+    fields && context.form !== null ? fields.check(context.form, context.target) : null;
   return setup({
     types: {
-      context: {} as CustomerDialogContext<T, P, R>,
-      events: {} as CustomerDialogEvent<T, P>,
+      context: {} as CustomerDialogContext<T, P, R, F>,
+      events: {} as CustomerDialogEvent<T, P, F>,
     },
     actors: {
       submit: fromPromise<R, CustomerSubmitInput<T, P>>(async () => {
         throw new Error(`${id}: provide the submit actor`);
       }),
     },
+    guards: {
+      given: ({ event }) => event.type === 'SUBMIT' && event.payload !== undefined,
+      checked: ({ context }) => {
+        const checked = check(context);
+        return checked !== null && 'draft' in checked;
+      },
+    },
     actions: {
-      open: assign({
-        target: ({ event }) => {
-          assertEvent(event, 'OPEN');
-          return event.target;
-        },
-        payload: null,
-        result: null,
-        error: null,
+      open: assign(({ event }) => {
+        assertEvent(event, 'OPEN');
+        return {
+          target: event.target,
+          form: fields ? fields.start(event.target) : null,
+          errors: {},
+          payload: null,
+          result: null,
+          error: null,
+        };
       }),
       keepPayload: assign({
         payload: ({ event }) => {
           assertEvent(event, 'SUBMIT');
-          return event.payload;
+          return event.payload ?? null;
         },
         error: null,
+      }),
+      keepChecked: assign({
+        payload: ({ context }) => {
+          const checked = check(context);
+          return checked && 'draft' in checked ? checked.draft : null;
+        },
+        errors: {},
+        error: null,
+      }),
+      refuse: assign({
+        errors: ({ context }) => {
+          const checked = check(context);
+          return checked && 'errors' in checked ? checked.errors : {};
+        },
+      }),
+      set: assign(({ context, event }) => {
+        assertEvent(event, 'SET');
+        if (context.form === null) return {};
+        const next = setField(
+          { form: context.form, errors: context.errors },
+          event.field,
+          event.value,
+        );
+        return { form: next.form, errors: next.errors };
       }),
     },
   }).createMachine({
     id,
-    context: { target: null, payload: null, result: null, error: null, completed: 0 },
+    context: {
+      target: null,
+      form: null,
+      errors: {},
+      payload: null,
+      result: null,
+      error: null,
+      completed: 0,
+    },
     initial: 'closed',
     states: {
       closed: { on: { OPEN: { target: 'editing', actions: 'open' } } },
       editing: {
         tags: ['open'],
         on: {
-          SUBMIT: { target: 'submitting', actions: 'keepPayload' },
+          SET: { actions: 'set' },
+          SUBMIT: [
+            { guard: 'given', target: 'submitting', actions: 'keepPayload' },
+            { guard: 'checked', target: 'submitting', actions: 'keepChecked' },
+            { actions: 'refuse' },
+          ],
           CLOSE: 'closed',
         },
       },
@@ -106,9 +175,9 @@ export function createCustomerDialogMachine<T, P, R = unknown>(id: string) {
   });
 }
 
-export type CustomerDialogMachine<T, P, R = unknown> = ReturnType<
-  typeof createCustomerDialogMachine<T, P, R>
+export type CustomerDialogMachine<T, P, R = unknown, F = null> = ReturnType<
+  typeof createCustomerDialogMachine<T, P, R, F>
 >;
-export type CustomerDialogSnapshot<T, P, R = unknown> = SnapshotFrom<
-  CustomerDialogMachine<T, P, R>
+export type CustomerDialogSnapshot<T, P, R = unknown, F = null> = SnapshotFrom<
+  CustomerDialogMachine<T, P, R, F>
 >;

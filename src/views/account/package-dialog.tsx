@@ -1,26 +1,32 @@
 import { Alert, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { PACKAGE_DESCRIPTION_MAX, type RechargePackage } from '../../api/contract/recharge';
 import { FormField } from '../../components/form-field';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
-import { useDialogState, type CustomerDialogActor } from '../shared/use-dialog-state';
+import {
+  useDialogForm,
+  useDialogState,
+  type CustomerDialogActor,
+} from '../shared/use-dialog-state';
 import {
   initialPackageValues,
-  packageErrors,
-  packagePayload,
   type PackagePayload,
   type PackageValues,
-} from './package-form-values';
+} from '../../app/actors/package-form';
 
 /**
  * The package dialogs. They run on the customer dialog machine (closed → editing → submitting →
  * done | failed; generic over the row and the payload) and share its frame: the server's refusal
  * shows in the dialog with Retry and Back to the form.
  */
-export type PackageFormActor = CustomerDialogActor<RechargePackage, PackagePayload>;
+export type PackageFormActor = CustomerDialogActor<
+  RechargePackage,
+  PackagePayload,
+  unknown,
+  PackageValues
+>;
 export type PackageDeleteActor = CustomerDialogActor<RechargePackage, { id: number }>;
 
 type T = (id: MessageId, values?: Record<string, string | number>) => string;
@@ -30,31 +36,25 @@ function useT(): T {
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
-/** Create or edit a package; checked with the server's own schemas before anything is sent. */
+const EMPTY = initialPackageValues(null);
+
+/**
+ * Create or edit a package; its machine holds the draft and checks it with the server's own
+ * schemas before anything is sent (docs/architecture.md "Forms").
+ */
 export function PackageFormDialog(props: { actor: PackageFormActor; moneyName: string }) {
   const intl = useIntl();
   const t = useT();
   const state = useDialogState(props.actor);
   const row = state.target;
-  const [values, setValues] = useState<PackageValues>(() => initialPackageValues(null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { open } = state;
-  useEffect(() => {
-    if (open) {
-      setValues(initialPackageValues(row));
-      setErrors({});
-    }
-  }, [open, row]);
+  const { form: values, errors, set } = useDialogForm(props.actor, EMPTY);
   const locked = state.submitting || state.failed;
   const error = (key: keyof PackageValues) => (errors[key] ? formatText(intl, errors[key]) : null);
   const bind = (key: keyof PackageValues) => ({
     name: key,
     value: values[key],
     disabled: locked,
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
   });
   const money = { moneyName: props.moneyName };
   const amount = (key: 'price' | 'money' | 'gift', label: string, required: boolean) => (
@@ -68,12 +68,7 @@ export function PackageFormDialog(props: { actor: PackageFormActor; moneyName: s
       title={row ? t('packages.editTitle', { name: row.name }) : t('packages.addTitle')}
       submitLabel={t(row ? 'form.save' : 'packages.create')}
       testId="package-dialog"
-      onSubmit={() => {
-        const payload = packagePayload(values, row);
-        const found = packageErrors(payload);
-        setErrors(found);
-        if (Object.keys(found).length === 0) props.actor.send({ type: 'SUBMIT', payload });
-      }}
+      onSubmit={() => props.actor.send({ type: 'SUBMIT' })}
     >
       <FormField label={t('packages.name')} error={error('name')} required>
         <Input {...bind('name')} autoComplete="off" />

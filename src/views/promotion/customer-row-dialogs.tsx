@@ -1,22 +1,28 @@
 import { Stack, Switch, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerRow } from '../../api/contract/customers';
-import { editAccountBody } from '../../api/contract/customers';
 import type { Permissions } from '../../app/actors/customers';
-import { fieldErrors } from '../../app/hooks/zod-errors';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import { customerLabel } from './customer-kinds';
-import { useDialogState, type CustomerDialogActor } from '../shared/use-dialog-state';
+import {
+  useDialogForm,
+  useDialogState,
+  type CustomerDialogActor,
+} from '../shared/use-dialog-state';
 
-export type PasswordActor = CustomerDialogActor<CustomerRow, { password: string }>;
+export type PasswordActor = CustomerDialogActor<
+  CustomerRow,
+  { password: string },
+  unknown,
+  { password: string }
+>;
 export type StatusActor = CustomerDialogActor<CustomerRow, { status: 0 | 1 }>;
 export type DeleteActor = CustomerDialogActor<CustomerRow, { id: number }>;
-export type PermissionsActor = CustomerDialogActor<CustomerRow, Permissions>;
+export type PermissionsActor = CustomerDialogActor<CustomerRow, Permissions, unknown, Permissions>;
 
 function useT() {
   const intl = useIntl();
@@ -24,20 +30,16 @@ function useT() {
     intl.formatMessage({ id }, values);
 }
 
-/** Sets a new password (validated like the server); the user's sessions end. */
+/**
+ * Sets a new password (its machine holds the draft, empty on each opening, and checks it like the
+ * server); the user's sessions end.
+ */
 export function ResetPasswordDialog(props: { actor: PasswordActor }) {
   const t = useT();
   const intl = useIntl();
   const state = useDialogState(props.actor);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { open } = state;
-  useEffect(() => {
-    if (!open) {
-      setPassword('');
-      setError(null);
-    }
-  }, [open]);
+  const { form, errors, set } = useDialogForm(props.actor, { password: '' });
+  const error = errors.password ?? null;
   const row = state.target;
   const name = row ? customerLabel(row) : '';
   return (
@@ -46,12 +48,7 @@ export function ResetPasswordDialog(props: { actor: PasswordActor }) {
       title={t('customers.resetTitle', { name })}
       submitLabel={t('customers.resetPassword')}
       testId="reset-password-dialog"
-      onSubmit={() => {
-        const parsed = editAccountBody.safeParse({ id: row?.id ?? 0, password });
-        const found = parsed.success ? {} : fieldErrors(parsed.error);
-        setError(found.password ?? null);
-        if (parsed.success) props.actor.send({ type: 'SUBMIT', payload: { password } });
-      }}
+      onSubmit={() => props.actor.send({ type: 'SUBMIT' })}
     >
       <FormField
         label={t('form.newPassword')}
@@ -61,9 +58,9 @@ export function ResetPasswordDialog(props: { actor: PasswordActor }) {
       >
         <PasswordInput
           autoComplete="new-password"
-          value={password}
+          value={form.password}
           disabled={state.submitting || state.failed}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) => set('password', e.currentTarget.value)}
         />
       </FormField>
     </CustomerDialogFrame>
@@ -111,6 +108,12 @@ export function DeleteDialog(props: { actor: DeleteActor }) {
   );
 }
 
+const NO_FLAGS: Permissions = {
+  can_transfer_money: 0,
+  can_transfer_digital_man: 0,
+  can_transfer_digital_voice: 0,
+};
+
 const FLAGS: readonly { key: keyof Permissions; label: MessageId }[] = [
   { key: 'can_transfer_money', label: 'customers.canMoney' },
   { key: 'can_transfer_digital_man', label: 'customers.canDigitalMan' },
@@ -129,21 +132,7 @@ export function PermissionsDialog(props: {
   const t = useT();
   const state = useDialogState(props.actor);
   const row = state.target;
-  const [flags, setFlags] = useState<Permissions>({
-    can_transfer_money: 0,
-    can_transfer_digital_man: 0,
-    can_transfer_digital_voice: 0,
-  });
-  const { open } = state;
-  useEffect(() => {
-    if (open && row) {
-      setFlags({
-        can_transfer_money: row.can_transfer_money ? 1 : 0,
-        can_transfer_digital_man: row.can_transfer_digital_man ? 1 : 0,
-        can_transfer_digital_voice: row.can_transfer_digital_voice ? 1 : 0,
-      });
-    }
-  }, [open, row]);
+  const { form: flags, set } = useDialogForm(props.actor, NO_FLAGS);
   const name = row ? customerLabel(row) : '';
   return (
     <CustomerDialogFrame
@@ -151,7 +140,7 @@ export function PermissionsDialog(props: {
       title={t('customers.permissionsTitle', { name })}
       submitLabel={t('form.save')}
       testId="permissions-dialog"
-      onSubmit={() => props.actor.send({ type: 'SUBMIT', payload: flags })}
+      onSubmit={() => props.actor.send({ type: 'SUBMIT' })}
     >
       <Stack gap="3">
         {FLAGS.map((f) => {
@@ -162,7 +151,7 @@ export function PermissionsDialog(props: {
               <Switch.Root
                 checked={flags[f.key] === 1}
                 disabled={locked || state.submitting || state.failed}
-                onCheckedChange={(e) => setFlags((v) => ({ ...v, [f.key]: e.checked ? 1 : 0 }))}
+                onCheckedChange={(e) => set(f.key, e.checked ? 1 : 0)}
               >
                 <Switch.HiddenInput />
                 <Switch.Control />

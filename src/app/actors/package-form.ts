@@ -1,8 +1,10 @@
 /**
- * The package form's values and what it sends. It checks with the contract's own schemas
- * (`packageAddBody`, `packageEditBody`), so it refuses exactly what the server would; an edit sends
- * only the fields that changed (the server keeps the others).
+ * The package form's draft (held by its dialog machine, docs/architecture.md "Forms") and what it
+ * sends. It checks with the contract's own schemas (`packageAddBody`, `packageEditBody`), so it
+ * refuses exactly what the server would; an edit sends only the fields that changed (the server
+ * keeps the others).
  */
+import { parseAmount } from '../../api/contract/money';
 import {
   packageAddBody,
   packageEditBody,
@@ -10,8 +12,9 @@ import {
   type PackageEditBody,
   type RechargePackage,
 } from '../../api/contract/recharge';
-import { fieldErrors } from '../../app/hooks/zod-errors';
-import { formatMoney } from '../shared/amounts';
+import type { Checked } from '../../machines/draft-dialog';
+import type { CustomerDialogForm } from '../../machines/customers/customer-dialog';
+import { fieldErrors } from '../hooks/zod-errors';
 
 export interface PackageValues {
   name: string;
@@ -24,6 +27,7 @@ export interface PackageValues {
   description: string;
 }
 
+/** The package form's call: a new package or an edit. */
 export type PackagePayload =
   { kind: 'add'; body: PackageAddBody } | { kind: 'edit'; body: PackageEditBody };
 
@@ -46,6 +50,14 @@ export function initialPackageValues(row: RechargePackage | null): PackageValues
 const sortOf = (text: string): number | string =>
   /^-?\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : text;
 
+/** An amount in cents ("10" is "10.00", "0" is "0.00"); what the contract refuses, as typed. */
+function cents(text: string): string {
+  const trimmed = text.trim();
+  if (/^0+(\.0*)?$/.test(trimmed)) return '0';
+  const units = parseAmount('money', trimmed);
+  return typeof units === 'number' ? String(units) : trimmed;
+}
+
 /** What the form sends: a new package whole, an edit only the fields that changed. */
 export function packagePayload(values: PackageValues, row: RechargePackage | null): PackagePayload {
   const v = values;
@@ -64,7 +76,7 @@ export function packagePayload(values: PackageValues, row: RechargePackage | nul
     };
   }
   const body: PackageEditBody = { id: row.id };
-  const money = (typed: string, was: string) => formatMoney(typed.trim()) !== formatMoney(was);
+  const money = (typed: string, was: string) => cents(typed) !== cents(was);
   if (v.name.trim() !== row.name) body.name = v.name;
   if (money(v.price, row.price)) body.price = v.price.trim();
   if (money(v.money, row.money)) body.money = v.money.trim();
@@ -92,3 +104,13 @@ export function packageErrors(payload: PackagePayload): Record<string, string> {
     Object.entries(fieldErrors(parsed.error)).map(([key, id]) => [FIELD_OF[key] ?? key, id]),
   );
 }
+
+/** The package dialog's fields: a row's values (or a new package's defaults), checked on save. */
+export const packageFields: CustomerDialogForm<RechargePackage, PackagePayload, PackageValues> = {
+  start: initialPackageValues,
+  check: (values, row): Checked<PackagePayload> => {
+    const payload = packagePayload(values, row);
+    const errors = packageErrors(payload);
+    return Object.keys(errors).length === 0 ? { draft: payload } : { errors };
+  },
+};
