@@ -23,6 +23,7 @@ import * as customersApi from '../../api/customers';
 import { getPlatformUsers } from '../../api/money';
 import { dayRange } from '../../components/dates';
 import { defineArea, lazyActors } from './areas';
+import { customerFields, type FormPayload, type FormSettings, type Values } from './customer-form';
 import { dialogActor, listActor, loadActor, toast, whenChanged, type LoadActor } from './factories';
 import { moneyArea, movedSomething, type MoneyActors } from './money';
 
@@ -89,13 +90,6 @@ export function customerQuery(
     sort: f.sort || undefined,
     order: f.order || undefined,
   };
-}
-
-/** Which call saves the customer form: the admin's add / edit or the partner's own. */
-export type FormEndpoint = 'add' | 'edit' | 'addByService' | 'editByService';
-export interface FormPayload {
-  endpoint: FormEndpoint;
-  body: Record<string, unknown>;
 }
 
 /** The three transfer flags of a user (the permissions dialog's payload). */
@@ -195,7 +189,11 @@ function createKindActors(
           NO_CUSTOMER_FILTERS,
         ),
       form: () =>
-        dialogActor<CustomerRow, FormPayload>('customerForm', (_row, payload) => save(e, payload)),
+        dialogActor<CustomerRow, FormPayload, unknown, Values, FormSettings>(
+          'customerForm',
+          (_row, payload) => save(e, payload),
+          customerFields,
+        ),
       password: () =>
         dialogActor<CustomerRow, { password: string }, unknown, { password: string }>(
           'customerPassword',

@@ -55,18 +55,20 @@ export type LoadActor<T> = ReturnType<typeof loadActor<T>>;
  * A dialog's call on the customer dialog machine: `submit(target, payload)`; with `fields`, the
  * machine owns the dialog's draft and checks it (docs/architecture.md "Forms").
  */
-export function dialogActor<T, P, R = unknown, F = null>(
+export function dialogActor<T, P, R = unknown, F = null, G = undefined>(
   id: string,
   submit: (target: T | null, payload: P) => Promise<R>,
-  fields?: CustomerDialogForm<T, P, F>,
+  fields?: CustomerDialogForm<T, P, F, G>,
 ) {
   return createActor(
-    createCustomerDialogMachine<T, P, R, F>(id, fields).provide({
+    createCustomerDialogMachine<T, P, R, F, G>(id, fields).provide({
       actors: { submit: fromPromise(({ input }) => submit(input.target, input.payload)) },
     }),
   );
 }
-export type DialogActor<T, P, R = unknown, F = null> = ReturnType<typeof dialogActor<T, P, R, F>>;
+export type DialogActor<T, P, R = unknown, F = null, G = undefined> = ReturnType<
+  typeof dialogActor<T, P, R, F, G>
+>;
 
 /** A form's submission on the form-submit machine. */
 export function submitActor<P, R>(submit: (payload: P) => Promise<R>) {

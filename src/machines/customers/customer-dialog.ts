@@ -10,21 +10,23 @@ import { setField, type Checked, type FieldErrors, type SetFieldEvent } from '..
  * its input is `{ target, payload }`.
  *
  * A dialog with fields gives the machine its `form` (docs/architecture.md "Forms"): OPEN starts
- * the draft afresh from the row (`start`), SET changes one field and answers its message, and a
+ * the draft afresh from the row and what the view gives with it (`start`), SET changes one field and answers its message, and a
  * SUBMIT without a payload checks the draft with the contract (`check`): a refusal stays in
  * editing with each field's message id, else the checked payload is sent. A confirmation dialog
  * (no fields) sends its payload with SUBMIT.
  */
-export type CustomerDialogEvent<T, P, F = null> =
-  | { type: 'OPEN'; target: T | null }
+export type CustomerDialogEvent<T, P, F = null, G = undefined> =
+  | { type: 'OPEN'; target: T | null; given?: G }
   | { type: 'SUBMIT'; payload?: P }
   | SetFieldEvent<F>
   | { type: 'RETRY' }
   | { type: 'BACK' }
   | { type: 'CLOSE' };
 
-export interface CustomerDialogContext<T, P, R, F = null> {
+export interface CustomerDialogContext<T, P, R, F = null, G = undefined> {
   target: T | null;
+  /** What the view knows that the form starts from and is checked with (e.g. the settings). */
+  given: G | undefined;
   /** The fields as the person typed them (null: a dialog without fields). */
   form: F | null;
   /** Per field: a validation message id of the last refused SUBMIT. */
@@ -38,9 +40,9 @@ export interface CustomerDialogContext<T, P, R, F = null> {
 }
 
 /** A dialog's fields: the draft a row opens with and the contract's check of it. */
-export interface CustomerDialogForm<T, P, F> {
-  start: (target: T | null) => F;
-  check: (form: F, target: T | null) => Checked<P>;
+export interface CustomerDialogForm<T, P, F, G = undefined> {
+  start: (target: T | null, given: G | undefined) => F;
+  check: (form: F, target: T | null, given: G | undefined) => Checked<P>;
 }
 
 export interface CustomerSubmitInput<T, P> {
@@ -54,16 +56,18 @@ const errorText = (error: unknown): string => {
   return error instanceof Error && error.message ? error.message : 'http.requestError';
 };
 
-export function createCustomerDialogMachine<T, P, R = unknown, F = null>(
+export function createCustomerDialogMachine<T, P, R = unknown, F = null, G = undefined>(
   id: string,
-  fields?: CustomerDialogForm<T, P, F>,
+  fields?: CustomerDialogForm<T, P, F, G>,
 ) {
-  const check = (context: CustomerDialogContext<T, P, R, F>): Checked<P> | null =>
-    fields && context.form !== null ? fields.check(context.form, context.target) : null;
+  const check = (context: CustomerDialogContext<T, P, R, F, G>): Checked<P> | null =>
+    fields && context.form !== null
+      ? fields.check(context.form, context.target, context.given)
+      : null;
   return setup({
     types: {
-      context: {} as CustomerDialogContext<T, P, R, F>,
-      events: {} as CustomerDialogEvent<T, P, F>,
+      context: {} as CustomerDialogContext<T, P, R, F, G>,
+      events: {} as CustomerDialogEvent<T, P, F, G>,
     },
     actors: {
       submit: fromPromise<R, CustomerSubmitInput<T, P>>(async () => {
@@ -82,7 +86,8 @@ export function createCustomerDialogMachine<T, P, R = unknown, F = null>(
         assertEvent(event, 'OPEN');
         return {
           target: event.target,
-          form: fields ? fields.start(event.target) : null,
+          given: event.given,
+          form: fields ? fields.start(event.target, event.given) : null,
           errors: {},
           payload: null,
           result: null,
@@ -125,6 +130,7 @@ export function createCustomerDialogMachine<T, P, R = unknown, F = null>(
     id,
     context: {
       target: null,
+      given: undefined,
       form: null,
       errors: {},
       payload: null,
@@ -175,9 +181,9 @@ export function createCustomerDialogMachine<T, P, R = unknown, F = null>(
   });
 }
 
-export type CustomerDialogMachine<T, P, R = unknown, F = null> = ReturnType<
-  typeof createCustomerDialogMachine<T, P, R, F>
+export type CustomerDialogMachine<T, P, R = unknown, F = null, G = undefined> = ReturnType<
+  typeof createCustomerDialogMachine<T, P, R, F, G>
 >;
-export type CustomerDialogSnapshot<T, P, R = unknown, F = null> = SnapshotFrom<
-  CustomerDialogMachine<T, P, R, F>
+export type CustomerDialogSnapshot<T, P, R = unknown, F = null, G = undefined> = SnapshotFrom<
+  CustomerDialogMachine<T, P, R, F, G>
 >;

@@ -1,7 +1,5 @@
 import { Input } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { fieldErrors } from '../../app/hooks/zod-errors';
 import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import { PasswordInput } from '../../components/password-input';
@@ -9,19 +7,35 @@ import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { CustomerDialogFrame, frameProps } from '../shared/customer-dialog-frame';
 import {
-  FIELD_OF,
   initialValues,
-  payloadOf,
-  type FormActor,
+  type FormPayload,
   type FormSettings,
   type Values,
-} from './customer-form-values';
+} from '../../app/actors/customer-form';
+import type { CustomerRow } from '../../api/contract/customers';
 import { customerLabel } from './customer-kinds';
 import { PartnerFields } from './customer-partner-fields';
 import { UserPicker } from './customer-pickers';
-import { useDialogState } from '../shared/use-dialog-state';
+import {
+  useDialogForm,
+  useDialogState,
+  type CustomerDialogActor,
+} from '../shared/use-dialog-state';
 
-/** Create or edit a partner, merchant or agent; validated with the server's own schemas. */
+export type FormActor = CustomerDialogActor<
+  CustomerRow,
+  FormPayload,
+  unknown,
+  Values,
+  FormSettings
+>;
+
+const EMPTY = initialValues(null, '-1');
+
+/**
+ * Create or edit a partner, merchant or agent. The machine holds the draft (started from the row
+ * and the settings given with OPEN) and checks it with the server's own schemas.
+ */
 export function CustomerFormDialog(props: { actor: FormActor; settings: FormSettings }) {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string | number>) =>
@@ -29,26 +43,16 @@ export function CustomerFormDialog(props: { actor: FormActor; settings: FormSett
   const s = props.settings;
   const state = useDialogState(props.actor);
   const row = state.target;
-  const [values, setValues] = useState<Values>(() => initialValues(null, s.defaultLimit));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // Each opening starts from the row (or empty); settings arriving later (the system settings'
-  // default limit) do not wipe what is being typed. Set while rendering, not in an effect.
-  const [shown, setShown] = useState<{ open: boolean; row: typeof row }>({
-    open: false,
-    row: null,
-  });
-  if (shown.open !== state.open || shown.row !== row) {
-    setShown({ open: state.open, row });
-    if (state.open) {
-      setValues(initialValues(row, s.defaultLimit));
-      setErrors({});
+  const { form: values, errors, set: setField } = useDialogForm(props.actor, EMPTY);
+  const setValues = (update: (v: Values) => Values) => {
+    const next = update(values);
+    for (const key of Object.keys(next) as (keyof Values)[]) {
+      if (next[key] !== values[key]) setField(key, next[key]);
     }
-  }
-  const locked = state.submitting || state.failed;
-  const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
   };
+  const locked = state.submitting || state.failed;
+  const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) =>
+    setField(key, e.currentTarget.value);
   const error = (key: keyof Values) => (errors[key] ? formatText(intl, errors[key]) : null);
   const text = (
     key: keyof Values,
@@ -89,19 +93,7 @@ export function CustomerFormDialog(props: { actor: FormActor; settings: FormSett
       title={title}
       submitLabel={t(row ? 'form.save' : 'customers.create')}
       testId="customer-form-dialog"
-      onSubmit={() => {
-        const { payload, schema } = payloadOf(values, row, s);
-        const parsed = schema.safeParse(payload.body);
-        if (!parsed.success) {
-          const found = fieldErrors(parsed.error);
-          setErrors(
-            Object.fromEntries(Object.entries(found).map(([k, m]) => [FIELD_OF[k] ?? k, m])),
-          );
-          return;
-        }
-        setErrors({});
-        props.actor.send({ type: 'SUBMIT', payload });
-      }}
+      onSubmit={() => props.actor.send({ type: 'SUBMIT' })}
     >
       {!row && text('username', 'customers.username', { required: true })}
       {!row && (

@@ -22,6 +22,7 @@ import { TransferDialog, userLabel } from '../shared/transfer-dialog';
 import { customerColumns, type RowAction } from './customer-columns';
 import { CustomerFilterBar } from './customer-filters';
 import { CustomerFormDialog } from './customer-form-dialog';
+import type { FormSettings } from '../../app/actors/customer-form';
 import { KINDS } from './customer-kinds';
 import {
   DeleteDialog,
@@ -67,6 +68,18 @@ export function CustomerPage(props: { kind: CustomerKind }) {
   const assets = useMemo(() => transferableAssets(user), [user]);
 
   const [draft, setDraft] = useState<CustomerFilters>(filters);
+  // What the customer form starts from and is checked with, given with each OPEN.
+  const formSettings: FormSettings = useMemo(
+    () => ({
+      isAdmin,
+      userType: kind.userType,
+      salerShow: info?.saler_show === '1',
+      trialShow: info?.expirence_money_show === '1',
+      defaultLimit: info?.VITE_MERCHANT_COUNT_LIMITATION || '-1',
+      moneyName,
+    }),
+    [isAdmin, kind.userType, info, moneyName],
+  );
   const columns = useMemo(
     () =>
       customerColumns(kind.columns, {
@@ -87,8 +100,11 @@ export function CustomerPage(props: { kind: CustomerKind }) {
             });
             return;
           }
+          if (action === 'edit') {
+            dialogs.form.send({ type: 'OPEN', target: row, given: formSettings });
+            return;
+          }
           const actor = {
-            edit: dialogs.form,
             password: dialogs.password,
             permissions: dialogs.permissions,
             delete: dialogs.remove,
@@ -96,7 +112,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
           actor.send({ type: 'OPEN', target: row });
         },
       }),
-    [intl, moneyName, kind, assets, dialogs, transfer],
+    [intl, moneyName, kind, assets, dialogs, transfer, formSettings],
   );
   const mayCreate = isAdmin || (user?.user_type === 1 && kind.partnerCreates);
   const partnerOnPartners = user?.user_type === 1 && props.kind === 'partner';
@@ -107,7 +123,9 @@ export function CustomerPage(props: { kind: CustomerKind }) {
       title={title}
       actions={
         mayCreate && (
-          <Button onClick={() => form.send({ type: 'OPEN', target: null })}>{t(kind.addId)}</Button>
+          <Button onClick={() => form.send({ type: 'OPEN', target: null, given: formSettings })}>
+            {t(kind.addId)}
+          </Button>
         )
       }
     >
@@ -141,17 +159,7 @@ export function CustomerPage(props: { kind: CustomerKind }) {
           }
         />
       </Stack>
-      <CustomerFormDialog
-        actor={form}
-        settings={{
-          isAdmin,
-          userType: kind.userType,
-          salerShow: info?.saler_show === '1',
-          trialShow: info?.expirence_money_show === '1',
-          defaultLimit: info?.VITE_MERCHANT_COUNT_LIMITATION || '-1',
-          moneyName,
-        }}
-      />
+      <CustomerFormDialog actor={form} settings={formSettings} />
       <ResetPasswordDialog actor={password} />
       <StatusDialog actor={status} />
       <PermissionsDialog actor={permissions} held={held} moneyName={moneyName} />

@@ -6,7 +6,7 @@ import { customersArea } from '../../app/actors/customers';
 import { useLoadActor } from '../../app/hooks/use-load';
 import { FormField } from '../../components/form-field';
 import type { MessageId } from '../../i18n/messages';
-import type { Values } from './customer-form-values';
+import type { Values } from '../../app/actors/customer-form';
 
 /** Prefix (warned when taken), tier, merchant limit (-1 = unlimited) and the OEM flag. */
 export function PartnerFields(props: {

@@ -104,9 +104,9 @@ export function CustomerDialogFrame(props: {
 }
 
 /** The frame's props that come from the dialog's actor. */
-export function frameProps<T, P, R, F>(
-  actor: CustomerDialogActor<T, P, R, F>,
-  state: ReturnType<typeof useDialogState<T, P, R, F>>,
+export function frameProps<T, P, R, F, G>(
+  actor: CustomerDialogActor<T, P, R, F, G>,
+  state: ReturnType<typeof useDialogState<T, P, R, F, G>>,
 ) {
   return {
     open: state.open,

@@ -1,6 +1,7 @@
 /**
- * The customer form's values (strings of the fields) and the payload made of them: which call
- * saves it and the contract schema the server validates that call with.
+ * The customer form's draft (strings of the fields, held by its dialog machine: docs/architecture.md
+ * "Forms") and the payload made of it: which call saves it and the contract schema the server
+ * validates that call with.
  */
 import {
   addByServiceBody,
@@ -10,11 +11,16 @@ import {
   type CustomerRow,
 } from '../../api/contract/customers';
 import type { z } from 'zod';
-import type { FormPayload } from '../../app/actors/customers';
 import { dayRange } from '../../components/dates';
-import type { CustomerDialogActor } from '../shared/use-dialog-state';
+import type { CustomerDialogForm } from '../../machines/customers/customer-dialog';
+import { fieldErrors } from '../hooks/zod-errors';
 
-export type FormActor = CustomerDialogActor<CustomerRow, FormPayload>;
+/** Which call saves the customer form: the admin's add / edit or the partner's own. */
+export type FormEndpoint = 'add' | 'edit' | 'addByService' | 'editByService';
+export interface FormPayload {
+  endpoint: FormEndpoint;
+  body: Record<string, unknown>;
+}
 
 export interface Values {
   username: string;
@@ -34,7 +40,7 @@ export interface Values {
 }
 
 /** The form key of each payload field (for the schema's messages). */
-export const FIELD_OF: Record<string, keyof Values> = {
+const FIELD_OF: Record<string, keyof Values> = {
   service_prefix_no: 'prefix',
   service_type: 'tier',
   merchant_count_limit: 'limit',
@@ -82,7 +88,7 @@ export interface FormSettings {
 }
 
 /** The payload and the schema the server validates it with. */
-export function payloadOf(
+function payloadOf(
   v: Values,
   row: CustomerRow | null,
   s: FormSettings,
@@ -134,3 +140,21 @@ export function payloadOf(
   const body = { ...account, ...created, ...(v.agentId ? agent : {}), ...trial };
   return { payload: { endpoint: 'addByService', body }, schema: addByServiceBody };
 }
+
+/**
+ * The customer form's fields: a row's values (or empty, with the settings' default limit), checked
+ * with the schema of the call that saves it. `given`: the settings the dialog opened with.
+ */
+export const customerFields: CustomerDialogForm<CustomerRow, FormPayload, Values, FormSettings> = {
+  start: (row, s) => initialValues(row, s?.defaultLimit ?? '-1'),
+  check: (values, row, s) => {
+    if (!s) return { errors: { _form: 'http.requestError' } };
+    const { payload, schema } = payloadOf(values, row, s);
+    const parsed = schema.safeParse(payload.body);
+    if (parsed.success) return { draft: payload };
+    const found = fieldErrors(parsed.error);
+    return {
+      errors: Object.fromEntries(Object.entries(found).map(([k, m]) => [FIELD_OF[k] ?? k, m])),
+    };
+  },
+};
