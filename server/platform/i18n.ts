@@ -274,6 +274,7 @@ const enUS = {
   'dhTemplate.portrait': 'Portrait 9:16',
   'dhTemplate.landscape': 'Landscape 16:9',
   'dhTemplate.square': 'Square 1:1',
+  'dhTemplate.classic': 'Classic 4:3',
   'digitalHuman.reason.vendorFailed': 'The digital-human service could not do it: {message}',
   'digitalHuman.reason.vendorRefused':
     'The digital-human service refused the request (HTTP {status}): {message}',
@@ -704,6 +705,7 @@ const zhCN: Record<ServerMessageId, string> = {
   'dhTemplate.portrait': '竖屏 9:16',
   'dhTemplate.landscape': '横屏 16:9',
   'dhTemplate.square': '方形 1:1',
+  'dhTemplate.classic': '经典 4:3',
   'digitalHuman.reason.vendorFailed': '数字人服务无法完成：{message}',
   'digitalHuman.reason.vendorRefused': '数字人服务拒绝了请求（HTTP {status}）：{message}',
   'digitalHuman.reason.vendorUnavailable': '数字人服务暂时不可用，请稍后重试',

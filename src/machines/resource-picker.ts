@@ -11,7 +11,7 @@ import { picked, type Picked } from './task-form';
  */
 export type PickerSlot =
   | { form: 'mixed'; part: 'group'; key: number }
-  | { form: 'mixed'; part: 'intro' | 'outro' | 'music' }
+  | { form: 'mixed'; part: 'intro' | 'outro' | 'music' | 'sticker' }
   | { form: 'clip'; part: 'video' | 'music' | 'sticker' }
   /** The digital-human video form's background music (one). */
   | { form: 'dhVideo'; part: 'music' }

@@ -387,6 +387,8 @@ export interface CommonDraft {
   subtitlePosition: SubtitlePosition;
   /** Outline width; empty: the size's own. */
   subtitleOutline: string;
+  /** One of the person's `font` resources; null: the platform's CJK font. */
+  subtitleFont: Picked | null;
   /** Timed lines (SRT import, per-line edit): shown as given, instead of the text. */
   subtitleLines: SubtitleLineDraft[];
   stickers: StickerDraft[];
@@ -419,6 +421,7 @@ export const COMMON: CommonDraft = {
   subtitleColor: '#ffffff',
   subtitlePosition: 'bottom',
   subtitleOutline: '',
+  subtitleFont: null,
   subtitleLines: [],
   stickers: [],
   narrationText: '',
@@ -470,6 +473,7 @@ export function common(d: CommonDraft, name: string) {
             color: d.subtitleColor,
             position: d.subtitlePosition,
             ...(outline === undefined ? {} : { outline }),
+            ...(d.subtitleFont ? { font: d.subtitleFont.id } : {}),
           },
         }
       : {};

@@ -598,8 +598,12 @@ test('The picker filters the library by group: the works group lists its finishe
   );
   await vi.waitFor(() => expect(within(group).getByRole('option', { name: 'Works' })).toBeTruthy());
   await w.user.selectOptions(group, 'Works');
+  // The shots' place takes videos, intros and outros: all of them, in the works group.
   await vi.waitFor(() =>
-    expect(w.resourceQueries.at(-1)).toMatchObject({ group_id: 7, type: 'video' }),
+    expect(w.resourceQueries.at(-1)).toMatchObject({
+      group_id: 7,
+      types: ['video', 'intro', 'outro'],
+    }),
   );
   await w.user.selectOptions(group, text('resources.ungrouped'));
   await vi.waitFor(() => expect(w.resourceQueries.at(-1)).toMatchObject({ group_id: 0 }));

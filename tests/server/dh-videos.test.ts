@@ -7,6 +7,7 @@ import {
   type DhVideoEstimate,
   type DhVideoPage,
 } from '../../src/api/contract/digital-human';
+import { FRAME_SIZE } from '../../src/api/contract/video-tasks';
 import type { Engine } from '../../server/platform/db/dialect';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { failVideo } from '../../server/modules/digital-human/video-job';
@@ -74,18 +75,27 @@ describe.each(engines)('digital-human video calls on %s', (engine: Engine) => {
       .where('name', '=', 'digital_man_cost')
       .execute();
 
-  it('lists the three templates with names in the caller’s language', async () => {
+  it('lists the four templates (every ratio of the video tasks) in the caller’s language', async () => {
     const en = await get<DhTemplateList>('/digital_human/template_list', {});
     expect(en.body.code, en.raw).toBe(1);
     expect(en.body.data.list.map((x) => [x.name, x.ratio, x.width, x.height])).toEqual([
       ['Portrait 9:16', '9:16', 720, 1280],
       ['Landscape 16:9', '16:9', 1280, 720],
       ['Square 1:1', '1:1', 720, 720],
+      ['Classic 4:3', '4:3', 960, 720],
     ]);
+    // The same frames as the video tasks' at 720p (docs/domain.md §10 "Frame").
+    for (const x of en.body.data.list)
+      expect(FRAME_SIZE[x.ratio]['720p']).toEqual({ width: x.width, height: x.height });
     expect(en.body.data.list[0].layout.avatar).toEqual({ x: 0, y: 0, width: 1, height: 1 });
     expect(en.body.data.list[0].cover).toBeNull();
     const zh = await get<DhTemplateList>('/digital_human/template_list', {}, token, ZH);
-    expect(zh.body.data.list.map((x) => x.name)).toEqual(['竖屏 9:16', '横屏 16:9', '方形 1:1']);
+    expect(zh.body.data.list.map((x) => x.name)).toEqual([
+      '竖屏 9:16',
+      '横屏 16:9',
+      '方形 1:1',
+      '经典 4:3',
+    ]);
   });
 
   it('estimates seconds and cost from the text, speed and the unit cost, charging nothing', async () => {

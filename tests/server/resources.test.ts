@@ -163,6 +163,29 @@ describe.each(engines)('resource library on %s', (engine) => {
     expect(namesOf(await list('merchant', { keyword: '%' }))).toEqual(['Noodles 100%']);
     expect(namesOf(await list('merchant', { keyword: 'e_s' }))).toEqual(['noodle_song']);
     expect(namesOf(await list('merchant', { keyword: '_' }))).toEqual(['noodle_song']);
+    // Several types (what a form's place takes: the picker's "all these types"), comma-separated
+    // or as repeated keys; with `type` too, that one.
+    expect(namesOf(await list('merchant', { types: 'audio,bgm' }))).toEqual([
+      'Noodlexsong',
+      'noodle_song',
+    ]);
+    expect(namesOf(await list('merchant', { types: 'image,video', group_id: String(g1) }))).toEqual(
+      ['Beach photo', 'Beach day'],
+    );
+    expect(namesOf(await list('merchant', { types: 'image,video', type: 'video' }))).toEqual([
+      'Street 10',
+      'Beach day',
+    ]);
+    const repeated = await t.call<ResourcePage>(
+      'GET',
+      api('/resource/list?types=bgm&types=image&keyword=noodle'),
+      { token: tokens.merchant, headers: EN },
+    );
+    expect(namesOf(repeated.body.data)).toEqual(['Noodlexsong', 'Noodles 100%']);
+    for (const types of ['image,nope', ',', 'image,,video']) {
+      const refused = await get('merchant', '/list', { types });
+      expect(refused.body, types).toMatchObject({ code: 0, msg: 'Choose a resource type' });
+    }
     // Empty values are "no filter" (a cleared filter field).
     expect((await list('merchant', { type: '', group_id: '', keyword: '' })).total).toBe(6);
     // A group id no group has (also past PostgreSQL's integer range) lists nothing.

@@ -4,6 +4,7 @@ import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';
 import { createS3Storage, s3Client } from '../../server/platform/storage/s3';
 import { api, createTestApp, type TestApp } from './helpers';
+import { putResource } from './resource-fixtures';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
 import { ffprobe, mixedBody, putShotGroups, waitFinished } from './video-task-fixtures';
 import { sha, unzipReply } from './zip-fixtures';
@@ -43,9 +44,18 @@ describe('video tasks on S3-compatible storage', () => {
       const merchantId = (await t.user('merchant')).id;
       const token = await t.login('merchant');
       const groups = await putShotGroups(t, merchantId);
+      // The subtitles' own font is an input like the others: fetched through a presigned GET.
+      const font = await putResource(t, merchantId, {
+        type: 'font',
+        name: 'serif',
+        bytes: await fs.readFile('/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf'),
+      });
       const reply = await t.call<VideoTaskAddReply>('POST', api('/video_task/add'), {
         token,
-        body: mixedBody(groups, { count: 2 }),
+        body: mixedBody(groups, {
+          count: 2,
+          subtitles: { text: 'Serif subtitles.', font: font.id },
+        }),
       });
       expect(reply.body.code, reply.raw).toBe(1);
       startAppWorker(t.app.ctx, { everyMs: 200 });
@@ -54,6 +64,13 @@ describe('video tasks on S3-compatible storage', () => {
       expect(
         server.seen.some((line) => line.startsWith('GET ') && line.includes('X-Amz-Signature')),
       ).toBe(true);
+      const fontGets = server.seen.filter(
+        (line) =>
+          line.startsWith('GET ') &&
+          line.includes(font.storageKey) &&
+          line.includes('X-Amz-Signature'),
+      );
+      expect(fontGets.length, 'the font read once per output').toBe(task.outputs.length);
       for (const output of task.outputs) {
         // The play URL is a presigned GET of the bucket.
         const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'vc-s3-out-')), 'out.mp4');

@@ -184,6 +184,7 @@ describe.each(engines)('video task calls on %s', (engine) => {
       .where('id', '=', gone.id)
       .execute();
     const pic = await putResource(t, ids.merchant, { type: 'image', name: 'pic' });
+    const othersFont = await putResource(t, ids.merchant2, { type: 'font', name: 'theirs' });
     const song = await putResource(t, ids.merchant, {
       type: 'bgm',
       name: 'song',
@@ -236,6 +237,11 @@ describe.each(engines)('video task calls on %s', (engine) => {
         'a video as sticker',
         mixedBody(groups, { stickers: [{ resource_id: song.id, x: 0, y: 0, width: 0.2 }] }),
         '“song” is not an image: choose an image or sticker',
+      ],
+      [
+        'another’s font',
+        mixedBody(groups, { subtitles: { text: 'Hi', font: othersFont.id } }),
+        `Material ${othersFont.id} was not found or has been deleted`,
       ],
       [
         'a video as font',

@@ -32,6 +32,7 @@ function listConditions(ownerId: number, filter: ResourceFilter): Condition[] {
     sql<SqlBool>`r.deleted_at is null`,
   ];
   if (filter.type) out.push(sql<SqlBool>`r.type = ${filter.type}`);
+  if (filter.types) out.push(sql<SqlBool>`r.type in (${sql.join(filter.types)})`);
   if (filter.group_id === 0) out.push(sql<SqlBool>`r.group_id is null`);
   else if (filter.group_id !== undefined) {
     out.push(
@@ -74,7 +75,8 @@ export async function listResources(
   now: number,
 ): Promise<{ rows: ResourceRow[]; total: number }> {
   const conditions = () => listConditions(ownerId, filter);
-  const key = `resources ${ownerId} ${JSON.stringify([filter.type, filter.group_id, filter.keyword])}`;
+  const types = filter.types ? [...new Set(filter.types)].sort() : undefined;
+  const key = `resources ${ownerId} ${JSON.stringify([filter.type, types, filter.group_id, filter.keyword])}`;
   return readPage(db, {
     key,
     filtered: () => matching(db, conditions()),

@@ -29,6 +29,7 @@ import * as storagePlaces from './migrations/0028-storage-places';
 import * as videoNarration from './migrations/0029-video-narration';
 import * as videoTaskPresets from './migrations/0030-video-task-presets';
 import * as worksLibrary from './migrations/0031-works-library';
+import * as dhTemplate4x3 from './migrations/0034-dh-template-4x3';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -129,6 +130,10 @@ function provider(engine: Engine): MigrationProvider {
     '0031-works-library': {
       up: (db) => worksLibrary.up(db, engine),
       down: (db) => worksLibrary.down(db),
+    },
+    '0034-dh-template-4x3': {
+      up: (db) => dhTemplate4x3.up(db),
+      down: (db) => dhTemplate4x3.down(db),
     },
   };
   return { getMigrations: async () => migrations };

@@ -383,7 +383,8 @@ export const dhVideoDetailSchema = dhVideoSchema.extend({
 });
 export type DhVideoDetail = z.infer<typeof dhVideoDetailSchema>;
 
-export const TEMPLATE_RATIOS = ['9:16', '16:9', '1:1'] as const;
+/** Every ratio the video tasks take (./video-tasks VIDEO_RATIOS): 4:3 since migration 0034. */
+export const TEMPLATE_RATIOS = ['9:16', '16:9', '1:1', '4:3'] as const;
 export type TemplateRatio = (typeof TEMPLATE_RATIOS)[number];
 
 /** Where things sit in a template's frame: fractions (0–1) of its width and height. */

@@ -128,9 +128,21 @@ export const uploadPartUrlsQuery = z.strictObject({
   parts: text('validation.invalid').regex(/^\d{1,5}(,\d{1,5}){0,99}$/, msg('validation.invalid')),
 });
 
-/** `GET /resource/list`: the caller's own resources, newest first, not deleted. */
+/**
+ * `GET /resource/list`: the caller's own resources, newest first, not deleted. `type` one type;
+ * `types` any of several (`types=image&types=sticker`, or comma-separated: what a form's place
+ * takes, the picker's "all these types"); with both, a resource must be of `type`.
+ */
 export const resourceListQuery = z.strictObject({
   type: z.preprocess((v) => (v === '' ? undefined : v), resourceTypeSchema.optional()),
+  types: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.split(',') : v),
+    z
+      .array(resourceTypeSchema, msg('validation.resourceType'))
+      .min(1, msg('validation.resourceType'))
+      .max(RESOURCE_TYPES.length, msg('validation.resourceType'))
+      .optional(),
+  ),
   /** A group's id, or 0 for "ungrouped"; absent: every group. */
   group_id: z.preprocess(
     (v) => (v === '' ? undefined : v),

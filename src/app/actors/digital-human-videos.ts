@@ -62,7 +62,12 @@ import {
   type DialogActor,
   type ListActor,
 } from './factories';
-import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
+import {
+  pickerFilters,
+  RESOURCE_PAGE_SIZE,
+  resourceQuery,
+  type ResourceFilters,
+} from './resources';
 
 export interface DhVideosEndpoints {
   getDhVideos: typeof api.getDhVideos;
@@ -388,11 +393,7 @@ function createDhVideoActors(e: DhVideosEndpoints, news: Pick<BalanceNews, 'move
             () =>
               all.pickerResources.send({
                 type: 'SET_FILTERS',
-                filters: {
-                  type: picker.getSnapshot().context.types[0] ?? 'bgm',
-                  keyword: '',
-                  group: 'all',
-                },
+                filters: pickerFilters(picker.getSnapshot().context.types),
               }),
           ),
           whenChanged(

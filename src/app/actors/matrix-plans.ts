@@ -36,7 +36,12 @@ import {
 import { resourcePickerMachine } from '../../machines/resource-picker';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, toast, whenChanged } from './factories';
-import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
+import {
+  pickerFilters,
+  RESOURCE_PAGE_SIZE,
+  resourceQuery,
+  type ResourceFilters,
+} from './resources';
 
 export interface MatrixPlansEndpoints {
   getPlans: typeof plansApi.getPlans;
@@ -367,7 +372,7 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
             () =>
               all.pickerResources.send({
                 type: 'SET_FILTERS',
-                filters: { type: 'video', keyword: '', group: 'all' },
+                filters: pickerFilters(picker.getSnapshot().context.types),
               }),
           ),
           whenChanged(

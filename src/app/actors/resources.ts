@@ -47,9 +47,12 @@ export interface ResourcesEndpoints {
 export type GroupFilter = 'all' | 'ungrouped' | number;
 
 export interface ResourceFilters {
+  /** One type; '' any type (of `types` when given). */
   type: ResourceType | '';
   keyword: string;
   group: GroupFilter;
+  /** The types a picker's place takes: with `type` '', the list shows all of them. */
+  types?: readonly ResourceType[];
 }
 
 export const NO_RESOURCE_FILTERS: ResourceFilters = { type: '', keyword: '', group: 'all' };
@@ -61,10 +64,22 @@ export const RESOURCE_PAGE_SIZE = 24;
 export function resourceQuery(f: ResourceFilters): Partial<ResourceListParams> {
   const query: Partial<ResourceListParams> = {};
   if (f.type) query.type = f.type;
+  else if (f.types?.length) query.types = [...f.types];
   if (f.keyword.trim()) query.keyword = f.keyword.trim();
   if (f.group === 'ungrouped') query.group_id = 0;
   else if (typeof f.group === 'number') query.group_id = f.group;
   return query;
+}
+
+/**
+ * A resource picker's filters when it opens for a place taking `types`: every one of them (one
+ * list: stickers and images together), any group, no keyword; the person may narrow it to one
+ * type or one group.
+ */
+export function pickerFilters(types: readonly ResourceType[]): ResourceFilters {
+  return types.length === 1
+    ? { type: types[0]!, keyword: '', group: 'all' }
+    : { type: '', types: [...types], keyword: '', group: 'all' };
 }
 
 /** The selection to delete (ids), as the delete dialog's target. */

@@ -55,6 +55,8 @@ function commonOf(body: Body, resources: readonly Resource[]): CommonDraft {
     subtitleText: body.subtitles?.text ?? '',
     subtitleSize: text(body.subtitles?.size, COMMON.subtitleSize),
     subtitleColor: body.subtitles?.color ?? COMMON.subtitleColor,
+    // A font no longer the person's is left out: the platform's font then.
+    subtitleFont: one(body.subtitles?.font),
     stickers,
   };
 }

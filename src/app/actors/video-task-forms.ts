@@ -3,8 +3,10 @@
  * the clip editor (/creation/mixedshear) and the resource picker both use. Each form is a
  * task-form actor: the draft, the live estimate (debounced after a change of what prices it, the
  * earlier call aborted) and the submission, with the contract's rules (the server's own) as its
- * check. The picker lists the caller's library (the resources API, the library's filters) and
- * hands what was picked to the form that opened it — an event between actors. After a task is
+ * check. The picker lists the caller's library (the resources API, the library's filters; every
+ * type the place takes at first) and hands what was picked to the form that opened it — an event
+ * between actors. The subtitles' fonts (the caller's `font` resources) load again each time the
+ * mixed-cut form opens. After a task is
  * added the area shows the notice and tells its listeners (`onTaskAdded`: the task lists).
  */
 import { createActor, fromPromise } from 'xstate';
@@ -25,13 +27,20 @@ import {
 import {
   nextKey,
   type CheckedDraft,
+  type CommonDraft,
   type Picked,
+  type StickerDraft,
   type TaskFormMachine,
 } from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
 import { balanceNewsArea } from './balance-news';
 import { listActor, loadActor, toast, whenChanged } from './factories';
-import { RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
+import {
+  pickerFilters,
+  RESOURCE_PAGE_SIZE,
+  resourceQuery,
+  type ResourceFilters,
+} from './resources';
 import { videoTasksArea } from './video-tasks';
 
 export interface VideoTaskFormsEndpoints {
@@ -75,15 +84,23 @@ export const checkClipDraft = checker(clipTaskBody, clipBody);
 export const mixedTaskFormMachine = createMixedTaskFormMachine(checkMixedDraft);
 export const clipEditorMachine = createClipEditorMachine(checkClipDraft);
 
-/** The picker lists the first type it offers, any group, no keyword. */
-const pickerFilters = (types: readonly ResourceFilters['type'][]): ResourceFilters => ({
-  type: types[0] ?? '',
-  keyword: '',
-  group: 'all',
-});
-
 /** Where a sticker lands first: the top-left corner, a fifth of the frame wide. */
 const STICKER_PLACE = { x: '0.05', y: '0.05', width: '0.2' };
+
+/** The subtitle fonts offered: the caller's `font` resources, newest first (up to 100). */
+const FONT_LIMIT = 100;
+
+/** The picked stickers as the form's: one already placed keeps its place, a new one gets one. */
+function stickersOf(draft: CommonDraft, picks: readonly Picked[]): StickerDraft[] {
+  return picks.map(
+    (resource, i) =>
+      draft.stickers.find((s) => s.resource.id === resource.id) ?? {
+        key: nextKey(draft.stickers) + i,
+        resource,
+        ...STICKER_PLACE,
+      },
+  );
+}
 
 function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
   const listeners = new Set<(kind: VideoTaskKind, id: number) => void>();
@@ -111,6 +128,15 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
           ]);
           return [...mine.list, ...pub.list];
         }),
+      /** The subtitles' font choices (loaded again each time the mixed-cut form opens). */
+      fonts: () =>
+        loadActor<Resource[]>('taskFonts', async (signal) => {
+          const page = await e.getResources(
+            { type: 'font', page: 1, limit: FONT_LIMIT },
+            { signal },
+          );
+          return page.list;
+        }),
       pickerResources: () =>
         listActor<ResourceFilters, Resource>(
           'pickerResources',
@@ -123,7 +149,7 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
       pickerGroups: () =>
         loadActor<GroupListReply>('pickerGroups', (signal) => e.getGroups({ signal })),
     },
-    (made) => {
+    (made, started) => {
       const added = (kind: VideoTaskKind, id: number | undefined) => {
         toast('success', 'taskForm.added');
         if (id !== undefined) listeners.forEach((listener) => listener(kind, id));
@@ -141,7 +167,9 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
                 }
               : slot.part === 'music'
                 ? { music: picks }
-                : { [slot.part]: picks[0] ?? null };
+                : slot.part === 'sticker'
+                  ? { stickers: stickersOf(draft, picks) }
+                  : { [slot.part]: picks[0] ?? null };
           made.mixed.send({ type: 'EDIT', patch });
           return;
         }
@@ -155,16 +183,7 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
               }
             : slot.part === 'music'
               ? { music: picks }
-              : {
-                  stickers: picks.map(
-                    (resource, i) =>
-                      draft.stickers.find((s) => s.resource.id === resource.id) ?? {
-                        key: nextKey(draft.stickers) + i,
-                        resource,
-                        ...STICKER_PLACE,
-                      },
-                  ),
-                };
+              : { stickers: stickersOf(draft, picks) };
         made.clip.send({ type: 'EDIT', patch });
       };
       return {
@@ -173,6 +192,12 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
             mixed,
             (s) => s.context.completed,
             () => added('mixed', mixed.getSnapshot().context.result?.id),
+          ),
+          // A font uploaded since the form was last open is offered.
+          whenChanged(
+            mixed,
+            (s) => !s.matches('closed'),
+            () => started('fonts')?.send({ type: 'RELOAD' }),
           ),
         ],
         clip: (clip) => [

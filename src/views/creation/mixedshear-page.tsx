@@ -1,13 +1,12 @@
 import { Box, Button, chakra, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FRAME_SIZE, LIMITS } from '../../api/contract/video-tasks';
+import { FRAME_SIZE } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { Page } from '../../components/page';
 import { DiscardDialog } from '../../components/discard-dialog';
 import { ValidatedForm } from '../../components/validated-form';
-import type { StickerDraft } from '../../machines/task-form';
 import {
   FormRefusal,
   PickedList,
@@ -19,8 +18,6 @@ import {
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
-
-const STICKER_TYPES = ['sticker', 'image'] as const;
 
 /** Seconds with one decimal, as typed into the trim fields. */
 const tenths = (s: number) => String(Math.round(s * 10) / 10);
@@ -67,8 +64,6 @@ export default function MixedshearPage() {
   const frame = FRAME_SIZE[draft.ratio]['720p'];
   const kept = Number.isFinite(start) && Number.isFinite(end) && end > start ? end - start : 0;
   const trimError = error('trim') ?? error('trim.start') ?? error('trim.end');
-  const setSticker = (key: number, patch: Partial<StickerDraft>) =>
-    edit({ stickers: draft.stickers.map((s) => (s.key === key ? { ...s, ...patch } : s)) });
 
   return (
     <Page title={t('route.mixedshear')}>
@@ -205,47 +200,6 @@ export default function MixedshearPage() {
               edit={edit}
               disabled={busy}
             />
-            <Section legend={t('clipEditor.stickers')}>
-              <PickedList
-                label={t('clipEditor.stickers')}
-                items={draft.stickers.map((s) => s.resource)}
-                pickLabel={t('clipEditor.pickStickers', { max: LIMITS.stickers.max })}
-                disabled={busy}
-                error={error('stickers')}
-                onPick={() =>
-                  pick(
-                    { form: 'clip', part: 'sticker' },
-                    STICKER_TYPES,
-                    true,
-                    draft.stickers.map((s) => s.resource),
-                  )
-                }
-                onRemove={(id) =>
-                  edit({ stickers: draft.stickers.filter((s) => s.resource.id !== id) })
-                }
-              />
-              {draft.stickers.map((s, i) => (
-                <SimpleGrid
-                  key={s.key}
-                  columns={{ base: 1, sm: 3 }}
-                  gap="2"
-                  role="group"
-                  aria-label={t('clipEditor.stickerPlace', { name: s.resource.name })}
-                >
-                  {(['x', 'y', 'width'] as const).map((axis) => (
-                    <TextField
-                      key={axis}
-                      label={t(`clipEditor.sticker.${axis}`, { name: s.resource.name })}
-                      numeric
-                      value={s[axis]}
-                      disabled={busy}
-                      error={error(`stickers.${i}.${axis}`)}
-                      onChange={(value) => setSticker(s.key, { [axis]: value })}
-                    />
-                  ))}
-                </SimpleGrid>
-              ))}
-            </Section>
           </Stack>
           <Stack width={{ base: 'full', lg: '80' }} gap="3" position={{ lg: 'sticky' }} top="0">
             <EstimatePanel

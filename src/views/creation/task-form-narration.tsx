@@ -16,7 +16,7 @@ import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
 import { FormField } from '../../components/form-field';
 import { parseSrt } from '../shared/srt';
-import { lineDrafts, nextKey, type CommonDraft } from '../../machines/task-form';
+import { lineDrafts, nextKey, picked, type CommonDraft } from '../../machines/task-form';
 import { Section, SelectField, TextField, useFieldError } from '../shared/form-parts';
 import { useT } from '../shared/use-t';
 
@@ -117,7 +117,53 @@ export function NarrationFields(props: Props) {
   );
 }
 
-/** The subtitles' position and outline, an SRT import and its lines, each editable. */
+/**
+ * The subtitles' font: the platform's CJK font or one of the person's `font` resources (loaded
+ * when the form opens; docs/domain.md §9 "Subtitles"). A font the draft names that the list lacks
+ * (a preset's, the list not in yet) stays offered under its name.
+ */
+function SubtitleFontField(props: Props) {
+  const t = useT();
+  const area = useArea(videoTaskFormsArea);
+  const fonts = useSelector(area.fonts, (s) => s.context.data);
+  const failed = useSelector(area.fonts, (s) => s.matches('failed'));
+  const { draft, edit, disabled } = props;
+  const chosen = draft.subtitleFont;
+  const list = fonts ?? [];
+  const options = [
+    { value: '', label: t('taskForm.platformFont') },
+    ...(chosen && !list.some((f) => f.id === chosen.id) ? [chosen] : []).map((f) => ({
+      value: String(f.id),
+      label: f.name,
+    })),
+    ...list.map((f) => ({ value: String(f.id), label: f.name })),
+  ];
+  return (
+    <Stack gap="1">
+      <SelectField
+        label={t('taskForm.subtitleFont')}
+        helper={t('taskForm.subtitleFontHelp')}
+        value={chosen ? String(chosen.id) : ''}
+        disabled={disabled}
+        options={options}
+        onChange={(id) => {
+          const font = list.find((f) => String(f.id) === id);
+          edit({ subtitleFont: font ? picked(font) : id ? chosen : null });
+        }}
+      />
+      {failed && (
+        <HStack role="alert" gap="2">
+          <Text fontSize="sm">{t('taskForm.fontsFailed')}</Text>
+          <Button size="xs" variant="outline" onClick={() => area.fonts.send({ type: 'RELOAD' })}>
+            {t('taskForm.estimateRetry')}
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
+
+/** The subtitles' position, outline and font, an SRT import and its lines, each editable. */
 export function SubtitleStyleFields(props: Props) {
   const t = useT();
   const error = useFieldError(props.errors);
@@ -148,6 +194,7 @@ export function SubtitleStyleFields(props: Props) {
           helper={t('taskForm.range', LIMITS.subtitleOutline)}
           onChange={(subtitleOutline) => edit({ subtitleOutline })}
         />
+        <SubtitleFontField {...props} />
       </SimpleGrid>
       <FormField label={t('taskForm.importSrt')} error={error('subtitles.lines')}>
         <Input

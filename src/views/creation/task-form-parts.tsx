@@ -32,6 +32,7 @@ import {
   newTitle,
   type CommonDraft,
   type Picked,
+  type StickerDraft,
 } from '../../machines/task-form';
 import { PickedList, Section, SelectField, TextField, useFieldError } from '../shared/form-parts';
 import { ScriptPicker } from '../shared/script-picker';
@@ -78,11 +79,17 @@ interface CommonFieldsProps {
 }
 
 const MUSIC_TYPES = ['bgm', 'audio'] as const;
+/** What a sticker may be: a sticker or any image of the library (listed together). */
+const STICKER_TYPES = ['sticker', 'image'] as const;
 
-/** The look, the sound and the words: the fields of both task forms (mixed cut and clip). */
+/**
+ * The look, the sound, the words and the stickers: the fields of both task forms (mixed cut and
+ * clip; docs/domain.md §9 "Frame": stickers and a watermark in both kinds).
+ */
 export function CommonFields(props: CommonFieldsProps & { form: 'mixed' | 'clip' }) {
   const pick = usePicker();
   const { form, ...fields } = props;
+  const stickers = props.draft.stickers.map((s) => s.resource);
   return (
     <>
       <LookFields {...fields} />
@@ -92,7 +99,54 @@ export function CommonFields(props: CommonFieldsProps & { form: 'mixed' | 'clip'
       />
       <NarrationFields {...fields} />
       <WordFields {...fields} nested={form === 'mixed'} />
+      <StickerFields
+        {...fields}
+        onPick={() => pick({ form, part: 'sticker' }, STICKER_TYPES, true, stickers)}
+      />
     </>
+  );
+}
+
+/** Stickers (images of the library, up to 10), each placed by its left, top and width. */
+function StickerFields(props: CommonFieldsProps & { onPick: () => void }) {
+  const t = useT();
+  const error = useFieldError(props.errors);
+  const { draft, edit, disabled } = props;
+  const setSticker = (key: number, patch: Partial<StickerDraft>) =>
+    edit({ stickers: draft.stickers.map((s) => (s.key === key ? { ...s, ...patch } : s)) });
+  return (
+    <Section legend={t('clipEditor.stickers')}>
+      <PickedList
+        label={t('clipEditor.stickers')}
+        items={draft.stickers.map((s) => s.resource)}
+        pickLabel={t('clipEditor.pickStickers', { max: LIMITS.stickers.max })}
+        disabled={disabled}
+        error={error('stickers')}
+        onPick={props.onPick}
+        onRemove={(id) => edit({ stickers: draft.stickers.filter((s) => s.resource.id !== id) })}
+      />
+      {draft.stickers.map((s, i) => (
+        <SimpleGrid
+          key={s.key}
+          columns={{ base: 1, sm: 3 }}
+          gap="2"
+          role="group"
+          aria-label={t('clipEditor.stickerPlace', { name: s.resource.name })}
+        >
+          {(['x', 'y', 'width'] as const).map((axis) => (
+            <TextField
+              key={axis}
+              label={t(`clipEditor.sticker.${axis}`, { name: s.resource.name })}
+              numeric
+              value={s[axis]}
+              disabled={disabled}
+              error={error(`stickers.${i}.${axis}`)}
+              onChange={(value) => setSticker(s.key, { [axis]: value })}
+            />
+          ))}
+        </SimpleGrid>
+      ))}
+    </Section>
   );
 }
 

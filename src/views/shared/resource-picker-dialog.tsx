@@ -15,6 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Actor } from 'xstate';
 import type { GroupListReply, Resource, ResourceType } from '../../api/contract/resources';
 import { useArea } from '../../app/actors/areas';
@@ -135,6 +136,39 @@ function GroupFilter(props: {
   );
 }
 
+/**
+ * The types the place takes, all together ('': the picker opens so: stickers and images in one
+ * list) or one of them.
+ */
+function TypeFilter(props: {
+  types: readonly ResourceType[];
+  value: ResourceType | '';
+  onChange: (type: ResourceType | '') => void;
+}) {
+  const t = useT();
+  const intl = useIntl();
+  const labels = props.types.map((r) => t(RESOURCE_TYPE_LABEL[r]));
+  const options: { value: ResourceType | ''; label: string }[] = [
+    {
+      value: '',
+      label: t('taskForm.pickerAnyType', {
+        types: intl.formatList(labels, { type: 'disjunction' }),
+      }),
+    },
+    ...props.types.map((r, i) => ({ value: r, label: labels[i]! })),
+  ];
+  return (
+    <Box minWidth="32">
+      <SelectField
+        label={t('resources.type')}
+        value={props.value}
+        options={options}
+        onChange={props.onChange}
+      />
+    </Box>
+  );
+}
+
 function PickerList(props: {
   resources: ListActor<ResourceFilters, Resource>;
   groups: LoadActor<GroupListReply> | undefined;
@@ -160,14 +194,11 @@ function PickerList(props: {
         }}
       >
         {props.types.length > 1 && (
-          <Box minWidth="32">
-            <SelectField
-              label={t('resources.type')}
-              value={applied.type || props.types[0]}
-              options={props.types.map((r) => ({ value: r, label: t(RESOURCE_TYPE_LABEL[r]) }))}
-              onChange={(type) => list.setFilters({ ...applied, type, keyword })}
-            />
-          </Box>
+          <TypeFilter
+            types={props.types}
+            value={applied.type}
+            onChange={(type) => list.setFilters({ ...applied, type, keyword })}
+          />
         )}
         {props.groups && (
           <GroupFilter
