@@ -1,11 +1,8 @@
-import { moneyValidationEnUS } from '../api/contract/messages-en-US';
-
 /**
  * The en-US messages of the money and promotion pages (property, recharge, orders, card
  * passwords, customers): loaded with those pages' views (src/app/routes/page-views.ts).
  */
 const signedInMoneyEnUS = {
-  ...moneyValidationEnUS,
   'property.balances': 'Balances',
   'property.rates': 'Exchange prices',
   'property.exchange': 'Exchange',

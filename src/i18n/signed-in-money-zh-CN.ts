@@ -1,9 +1,7 @@
-import { moneyValidationZhCN } from '../api/contract/messages-zh-CN';
 import type signedInMoneyEnUS from './signed-in-money-en-US';
 
 /** The zh-CN messages of the money and promotion pages (see signed-in-money-en-US.ts). */
 const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
-  ...moneyValidationZhCN,
   'property.balances': '资产余额',
   'property.rates': '兑换价格',
   'property.exchange': '兑换',

@@ -77,11 +77,7 @@ export const signedInValidationEnUS = {
   'validation.industrySort': 'Sort: a whole number from 0 to 999999',
   'validation.scriptContent': 'Script: 1 to 2000 characters',
   'validation.scriptKind': 'Choose a script kind',
-} as const;
-
-/** The recharge packages' and orders' forms and the customer forms (money pages, promotion pages):
- * with the money part of the catalogue. */
-export const moneyValidationEnUS = {
+  // The package and customer forms (their checks are the recharge and customers areas').
   'validation.userType': 'Choose a user type',
   'validation.partnerRequired': 'Choose a partner',
   'validation.servicePrefixNo': 'Prefix: 2 to 6 letters or digits',
@@ -228,14 +224,12 @@ export const validationMessagesEnUS = /* @__PURE__ */ Object.assign(
   {},
   signedOutValidationEnUS,
   signedInValidationEnUS,
-  moneyValidationEnUS,
   creationValidationEnUS,
   digitalHumanValidationEnUS,
   initConfigValidationEnUS,
   contentValidationEnUS,
 ) as typeof signedOutValidationEnUS &
   typeof signedInValidationEnUS &
-  typeof moneyValidationEnUS &
   typeof creationValidationEnUS &
   typeof digitalHumanValidationEnUS &
   typeof initConfigValidationEnUS &

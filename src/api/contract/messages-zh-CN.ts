@@ -2,7 +2,6 @@ import type {
   creationValidationEnUS,
   digitalHumanValidationEnUS,
   initConfigValidationEnUS,
-  moneyValidationEnUS,
   signedInValidationEnUS,
   signedOutValidationEnUS,
   contentValidationEnUS,
@@ -75,9 +74,7 @@ export const signedInValidationZhCN: Texts<typeof signedInValidationEnUS> = {
   'validation.industrySort': '排序须为 0–999999 的整数',
   'validation.scriptContent': '话术内容：1–2000 个字符',
   'validation.scriptKind': '请选择话术类型',
-};
-
-export const moneyValidationZhCN: Texts<typeof moneyValidationEnUS> = {
+  // The package and customer forms (their checks are the recharge and customers areas').
   'validation.userType': '请选择用户类型',
   'validation.partnerRequired': '请选择服务商',
   'validation.servicePrefixNo': '编号前缀为 2–6 位字母或数字',
@@ -213,14 +210,12 @@ export const validationMessagesZhCN = /* @__PURE__ */ Object.assign(
   {},
   signedOutValidationZhCN,
   signedInValidationZhCN,
-  moneyValidationZhCN,
   creationValidationZhCN,
   digitalHumanValidationZhCN,
   initConfigValidationZhCN,
   contentValidationZhCN,
 ) as typeof signedOutValidationZhCN &
   typeof signedInValidationZhCN &
-  typeof moneyValidationZhCN &
   typeof creationValidationZhCN &
   typeof digitalHumanValidationZhCN &
   typeof initConfigValidationZhCN &
