@@ -19,6 +19,7 @@ import {
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
+import { TaskPreviewPanel } from './task-preview';
 
 const STICKER_TYPES = ['sticker', 'image'] as const;
 
@@ -253,6 +254,7 @@ export default function MixedshearPage() {
               combinations={false}
               onRetry={() => form.send({ type: 'RETRY_ESTIMATE' })}
             />
+            <TaskPreviewPanel actor={area.clipPreview} body={form.priced} disabled={busy} />
             <HStack justifyContent="flex-end">
               <Button
                 variant="outline"
