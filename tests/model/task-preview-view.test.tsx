@@ -72,6 +72,8 @@ const TRANSITIONS: Record<string, string> = {
   'refused PREVIEW': 'asking again',
   'throttled PREVIEW': 'asking again',
   'asking done start': 'queued',
+  // The server could not queue it (its job runner refused): failed at once.
+  'asking done start (failed)': 'failed at once',
   'asking again done start': 'queued',
   'queued TIMER': 'checking',
   'checking done check (rendering)': 'rendering',
@@ -82,6 +84,7 @@ const TRANSITIONS: Record<string, string> = {
   'checking rendering done check (done)': 'ready',
   'checking rendering done check (failed)': 'failed',
   'failed PREVIEW': 'asking again',
+  'failed at once PREVIEW': 'asking again',
   'ready PREVIEW': 'asking again',
   'ready CLEAR': 'cleared',
 };
@@ -110,6 +113,11 @@ function events(s: TaskPreviewSnapshot): PathEvent[] {
         : [
             { type: 'xstate.error.actor.start', error: replyError(REFUSED) },
             { type: 'xstate.error.actor.start', by: 'error start (429)', error: throttled() },
+            {
+              type: 'xstate.done.actor.start',
+              by: 'done start (failed)',
+              output: previewOf('failed'),
+            },
           ]),
     ];
   }
@@ -266,6 +274,7 @@ function setup() {
         return tick(1);
       }
       case 'done start':
+      case 'done start (failed)':
         return settleLast(starts, 'done', e.output);
       case 'error start':
         return settleLast(starts, 'error', e.error);
@@ -378,6 +387,11 @@ function setup() {
       expect(state()).toBe(text('taskPreview.failed', { reason: REASON }));
       idle(false);
       expect(video()).toBeNull();
+    },
+    'failed at once': () => {
+      expect(state()).toBe(text('taskPreview.failed', { reason: REASON }));
+      idle(false);
+      expect(checks).toEqual([]);
     },
     cleared: () => {
       expect(state()).toBe(text('taskPreview.hint'));
