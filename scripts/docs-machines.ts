@@ -25,6 +25,7 @@ import { exportMachine } from '../src/machines/cards/export';
 import { redeemMachine } from '../src/machines/cards/redeem';
 import { uploadMachine } from '../src/machines/upload';
 import { taskDetailMachine } from '../src/machines/video-tasks/task-detail';
+import { taskPreviewMachine } from '../src/machines/video-tasks/task-preview';
 import { taskWatchMachine } from '../src/machines/video-tasks/task-watch';
 import { cardTransferMachine } from '../src/machines/cards/transfer';
 import { createCustomerDialogMachine } from '../src/machines/customers/customer-dialog';
@@ -298,6 +299,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/video-tasks/task-watch.ts',
     about:
       'The video tasks area’s progress watch: a check every 2 s while a task on show runs, longer waits after failures, idle when nothing runs.',
+  },
+  {
+    machine: taskPreviewMachine,
+    file: 'src/machines/video-tasks/task-preview.ts',
+    about:
+      'A task form’s preview before paying: the form’s body asked for, followed every 0.5 s while queued or rendering (longer waits after failed checks), then played, failed with its reason, refused, or throttled (too many in a minute); cleared with its form.',
   },
   // Video task create forms. The contract's check is the area's; here a stand-in.
   {

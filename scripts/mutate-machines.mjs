@@ -256,6 +256,17 @@ const MACHINES = {
     tests: ['tests/model/video-tasks-view.test.tsx'],
     only: 'progress without reloading',
   },
+  'task-preview': {
+    machine: 'src/machines/video-tasks/task-preview.ts',
+    senders: [
+      { file: 'src/views/creation/task-preview.tsx', to: ['actor'] },
+      {
+        file: 'src/app/actors/video-task-forms.ts',
+        to: ["started\\('mixedPreview'\\)\\?", "started\\('clipPreview'\\)\\?"],
+      },
+    ],
+    tests: ['tests/model/task-preview-view.test.tsx'],
+  },
   'task-detail': {
     machine: 'src/machines/video-tasks/task-detail.ts',
     senders: [

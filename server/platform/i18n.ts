@@ -197,6 +197,9 @@ const enUS = {
   'videoTask.retried': 'The failed videos are queued again',
   'videoTask.cancelled': 'The queued videos are cancelled and refunded',
   'videoTask.deleted': 'Tasks deleted',
+  'videoTask.previewThrottled':
+    'At most {max} previews a minute: try again in {seconds} s (previews are free)',
+  'videoTask.previewNotFound': 'Preview not found (previews are removed after an hour)',
   'videoTaskPreset.notFound': 'Preset not found',
   'videoTaskPreset.tooMany': 'At most {max} presets: delete one first',
   'videoTaskPreset.saved': 'Preset saved',
@@ -630,6 +633,8 @@ const zhCN: Record<ServerMessageId, string> = {
   'videoTask.retried': '失败的视频已重新排队',
   'videoTask.cancelled': '排队中的视频已取消并退款',
   'videoTask.deleted': '任务已删除',
+  'videoTask.previewThrottled': '每分钟最多预览 {max} 次：请 {seconds} 秒后再试（预览免费）',
+  'videoTask.previewNotFound': '预览不存在（预览在一小时后删除）',
   'videoTaskPreset.notFound': '预设不存在',
   'videoTaskPreset.tooMany': '最多保存 {max} 个预设：请先删除一个',
   'videoTaskPreset.saved': '预设已保存',

@@ -15,6 +15,7 @@ import type {
   VideoTaskPage,
   VideoTaskRetryReply,
 } from './contract/video-tasks';
+import type { VideoPreview } from './contract/video-task-preview';
 import { get, post, type RequestOptions } from './http';
 
 /** Combinations, outputs and price of a task body, before anything is charged. */
@@ -65,4 +66,21 @@ export function deleteVideoTasks(
   options?: RequestOptions,
 ): Promise<VideoTaskDeleteReply> {
   return post<VideoTaskDeleteReply>('/video_task/delete', body, options);
+}
+
+/**
+ * Asks for a free preview of a body (its first combination, short and small): queued, then
+ * rendered ahead of paid outputs. Throttled per person (HTTP 429); contract:
+ * ./contract/video-task-preview.ts.
+ */
+export function previewVideoTask(
+  body: VideoTaskBody,
+  options?: RequestOptions,
+): Promise<VideoPreview> {
+  return post<VideoPreview>('/video_task/preview', body, options);
+}
+
+/** A preview's state, and its signed URL once done. */
+export function getVideoPreview(id: number, options?: RequestOptions): Promise<VideoPreview> {
+  return get<VideoPreview>('/video_task/preview_detail', { id }, options);
 }

@@ -278,6 +278,22 @@ const signedInCreationEnUS = {
   'taskForm.subtitleColor': 'Subtitle colour',
   'taskForm.remove': 'Remove {name}',
   'taskForm.nonePicked': 'None chosen',
+  // Preview before paying (src/views/creation/task-preview.tsx)
+  'taskPreview.title': 'Preview before paying',
+  'taskPreview.preview': 'Preview',
+  'taskPreview.hint':
+    'Free: the first combination, small and a few seconds long, with its crop, titles, subtitles, stickers and watermark.',
+  'taskPreview.blank': 'Fill in the form to preview it.',
+  'taskPreview.asking': 'Asking for a preview…',
+  'taskPreview.queued': 'Queued: previews go ahead of paid videos.',
+  'taskPreview.rendering': 'Rendering the preview…',
+  'taskPreview.ready': 'Preview of the first video: {width}×{height}, {seconds} s.',
+  'taskPreview.player': 'Preview of the first video',
+  'taskPreview.failed': 'The preview could not be made: {reason}',
+  'taskPreview.throttled': 'Too many previews for now',
+  'taskPreview.stale': 'The form has changed since this preview: preview again to see the changes.',
+  'taskPreview.silent':
+    'The preview has no voice: the narration is spoken (and paid) only in the real videos; its subtitles are timed by an estimate.',
   'taskForm.estimate': 'Estimate',
   'taskForm.estimateBlank': 'Fill in the form to see how many videos it makes and their price.',
   'taskForm.estimating': 'Estimating…',

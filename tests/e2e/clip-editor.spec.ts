@@ -2,8 +2,9 @@
  * The clip editor (/creation/mixedshear) in the browser, as the demo merchant: a 2 s
  * 720p MP4 (made with ffmpeg) uploaded to the library, picked in the editor's picker (the
  * library's posters), played in the editor's player, the start set from the play time, the end
- * typed, a title added; axe finds no serious violation on the page and on the picker, in both
- * locales. (Submitting is the video task server's; the path tests cover it with fake endpoints.)
+ * typed, a title added, previewed before paying (the server's small render of it played in the
+ * form); axe finds no serious violation on the page and on the picker, in both locales.
+ * (Submitting is the video task server's; the path tests cover it with fake endpoints.)
  */
 import type { Page } from '@playwright/test';
 import type { zhCN } from './fixtures';
@@ -29,7 +30,7 @@ const upload = (page: Page, t: Catalogue, file: string) =>
   uploadToLibrary(page, t, 'video', [file]);
 
 for (const [locale, t] of BOTH_LOCALES) {
-  test(`pick a video, play it, trim it, add a title; axe on the page and the picker (${locale})`, async ({
+  test(`pick a video, play it, trim it, add a title, preview it; axe on the page and the picker (${locale})`, async ({
     page,
   }, info) => {
     const tag = `c${info.workerIndex}${Date.now().toString(36)}`;
@@ -80,6 +81,20 @@ for (const [locale, t] of BOTH_LOCALES) {
     await editor
       .getByRole('textbox', { name: fill(t['taskForm.titleText'], { n: 1 }) })
       .fill('Summer');
+    expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
+
+    // Preview before paying: the server renders the clip small and short, the panel plays it.
+    const preview = editor.getByRole('region', { name: t['taskPreview.title'] });
+    await preview.getByRole('button', { name: t['taskPreview.preview'] }).click();
+    const video = preview.getByLabel(t['taskPreview.player']);
+    await expect(video).toBeVisible({ timeout: 30_000 });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight, v.duration]),
+    ).toEqual([360, 640, expect.closeTo(1, 0)]);
+    await expect(preview.getByTestId('task-preview-state')).toContainText('360×640');
     expect(await seriousViolations(page, ['label-content-name-mismatch'])).toEqual([]);
   });
 }

@@ -152,6 +152,8 @@ function setup() {
     getResources: async () => ({ list: [BEACH], total: 1 }),
     getGroups: async () => ({ list: [], ungrouped: 1 }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
+    previewVideoTask: () => new Promise(() => {}),
+    getVideoPreview: () => new Promise(() => {}),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

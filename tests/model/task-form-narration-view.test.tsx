@@ -91,6 +91,8 @@ describe('the mixed-cut form with a narration', () => {
           query.scope === 'public'
             ? { list: [PUBLIC_VOICE], total: 1 }
             : { list: [{ ...READY_VOICE, demonstration: false }], total: 1 },
+        previewVideoTask: () => new Promise(() => {}),
+        getVideoPreview: () => new Promise(() => {}),
       };
       const actors = appActors({ auth: shopAuth() });
       provideArea(actors, videoTaskFormsArea, endpoints);

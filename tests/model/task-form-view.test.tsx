@@ -195,6 +195,8 @@ function setup(asked?: { onClose: () => void }) {
       ungrouped: 0,
     }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
+    previewVideoTask: () => new Promise(() => {}),
+    getVideoPreview: () => new Promise(() => {}),
   };
   const auth = shopAuth();
   const actors = appActors({ auth });

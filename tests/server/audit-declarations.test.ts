@@ -23,6 +23,7 @@ const NOT_AUDITED = new Set([
   'POST /api/v1/platform/get_captcha',
   'POST /api/v1/video_task/estimate',
   'POST /api/v1/video_task/batch_estimate',
+  'POST /api/v1/video_task/preview', // free and short-lived: no money moves, removed in an hour
   'POST /api/v1/digital_human/video_estimate',
   'POST /api/v1/digital_human/voice_preview',
   'POST /api/v1/pay/notify/sandbox',

@@ -125,6 +125,8 @@ const MATRIX: Record<string, Outcome[]> = {
   'GET /api/v1/video_task_preset/list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'GET /api/v1/video_task_preset/detail': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/video_task_preset/delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/video_task/preview': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  'GET /api/v1/video_task/preview_detail': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   // A signed link (download_all_url) and nothing else opens a task's ZIP: without one, 404.
   'GET /api/v1/video_task/download_all': ['4xx', '4xx', '4xx', '4xx', '4xx', '4xx', '4xx'],
   // Digital-human videos: partners and merchants, each its own (docs/domain.md §2).

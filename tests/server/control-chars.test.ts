@@ -67,6 +67,7 @@ const DISPLAY_NAMES = [
   'POST /api/v1/video_task/batch_add body.name',
   'POST /api/v1/video_task/batch_estimate body.name',
   'POST /api/v1/video_task/estimate body.name',
+  'POST /api/v1/video_task/preview body.name',
   'POST /api/v1/video_task_preset/save body.name',
 ];
 

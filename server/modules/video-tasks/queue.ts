@@ -5,13 +5,32 @@ import { defineJob } from '../../platform/jobs/define-job';
 /** Runs of one output's job: transient failures are retried, then the output fails (refunded). */
 export const OUTPUT_ATTEMPTS = 3;
 
-/** The job that renders one output (its handler: ./jobs.ts). */
+/**
+ * The render lane: one job kind for the renders that share a worker's render slots
+ * (VIDEO_RENDER_CONCURRENCY), a paid output (`outputId`, its handler ./render-output.ts) or a free
+ * preview (`previewId`, ./preview.ts). One kind, so that the queue's priority orders them: a
+ * preview asked after paid outputs are queued runs before them (docs/decisions.md "Preview
+ * before paying"). The kind keeps its first name (jobs queued before previews existed run on).
+ */
 export const videoOutputJob = defineJob(
   'video-output',
-  z.strictObject({ outputId: z.number().int().positive() }),
+  z.union([
+    z.strictObject({ outputId: z.number().int().positive() }),
+    z.strictObject({ previewId: z.number().int().positive() }),
+  ]),
   { attempts: OUTPUT_ATTEMPTS, backoffMs: 2_000 },
 );
-export type VideoOutputJob = z.infer<typeof videoOutputJob.data>;
+export type VideoRenderJob = z.infer<typeof videoOutputJob.data>;
+export type VideoOutputJob = Extract<VideoRenderJob, { outputId: number }>;
+export type VideoPreviewJob = Extract<VideoRenderJob, { previewId: number }>;
+
+/**
+ * Priorities in the render lane (lower runs first, as in BullMQ; the embedded queue claims in the
+ * same order). Paid outputs are prioritised too: BullMQ runs a job without a priority (0) before
+ * every prioritised one, so a preview could not pass them otherwise.
+ */
+export const PREVIEW_PRIORITY = 1;
+export const OUTPUT_PRIORITY = 10;
 
 /**
  * Enqueues a render job for each output and records its id (`onlyNew`: only the queued outputs
@@ -36,7 +55,11 @@ export async function enqueueOutputs(
   }
   for (const outputId of ids) {
     try {
-      const jobId = await ctx.jobs.enqueue(videoOutputJob, { outputId });
+      const jobId = await ctx.jobs.enqueue(
+        videoOutputJob,
+        { outputId },
+        { priority: OUTPUT_PRIORITY },
+      );
       await ctx.db
         .updateTable('video_outputs')
         .set({ job_id: jobId })

@@ -23,7 +23,7 @@ import type { ResourceType } from '../../../src/api/contract/resources';
 const INPUT_URL_SECONDS = 6 * 3600;
 
 /** A failure that running again cannot fix (an input ffmpeg cannot read): `detail` is readable. */
-class InputUnreadable extends PermanentWorkFailure {
+export class InputUnreadable extends PermanentWorkFailure {
   constructor(detail: string, cause: unknown) {
     super({ reasonId: 'videoTask.reason.inputUnreadable', reasonParams: {}, detail }, { cause });
   }
@@ -258,7 +258,7 @@ async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string
 }
 
 /** A failure as its detail shows it: the inputs by their names, no server path. */
-const readable = (ctx: AppContext, error: unknown, sources: readonly NamedSource[]) =>
+export const readable = (ctx: AppContext, error: unknown, sources: readonly NamedSource[]) =>
   failureDetail(error, { sources, roots: [ctx.config.dataDir] });
 
 /**
@@ -266,7 +266,7 @@ const readable = (ctx: AppContext, error: unknown, sources: readonly NamedSource
  * their rows) that ffprobe cannot read is unreadable, or null when every one reads. Called when a
  * render failed, to tell a broken input from a passing fault.
  */
-async function firstUnreadable(
+export async function firstUnreadable(
   ctx: AppContext,
   videos: readonly NamedSource[],
   signal: AbortSignal,
@@ -286,9 +286,9 @@ async function firstUnreadable(
  * The RenderSpec of one output, its video inputs that were not probed, and every input's source
  * with its resource's name. A video resource whose row lacks `has_audio` or `duration_ms` is
  * probed (once per output; `has_audio` written back, so the next output reads it from the row);
- * throws InputUnreadable when that probe fails.
+ * throws InputUnreadable when that probe fails. A preview builds its spec here too (./preview.ts).
  */
-async function specOf(
+export async function specOf(
   ctx: AppContext,
   ownerId: number,
   params: VideoTaskParams,

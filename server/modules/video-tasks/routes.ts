@@ -20,6 +20,7 @@ import { contentDisposition } from '../../platform/storage/storage';
 import { idempotencyOf } from '../ledger';
 import { downloadAll } from './download-all';
 import { videoTaskPresetRoutes } from './preset-routes';
+import { videoTaskPreviewRoutes } from './preview-routes';
 import {
   addTask,
   cancelTask,
@@ -49,6 +50,7 @@ export function videoTaskRoutes(app: FastifyInstance): void {
   const { ctx } = app;
   // Presets, duplicates, CSV batches and previews: their own files (docs/domain.md §9).
   videoTaskPresetRoutes(app);
+  videoTaskPreviewRoutes(app);
 
   defineRoute(app, {
     method: 'POST',

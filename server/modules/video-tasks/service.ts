@@ -57,7 +57,7 @@ export async function outputPrice(
 }
 
 /** Clip calls are refused for a caller whose clip menus are off. */
-function checkKind(auth: AuthContext, kind: VideoTaskKind): void {
+export function checkKind(auth: AuthContext, kind: VideoTaskKind): void {
   if (kind === 'clip' && Number(auth.user.show_clip_menu) === 0) throw refuse('videoTask.clipOff');
 }
 

@@ -88,12 +88,16 @@ export const DH_LIMITS = {
  * per sentence end, all divided by the speed. The console shows the same figure live.
  */
 export function estimateSpeechSeconds(text: string, speed: number): number {
+  return Math.max(1, Math.ceil(speechSeconds(text, speed)));
+}
+
+/** The estimate of {@link estimateSpeechSeconds} before rounding (a sentence's share of it). */
+export function speechSeconds(text: string, speed: number): number {
   const cjk = (text.match(/[\u3400-\u9fff\uf900-\ufaff]/g) ?? []).length;
   const words = (text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ').match(/[\p{L}\p{N}]+/gu) ?? [])
     .length;
   const pauses = (text.match(/[。！？!?.；;]+/g) ?? []).length;
-  const seconds = (cjk / 4.5 + words / 2.6 + pauses * 0.4) / (speed > 0 ? speed : 1);
-  return Math.max(1, Math.ceil(seconds));
+  return (cjk / 4.5 + words / 2.6 + pauses * 0.4) / (speed > 0 ? speed : 1);
 }
 
 /** The language a text is spoken in: Chinese when it has any CJK character, else English. */

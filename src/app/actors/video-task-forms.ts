@@ -8,6 +8,8 @@
  * between actors. The subtitles' fonts (the caller's `font` resources) load again each time the
  * mixed-cut form opens. After a task is
  * added the area shows the notice and tells its listeners (`onTaskAdded`: the task lists).
+ * Each form has a preview actor (src/machines/video-tasks/task-preview.ts: the preview call and
+ * its polling through the endpoints here), forgotten when its form starts afresh.
  */
 import { createActor, fromPromise } from 'xstate';
 import type { z } from 'zod';
@@ -18,6 +20,7 @@ import * as dhVideosApi from '../../api/digital-human-videos';
 import type { VoiceClone } from '../../api/contract/digital-human';
 import * as videoTasksApi from '../../api/video-tasks';
 import { resourcePickerMachine, type PickerSlot } from '../../machines/resource-picker';
+import { taskPreviewMachine } from '../../machines/video-tasks/task-preview';
 import { clipBody, createClipEditorMachine, type ClipDraft } from '../../machines/clip-editor';
 import {
   createMixedTaskFormMachine,
@@ -49,6 +52,8 @@ export interface VideoTaskFormsEndpoints {
   getResources: typeof resourcesApi.getResources;
   getGroups: typeof resourcesApi.getGroups;
   getReadyVoices: typeof dhVideosApi.getReadyVoices;
+  previewVideoTask: typeof videoTasksApi.previewVideoTask;
+  getVideoPreview: typeof videoTasksApi.getVideoPreview;
 }
 
 /** The narration's voices: ready clones of the caller's, then the public ones (up to 100 each). */
@@ -115,10 +120,26 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
         },
       }),
     );
+  // A form's preview: asked and followed quietly (the form's preview panel shows what fails).
+  const preview = () =>
+    createActor(
+      taskPreviewMachine.provide({
+        actors: {
+          start: fromPromise(({ input, signal }) =>
+            e.previewVideoTask(input.body, { signal, quiet: true }),
+          ),
+          check: fromPromise(({ input, signal }) =>
+            e.getVideoPreview(input.id, { signal, quiet: true }),
+          ),
+        },
+      }),
+    );
   const actors = lazyActors(
     {
       mixed: () => taskForm(mixedTaskFormMachine),
       clip: () => taskForm(clipEditorMachine),
+      mixedPreview: preview,
+      clipPreview: preview,
       picker: () => createActor(resourcePickerMachine),
       voices: () =>
         loadActor<VoiceClone[]>('taskVoices', async (signal) => {
@@ -199,12 +220,24 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
             (s) => !s.matches('closed'),
             () => started('fonts')?.send({ type: 'RELOAD' }),
           ),
+          // The drawer closed (added, discarded, cancelled): its preview goes with the draft.
+          whenChanged(
+            mixed,
+            (s) => s.matches('closed'),
+            () => started('mixedPreview')?.send({ type: 'CLEAR' }),
+          ),
         ],
         clip: (clip) => [
           whenChanged(
             clip,
             (s) => s.context.completed,
             () => added('clip', clip.getSnapshot().context.result?.id),
+          ),
+          // The page's form starts afresh (added, or cancelled): so does its preview.
+          whenChanged(
+            clip,
+            (s) => s.context.completed + s.context.cancelled,
+            () => started('clipPreview')?.send({ type: 'CLEAR' }),
           ),
         ],
         picker: (picker) => [
@@ -259,6 +292,8 @@ export const videoTaskFormsArea = defineArea<VideoTaskFormsEndpoints, VideoTaskF
     getResources: resourcesApi.getResources,
     getGroups: resourcesApi.getGroups,
     getReadyVoices: dhVideosApi.getReadyVoices,
+    previewVideoTask: videoTasksApi.previewVideoTask,
+    getVideoPreview: videoTasksApi.getVideoPreview,
   }),
   create: (endpoints, areas) => {
     const forms = createVideoTaskFormActors(endpoints);

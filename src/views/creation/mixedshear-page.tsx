@@ -18,6 +18,7 @@ import {
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
+import { TaskPreviewPanel } from './task-preview';
 
 /** Seconds with one decimal, as typed into the trim fields. */
 const tenths = (s: number) => String(Math.round(s * 10) / 10);
@@ -207,6 +208,7 @@ export default function MixedshearPage() {
               combinations={false}
               onRetry={() => form.send({ type: 'RETRY_ESTIMATE' })}
             />
+            <TaskPreviewPanel actor={area.clipPreview} body={form.priced} disabled={busy} />
             <HStack justifyContent="flex-end">
               <Button
                 variant="outline"

@@ -29,6 +29,7 @@ import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
 import { TaskPresetsBar } from './task-presets-bar';
+import { TaskPreviewPanel } from './task-preview';
 
 const VIDEO_TYPES = ['video', 'intro', 'outro'] as const;
 
@@ -265,13 +266,23 @@ export function MixedTaskFormDrawer() {
                         disabled={busy}
                       />
                     </Stack>
-                    <Box width={{ base: 'full', lg: '80' }} position={{ lg: 'sticky' }} top="0">
+                    <Stack
+                      width={{ base: 'full', lg: '80' }}
+                      gap="3"
+                      position={{ lg: 'sticky' }}
+                      top="0"
+                    >
                       <EstimatePanel
                         {...form.estimate}
                         combinations
                         onRetry={() => form.send({ type: 'RETRY_ESTIMATE' })}
                       />
-                    </Box>
+                      <TaskPreviewPanel
+                        actor={area.mixedPreview}
+                        body={form.priced}
+                        disabled={busy}
+                      />
+                    </Stack>
                   </Stack>
                 </Drawer.Body>
                 <Drawer.Footer>

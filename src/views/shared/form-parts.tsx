@@ -44,6 +44,8 @@ export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
   const estimateError = useSelector(actor, (s) => s.context.estimateError);
   const refused = useSelector(actor, (s) => s.context.estimateRefused);
   const estimate = { phase, reply, error: estimateError, refused };
+  // What the estimate prices (the name aside): the body a preview is asked for.
+  const priced = useSelector(actor, (s) => s.context.estimateBody);
   const edit = (patch: Partial<D>) => actor.send({ type: 'EDIT', patch });
   return {
     open,
@@ -53,6 +55,7 @@ export function useTaskForm<D, B, E = VideoTaskEstimate, R = unknown>(
     completed,
     submitting,
     estimate,
+    priced,
     edit,
     send: actor.send,
     confirmingDiscard,

@@ -1,0 +1,3 @@
+import { definePreviewSuite } from './video-preview-suite';
+
+definePreviewSuite('embedded', true);
