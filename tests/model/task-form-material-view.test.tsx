@@ -73,6 +73,8 @@ describe.each(['en-US', 'zh-CN'] as const)(
             adds.push(body);
             return { id: 41 };
           },
+          previewVideoTask: () => new Promise(() => {}),
+          getVideoPreview: () => new Promise(() => {}),
           // The library as the server filters it: one type, or any of several.
           getResources: async (query) => {
             queries.push(query);
