@@ -61,6 +61,7 @@ export function TextField(
         disabled={props.disabled}
         inputMode={props.inputMode ?? (props.numeric ? 'decimal' : undefined)}
         maxLength={props.maxLength}
+        type={props.inputMode === 'url' ? 'url' : undefined}
         autoComplete="off"
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />
