@@ -45,6 +45,7 @@ export function TextField(
     /** A decimal keyboard on phones (`inputMode` decimal). */
     numeric?: boolean;
     inputMode?: 'text' | 'url' | 'numeric' | 'decimal';
+    maxLength?: number;
   },
 ) {
   return (
@@ -59,6 +60,8 @@ export function TextField(
         value={props.value}
         disabled={props.disabled}
         inputMode={props.inputMode ?? (props.numeric ? 'decimal' : undefined)}
+        maxLength={props.maxLength}
+        type={props.inputMode === 'url' ? 'url' : undefined}
         autoComplete="off"
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />

@@ -484,6 +484,49 @@ describe('mark published (dialog machine of an assisted post)', () => {
   });
 });
 
+test('mark published: a refused link is refused in the form, sends nothing; reopened, the field is fresh', async () => {
+  const w = await setup();
+  await openSpring(w);
+  const mark = () =>
+    w.button(fill('matrixPlans.markPublishedOf', { name: postName(ASSISTED) }), w.detail()!);
+  const dialog = () =>
+    w
+      .dialogs()
+      .filter((d) => d.getAttribute('role') === 'dialog')
+      .find((d) =>
+        within(d).queryByRole('heading', {
+          name: fill('matrixPlans.markPublishedTitle', { title: ASSISTED.title }),
+        }),
+      ) ?? null;
+  const box = () =>
+    within(dialog()!).getByRole('textbox', {
+      name: text('matrixPlans.shareUrl'),
+    }) as HTMLInputElement;
+  const open = async () => {
+    await w.user.click(mark());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+  };
+  await open();
+  const before = w.endpoints.calls.length;
+  await w.user.click(box());
+  await w.user.paste('v.douyin.example/abc');
+  await w.user.click(w.button(text('matrixPlans.markPublished'), dialog()!));
+  // The contract's message under the field (the field says it is wrong); nothing sent.
+  within(dialog()!).getByText(enUS['validation.shareUrl']);
+  expect(box().getAttribute('aria-invalid')).toBe('true');
+  expect(w.endpoints.calls.length).toBe(before);
+
+  await w.user.click(w.button(text('form.cancel'), dialog()!));
+  expect(dialog()).toBeNull();
+  await open();
+  expect(box().value).toBe('');
+  expect(within(dialog()!).queryByText(enUS['validation.shareUrl'])).toBeNull();
+  expect(w.endpoints.calls.length).toBe(before);
+  w.dispose();
+}, 20_000);
+
 // ---------------------------------------------------------------------------------------------
 // The create form. FILL: the person fills every field (Shop A, Clip 1 from the picker, one title,
 // New York); once filled, FILL changes the name (the draft stays valid).

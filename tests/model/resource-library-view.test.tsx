@@ -691,6 +691,65 @@ describe.each(DIALOGS)('the $name dialog', (d) => {
   });
 });
 
+// Forms one way (docs/architecture.md "Forms"): the dialogs' drafts are their machines'.
+test('rename: a name of spaces is refused in the form and sends nothing; reopened, the form is the row’s again', async () => {
+  const world = await setup();
+  const open = async () => {
+    await world.user.click(world.button(actionOf('resources.rename', VIDEO)));
+    return within(world.dialog()!);
+  };
+  const name = (d: ReturnType<typeof within>) =>
+    d.getByRole('textbox', { name: text('resources.name') }) as HTMLInputElement;
+  let d = await open();
+  await world.user.clear(name(d));
+  await world.user.type(name(d), '   ');
+  await world.user.click(d.getByRole('button', { name: text('form.save') }));
+  d.getByText(text('validation.resourceName'));
+  expect(name(d).getAttribute('aria-invalid')).toBe('true');
+  expect(world.endpoints.calls).toEqual([]);
+
+  await world.user.click(d.getByRole('button', { name: text('form.cancel') }));
+  expect(world.dialog()).toBeNull();
+  d = await open();
+  expect(name(d).value).toBe(VIDEO.name);
+  expect(d.queryByText(text('validation.resourceName'))).toBeNull();
+  expect(world.endpoints.calls).toEqual([]);
+  world.dispose();
+});
+
+test('move and new group: reopened after a change, each form is fresh', async () => {
+  const world = await setup();
+  const cancel = () =>
+    world.user.click(within(world.dialog()!).getByRole('button', { name: text('form.cancel') }));
+  const openMove = async () => {
+    await world.user.click(world.button(actionOf('resources.move', VIDEO)));
+    return within(world.dialog()!).getByRole('combobox', {
+      name: text('resources.group'),
+    }) as HTMLSelectElement;
+  };
+  await world.user.selectOptions(await openMove(), '5');
+  await cancel();
+  expect((await openMove()).value).toBe(String(VIDEO.group_id ?? 0));
+  await cancel();
+
+  const openAdd = async () => {
+    await world.user.click(world.button(text('resources.newGroup')));
+    return within(world.dialog()!);
+  };
+  let d = await openAdd();
+  const groupName = () =>
+    d.getByRole('textbox', { name: text('resources.groupName') }) as HTMLInputElement;
+  await world.user.type(groupName(), '  ');
+  await world.user.click(d.getByRole('button', { name: text('resources.create') }));
+  d.getByText(text('validation.groupName'));
+  await cancel();
+  d = await openAdd();
+  expect(groupName().value).toBe('');
+  expect(d.queryByText(text('validation.groupName'))).toBeNull();
+  expect(world.endpoints.calls).toEqual([]);
+  world.dispose();
+});
+
 test('deleting the group the list shows moves the list to Ungrouped, where its resources went', async () => {
   const world = await setup();
   const groups = screen.getByRole('navigation', { name: text('resources.groups') });

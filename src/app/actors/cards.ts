@@ -6,25 +6,29 @@
  */
 import { createActor, fromPromise, fromTransition } from 'xstate';
 import type { PlatformUserPage, PlatformUserRow } from '../../api/contract/customers';
-import type {
-  CardFilter,
-  CardRow,
-  CountReply,
-  DeleteCardsBody,
-  EditCardBody,
-  ExportTicketBody,
-  RemarkCardsBody,
+import {
+  editCardBody,
+  remarkCardsBody,
+  type CardFilter,
+  type CardRow,
+  type CountReply,
+  type DeleteCardsBody,
+  type EditCardBody,
+  type ExportTicketBody,
+  type RemarkCardsBody,
 } from '../../api/contract/cards';
 import { MAX_CARD_PAGE_SIZE } from '../../api/contract/cards';
 import * as cardsApi from '../../api/cards';
 import { getPlatformUsers, newIdempotencyKey } from '../../api/money';
 import { exportMachine } from '../../machines/cards/export';
-import { generateCardsMachine } from '../../machines/cards/generate';
+import { endOfDay, generateCardsMachine } from '../../machines/cards/generate';
+import type { CustomerDialogForm } from '../../machines/customers/customer-dialog';
 import { redeemMachine } from '../../machines/cards/redeem';
 import { cardTransferMachine, type CardSelection } from '../../machines/cards/transfer';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, submitActor, toast, whenChanged } from './factories';
 import { dayRange } from '../../components/dates';
+import { checkBody, textFields, type TextValues } from './small-forms';
 
 export interface CardsEndpoints {
   getCards: typeof cardsApi.getCards;
@@ -83,6 +87,48 @@ const USER_CHOICES = 50;
 
 /** Counts the changes of the cards (a new batch, a transfer, a delete). */
 const counter = fromTransition((count: number, _event: { type: 'CHANGED' }) => count + 1, 0);
+
+/**
+ * The remark dialog's draft: the remark of the caller's role on the card (given with OPEN: true
+ * for the admin's, else the owner's), checked with the call's schema and sent trimmed.
+ */
+const remarkFields = textFields<CardRow, RemarkCardsBody, boolean>(
+  (row, isAdmin) => (isAdmin ? row?.remark_admin : row?.remark_owner) ?? '',
+  (row, remark) => ({ id: row?.id ?? 0, remark }),
+  remarkCardsBody,
+);
+
+/** The expiry dialog's day ("YYYY-MM-DD" of the viewer's calendar, '' for never). */
+export interface ExpiryValues {
+  day: string;
+}
+
+/** "YYYY-MM-DD" of a time in the viewer's calendar ('' for none). */
+export function dayOf(time: number | null): string {
+  if (time === null) return '';
+  const d = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/**
+ * The expiry dialog's draft: the card's day; the card works until its end, none is never. A past
+ * day is refused here as the server refuses it (as the generate form does), nothing sent.
+ */
+const expiryFields: CustomerDialogForm<CardRow, EditCardBody, ExpiryValues> = {
+  start: (row) => ({ day: dayOf(row?.expire_at ?? null) }),
+  check: (form, row) => {
+    const expireAt = form.day ? endOfDay(form.day) : null;
+    if (form.day && (expireAt === null || expireAt <= Date.now())) {
+      return { errors: { day: 'cards.expiryPast' } };
+    }
+    return checkBody<EditCardBody, ExpiryValues>(
+      editCardBody,
+      { id: row?.id ?? 0, expire_at: expireAt },
+      'day',
+    );
+  },
+};
 
 function createCardsActors(e: CardsEndpoints) {
   return lazyActors(
@@ -148,12 +194,19 @@ function createCardsActors(e: CardsEndpoints) {
         dialogActor<CardSelection, DeleteCardsBody, CountReply>('cardDelete', (_s, body) =>
           e.deleteCards(body),
         ),
+      // The dialogs' drafts are their machines' (docs/architecture.md "Forms").
       remark: () =>
-        dialogActor<CardRow, RemarkCardsBody, CountReply>('cardRemark', (_row, body) =>
-          e.remarkCards(body),
+        dialogActor<CardRow, RemarkCardsBody, CountReply, TextValues, boolean>(
+          'cardRemark',
+          (_row, body) => e.remarkCards(body),
+          remarkFields,
         ),
       expiry: () =>
-        dialogActor<CardRow, EditCardBody, CardRow>('cardExpiry', (_row, body) => e.editCard(body)),
+        dialogActor<CardRow, EditCardBody, CardRow, ExpiryValues>(
+          'cardExpiry',
+          (_row, body) => e.editCard(body),
+          expiryFields,
+        ),
       export: () =>
         createActor(
           exportMachine.provide({

@@ -14,6 +14,7 @@ import { imitateTitleBody } from '../../api/contract/ai-text';
 import type { AccountPage } from '../../api/contract/matrix';
 import {
   planBody,
+  postMarkPublishedBody,
   type CreationMediaType,
   type PlanBody,
   type PlanMediaItem,
@@ -22,6 +23,7 @@ import {
   type ReleasePlan,
 } from '../../api/contract/matrix-plans';
 import type { Resource } from '../../api/contract/resources';
+import type { CustomerDialogForm } from '../../machines/customers/customer-dialog';
 import * as matrixApi from '../../api/matrix';
 import * as plansApi from '../../api/matrix-plans';
 import * as resourcesApi from '../../api/resources';
@@ -36,6 +38,7 @@ import {
 import { resourcePickerMachine } from '../../machines/resource-picker';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, toast, whenChanged } from './factories';
+import { checkBody, type TextValues } from './small-forms';
 import {
   pickerFilters,
   RESOURCE_PAGE_SIZE,
@@ -204,6 +207,22 @@ export function checkPlanDraft(d: PlanDraft): CheckedPlan {
   return { body: Object.keys(errors).length === 0 ? body : null, errors };
 }
 
+/**
+ * The mark-published dialog's draft (docs/architecture.md "Forms"): the share link, empty on each
+ * opening, checked with the call's schema (the post's id and the link) before it is sent.
+ */
+const markPublishedFields: CustomerDialogForm<PlanPost, { share_url: string }, TextValues> = {
+  start: () => ({ text: '' }),
+  check: (form, post) => {
+    const checked = checkBody<{ id: number; share_url: string }, TextValues>(
+      postMarkPublishedBody,
+      { id: post?.id ?? 0, share_url: form.text.trim() },
+      'text',
+    );
+    return 'draft' in checked ? { draft: { share_url: checked.draft.share_url } } : checked;
+  },
+};
+
 function createMatrixPlansActors(e: MatrixPlansEndpoints) {
   const planCalls: Record<PlanAction, (body: { id: number }) => Promise<ReleasePlan>> = {
     // The page shows the outcome itself (its notice): no second one from the HTTP layer.
@@ -249,8 +268,11 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
         ),
       // An assisted post published by hand: its share link (the dialog shows a refusal itself).
       markPublished: () =>
-        dialogActor<PlanPost, { share_url: string }>('matrixPostMarkPublished', (target, payload) =>
-          e.markPublished({ id: target!.id, share_url: payload.share_url }, { quiet: true }),
+        dialogActor<PlanPost, { share_url: string }, unknown, TextValues>(
+          'matrixPostMarkPublished',
+          (target, payload) =>
+            e.markPublished({ id: target!.id, share_url: payload.share_url }, { quiet: true }),
+          markPublishedFields,
         ),
       form: () =>
         createActor(

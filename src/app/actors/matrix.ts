@@ -7,20 +7,23 @@
  * what shows it, as events between its actors.
  */
 import { createActor, fromPromise } from 'xstate';
-import type {
-  AccountDeleteBody,
-  AccountMoveBody,
-  AccountStatus,
-  MatrixAccount,
-  SocialPlatformId,
-  AccountListParams,
+import {
+  accountMoveBody,
+  type AccountDeleteBody,
+  type AccountMoveBody,
+  type AccountStatus,
+  type MatrixAccount,
+  type SocialPlatformId,
+  type AccountListParams,
 } from '../../api/contract/matrix';
-import type {
-  GroupAddBody,
-  GroupDeleteBody,
-  GroupEditBody,
-  GroupListReply,
-  ResourceGroup,
+import {
+  groupAddBody,
+  groupEditBody,
+  type GroupAddBody,
+  type GroupDeleteBody,
+  type GroupEditBody,
+  type GroupListReply,
+  type ResourceGroup,
 } from '../../api/contract/resources';
 import * as matrixApi from '../../api/matrix';
 import { matrixAccountsMachine } from '../../machines/matrix-accounts';
@@ -33,6 +36,7 @@ import {
   toast,
   whenChanged,
 } from './factories';
+import { groupFields, textFields, type GroupValues, type TextValues } from './small-forms';
 
 export interface MatrixEndpoints {
   getAuthUrl: typeof matrixApi.getAuthUrl;
@@ -115,18 +119,36 @@ function createMatrixActors(e: MatrixEndpoints) {
           'matrixAccountDelete',
           (_s, body) => e.deleteAccounts(body),
         ),
+      // The dialogs' drafts are their machines' (docs/architecture.md "Forms").
       move: () =>
-        dialogActor<AccountSelection, AccountMoveBody, { moved: number }>(
+        dialogActor<AccountSelection, AccountMoveBody, { moved: number }, GroupValues>(
           'matrixAccountMove',
           (_s, body) => e.moveAccounts(body),
+          groupFields(
+            (s) => s?.groupId ?? null,
+            (s, group_id) => ({ ids: [...(s?.ids ?? [])], group_id }),
+            accountMoveBody,
+          ),
         ),
       groupAdd: () =>
-        dialogActor<null, GroupAddBody, ResourceGroup>('matrixGroupAdd', (_t, body) =>
-          e.addGroup(body),
+        dialogActor<null, GroupAddBody, ResourceGroup, TextValues>(
+          'matrixGroupAdd',
+          (_t, body) => e.addGroup(body),
+          textFields(
+            () => '',
+            (_t, name) => ({ name }),
+            groupAddBody,
+          ),
         ),
       groupRename: () =>
-        dialogActor<ResourceGroup, GroupEditBody, ResourceGroup>('matrixGroupRename', (_g, body) =>
-          e.editGroup(body),
+        dialogActor<ResourceGroup, GroupEditBody, ResourceGroup, TextValues>(
+          'matrixGroupRename',
+          (_g, body) => e.editGroup(body),
+          textFields(
+            (g) => g?.name ?? '',
+            (g, name) => ({ id: g?.id ?? 0, name }),
+            groupEditBody,
+          ),
         ),
       groupDelete: () =>
         dialogActor<ResourceGroup, GroupDeleteBody, null>('matrixGroupDelete', (_g, body) =>

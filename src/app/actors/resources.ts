@@ -7,18 +7,21 @@
  * reloads the list and the group counts the same way.
  */
 import { createActor } from 'xstate';
-import type {
-  GroupAddBody,
-  GroupDeleteBody,
-  GroupEditBody,
-  GroupListReply,
-  Resource,
-  ResourceDeleteBody,
-  ResourceDeleteReply,
-  ResourceEditBody,
-  ResourceGroup,
-  ResourceListParams,
-  ResourceType,
+import {
+  groupAddBody,
+  groupEditBody,
+  resourceEditBody,
+  type GroupAddBody,
+  type GroupDeleteBody,
+  type GroupEditBody,
+  type GroupListReply,
+  type Resource,
+  type ResourceDeleteBody,
+  type ResourceDeleteReply,
+  type ResourceEditBody,
+  type ResourceGroup,
+  type ResourceListParams,
+  type ResourceType,
 } from '../../api/contract/resources';
 import * as resourcesApi from '../../api/resources';
 import { resourceLibraryMachine } from '../../machines/resource-library';
@@ -31,6 +34,7 @@ import {
   toast,
   whenChanged,
 } from './factories';
+import { groupFields, textFields, type GroupValues, type TextValues } from './small-forms';
 import { uploadsArea } from './uploads';
 
 export interface ResourcesEndpoints {
@@ -105,13 +109,26 @@ function createResourceActors(e: ResourcesEndpoints, uploads: Uploads) {
       groups: () =>
         loadActor<GroupListReply>('resourceGroups', (signal) => e.getGroups({ signal })),
       library: () => createActor(resourceLibraryMachine),
+      // The dialogs' drafts are their machines' (docs/architecture.md "Forms").
       rename: () =>
-        dialogActor<Resource, ResourceEditBody, Resource>('resourceRename', (_r, body) =>
-          e.editResource(body),
+        dialogActor<Resource, ResourceEditBody, Resource, TextValues>(
+          'resourceRename',
+          (_r, body) => e.editResource(body),
+          textFields(
+            (r) => r?.name ?? '',
+            (r, name) => ({ id: r?.id ?? 0, name }),
+            resourceEditBody,
+          ),
         ),
       move: () =>
-        dialogActor<Resource, ResourceEditBody, Resource>('resourceMove', (_r, body) =>
-          e.editResource(body),
+        dialogActor<Resource, ResourceEditBody, Resource, GroupValues>(
+          'resourceMove',
+          (_r, body) => e.editResource(body),
+          groupFields(
+            (r) => r?.group_id ?? null,
+            (r, group_id) => ({ id: r?.id ?? 0, group_id }),
+            resourceEditBody,
+          ),
         ),
       remove: () =>
         dialogActor<ResourceSelection, ResourceDeleteBody, ResourceDeleteReply>(
@@ -119,10 +136,24 @@ function createResourceActors(e: ResourcesEndpoints, uploads: Uploads) {
           (_s, body) => e.deleteResources(body),
         ),
       groupAdd: () =>
-        dialogActor<null, GroupAddBody, ResourceGroup>('groupAdd', (_t, body) => e.addGroup(body)),
+        dialogActor<null, GroupAddBody, ResourceGroup, TextValues>(
+          'groupAdd',
+          (_t, body) => e.addGroup(body),
+          textFields(
+            () => '',
+            (_t, name) => ({ name }),
+            groupAddBody,
+          ),
+        ),
       groupRename: () =>
-        dialogActor<ResourceGroup, GroupEditBody, ResourceGroup>('groupRename', (_g, body) =>
-          e.editGroup(body),
+        dialogActor<ResourceGroup, GroupEditBody, ResourceGroup, TextValues>(
+          'groupRename',
+          (_g, body) => e.editGroup(body),
+          textFields(
+            (g) => g?.name ?? '',
+            (g, name) => ({ id: g?.id ?? 0, name }),
+            groupEditBody,
+          ),
         ),
       groupDelete: () =>
         dialogActor<ResourceGroup, GroupDeleteBody, null>('groupDelete', (_g, body) =>

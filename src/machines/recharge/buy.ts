@@ -12,7 +12,8 @@ import {
 import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api/contract/recharge';
 
 /**
- * Buying a recharge package (partner, merchant): load the packages on sale → choose one → confirm
+ * Buying a recharge package (partner, merchant): load the packages on sale → choose one (PICK,
+ * then CHOOSE, which refuses with 'buy.choosePackage' while none is picked) → confirm
  * → create the order → paying (the buyer pays in another tab; the order is checked every
  * POLL_MS, or at once on CHECK) → paid | expired. The balance is credited by the server when the
  * payment provider's signed notification arrives, never by this machine: it only watches.
@@ -35,7 +36,10 @@ import type { OrderCreateReply, RechargeOrder, RechargePackage } from '../../api
 export type BuyEvent =
   | { type: 'OPEN' }
   | { type: 'RETRY' }
-  | { type: 'CHOOSE'; pkg: RechargePackage }
+  /** The package the person picks (its id) while choosing. */
+  | { type: 'PICK'; id: number }
+  /** Next: the picked package (or `pkg`, chosen at once); none picked is refused. */
+  | { type: 'CHOOSE'; pkg?: RechargePackage }
   | { type: 'BACK' }
   | { type: 'SUBMIT' }
   | { type: 'CHECK' }
@@ -52,6 +56,10 @@ export type BuyEmitted =
 
 export interface BuyContext {
   packages: RechargePackage[];
+  /** The package picked in the list (its id), kept when the person comes back to choose. */
+  picked: number | null;
+  /** 'buy.choosePackage' after Next with none picked; a pick answers it. */
+  pickError: string | null;
   chosen: RechargePackage | null;
   order: OrderCreateReply | null;
   /** The order as the last check saw it (paid: what was credited). */
@@ -73,6 +81,8 @@ export interface BuyContext {
 /** A purchase not begun: the context at every OPEN (`paid` counts across purchases). */
 const FRESH: Omit<BuyContext, 'paid'> = {
   packages: [],
+  picked: null,
+  pickError: null,
   chosen: null,
   order: null,
   seen: null,
@@ -141,6 +151,10 @@ export const buyMachine = setup({
     },
     /** The person closed the dialog while the order awaits payment. */
     dialogHidden: stateIn({ paying: { dialog: 'hidden' } }),
+    /** A package is on offer to confirm: the one given, or the one picked. */
+    hasChoice: ({ context, event }) =>
+      event.type === 'CHOOSE' &&
+      (event.pkg !== undefined || context.packages.some((p) => p.id === context.picked)),
   },
   actions: {
     clear: assign(FRESH),
@@ -196,15 +210,25 @@ export const buyMachine = setup({
     choosing: {
       tags: ['open'],
       on: {
-        CHOOSE: {
-          target: 'confirming',
-          actions: assign({
-            chosen: ({ event }) => {
-              assertEvent(event, 'CHOOSE');
-              return event.pkg;
-            },
+        PICK: {
+          actions: assign(({ event }) => {
+            assertEvent(event, 'PICK');
+            return { picked: event.id, pickError: null };
           }),
         },
+        CHOOSE: [
+          {
+            guard: 'hasChoice',
+            target: 'confirming',
+            actions: assign(({ context, event }) => {
+              assertEvent(event, 'CHOOSE');
+              const chosen =
+                event.pkg ?? context.packages.find((p) => p.id === context.picked) ?? null;
+              return { chosen, picked: chosen?.id ?? null, pickError: null };
+            }),
+          },
+          { actions: assign({ pickError: 'buy.choosePackage' }) },
+        ],
         CLOSE: 'closed',
       },
     },

@@ -1,6 +1,5 @@
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { useArea } from '../../app/actors/areas';
@@ -8,6 +7,7 @@ import { rechargeArea } from '../../app/actors/recharge';
 import { useMoneyName } from '../../app/hooks/use-money-name';
 import { formatDateTime } from '../../components/dates';
 import { FailureAlert, StepDialog, Summary } from '../../components/step-dialog';
+import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import type { buyMachine } from '../../machines/recharge/buy';
 import { STILL_CHECKING_AFTER } from '../../machines/recharge/buy';
@@ -53,28 +53,8 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
   const send = (type: 'RETRY' | 'BACK' | 'SUBMIT' | 'CHECK' | 'AGAIN' | 'CLOSE') =>
     actor.send({ type });
 
-  const [picked, setPicked] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const fresh = step === 'choosing' && context.chosen === null;
-  useEffect(() => {
-    if (!fresh) return;
-    setPicked(null);
-    setError(null);
-  }, [fresh]);
-  useEffect(() => {
-    // Back from the confirmation: the package chosen stays chosen.
-    if (step === 'choosing' && context.chosen) setPicked(context.chosen.id);
-  }, [step, context.chosen]);
-
-  const choose = () => {
-    const pkg = context.packages.find((p) => p.id === picked);
-    if (!pkg) {
-      setError(t('buy.choosePackage'));
-      return;
-    }
-    setError(null);
-    actor.send({ type: 'CHOOSE', pkg });
-  };
+  // The pick is the machine's (docs/architecture.md "Forms"): fresh on each purchase, kept on Back.
+  const choose = () => actor.send({ type: 'CHOOSE' });
 
   const money = (text: string) => `${formatMoney(text)} ${moneyName}`;
   const cny = (text: string) => t('buy.cny', { amount: formatMoney(text) });
@@ -195,12 +175,9 @@ export function RechargeDialog(props: { actor: ActorRefFrom<typeof buyMachine> }
       {step === 'choosing' && (
         <PackageChoice
           packages={context.packages}
-          picked={picked}
-          onPick={(id) => {
-            setPicked(id);
-            setError(null);
-          }}
-          error={error}
+          picked={context.picked}
+          onPick={(id) => actor.send({ type: 'PICK', id })}
+          error={context.pickError ? formatText(intl, context.pickError) : null}
           moneyName={moneyName}
         />
       )}

@@ -1,153 +1,52 @@
-import { chakra, CloseButton, Dialog, Image, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { chakra, CloseButton, Dialog, Image, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  groupAddBody,
-  groupEditBody,
   MEDIA_KIND,
-  resourceEditBody,
-  type GroupAddBody,
   type GroupDeleteBody,
-  type GroupEditBody,
   type GroupListReply,
   type Resource,
   type ResourceDeleteBody,
   type ResourceDeleteReply,
-  type ResourceEditBody,
   type ResourceGroup,
 } from '../../api/contract/resources';
 import type { DialogActor } from '../../app/actors/factories';
 import type { ResourceSelection, ResourcesActors } from '../../app/actors/resources';
-import { FormField } from '../../components/form-field';
-import { formatText } from '../../i18n/intl';
-import type { MessageId } from '../../i18n/messages';
-import { CallDialog, useCall } from '../shared/call-dialog';
+import { CallDialog, GroupFormDialog, TextFormDialog, useCall } from '../shared/call-dialog';
 import { useT } from '../shared/use-t';
-import { SelectField } from '../shared/form-parts';
 import { RESOURCE_TYPE_LABEL } from '../shared/upload-drop-zone';
 import { formatBytes } from '../shared/upload-format';
 import { formatDuration } from '../shared/format';
 
-/** The first message of a contract schema's refusal (a message id), or null when it passes. */
-function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? null : (result.error?.issues[0]?.message ?? 'validation.invalid');
-}
-
-/** One name field checked with the contract's rule, then sent. */
-function NameForm(props: {
-  title: string;
-  label: string;
-  submitLabel: string;
-  initial: string;
-  maxLength: number;
-  call: { submitting: boolean; error: string | null; close: () => void };
-  check: (name: string) => string | null;
-  onSubmit: (name: string) => void;
-}) {
-  const intl = useIntl();
-  const [name, setName] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <CallDialog
-      call={props.call}
-      title={props.title}
-      submitLabel={props.submitLabel}
-      onSubmit={() => {
-        const wrong = props.check(name);
-        setError(wrong ? formatText(intl, wrong) : null);
-        if (!wrong) props.onSubmit(name.trim());
-      }}
-    >
-      <FormField label={props.label} error={error}>
-        <Input
-          value={name}
-          maxLength={props.maxLength}
-          onChange={(e) => setName(e.currentTarget.value)}
-        />
-      </FormField>
-    </CallDialog>
-  );
-}
-
-/** Renaming a named row (a resource, a group): its name checked with the contract's rule. */
-function RenameRowDialog<Row extends { id: number; name: string }, P, R>(props: {
-  actor: DialogActor<Row, P, R>;
-  title: MessageId;
-  label: MessageId;
-  maxLength: number;
-  /** The call's payload: the row's id and the new name. */
-  body: (id: number, name: string) => P;
-  schema: { safeParse: (body: P) => Parameters<typeof refusal>[0] };
-}) {
+/**
+ * Renaming a resource: its machine holds the name, started from the row's, and checks it with the
+ * contract's rule (docs/architecture.md "Forms").
+ */
+export function RenameDialog(props: { actor: ResourcesActors['rename'] }) {
   const t = useT();
-  const call = useCall(props.actor);
-  const target = call.target;
-  if (!call.open || !target) return null;
   return (
-    <NameForm
-      key={target.id}
-      title={t(props.title, { name: target.name })}
-      label={t(props.label)}
-      submitLabel={t('form.save')}
-      initial={target.name}
-      maxLength={props.maxLength}
-      call={call}
-      check={(name) => refusal(props.schema.safeParse(props.body(target.id, name)))}
-      onSubmit={(name) => call.submit(props.body(target.id, name))}
-    />
-  );
-}
-
-export function RenameDialog(props: { actor: DialogActor<Resource, ResourceEditBody, Resource> }) {
-  return (
-    <RenameRowDialog
+    <TextFormDialog
       actor={props.actor}
-      title="resources.renameTitle"
-      label="resources.name"
+      title={(row) => t('resources.renameTitle', { name: row?.name ?? '' })}
+      label={t('resources.name')}
+      submitLabel={t('form.save')}
       maxLength={100}
-      body={(id, name) => ({ id, name })}
-      schema={resourceEditBody}
     />
   );
 }
 
 /** Moves one resource to a group or to "ungrouped" (0). */
-export function MoveDialog(props: {
-  actor: DialogActor<Resource, ResourceEditBody, Resource>;
-  groups: ResourceGroup[];
-}) {
-  const call = useCall(props.actor);
-  const target = call.target;
-  if (!call.open || !target) return null;
-  return <MoveForm key={target.id} target={target} groups={props.groups} call={call} />;
-}
-
-function MoveForm(props: {
-  target: Resource;
-  groups: ResourceGroup[];
-  call: ReturnType<typeof useCall<Resource, ResourceEditBody, Resource>>;
-}) {
+export function MoveDialog(props: { actor: ResourcesActors['move']; groups: ResourceGroup[] }) {
   const t = useT();
-  const { call, target } = props;
-  const [group, setGroup] = useState(String(target.group_id ?? 0));
   return (
-    <CallDialog
-      call={call}
-      title={t('resources.moveTitle', { name: target.name })}
+    <GroupFormDialog
+      actor={props.actor}
+      title={(row) => t('resources.moveTitle', { name: row.name })}
+      label={t('resources.group')}
       submitLabel={t('resources.moveSubmit')}
-      onSubmit={() => call.submit({ id: target.id, group_id: Number(group) })}
-    >
-      <SelectField
-        label={t('resources.group')}
-        value={group}
-        options={[
-          { value: '0', label: t('resources.ungrouped') },
-          ...props.groups.map((g) => ({ value: String(g.id), label: g.name })),
-        ]}
-        onChange={setGroup}
-      />
-    </CallDialog>
+      ungrouped={t('resources.ungrouped')}
+      groups={props.groups}
+    />
   );
 }
 
@@ -175,35 +74,29 @@ export function DeleteDialog(props: {
   );
 }
 
-export function GroupAddDialog(props: { actor: DialogActor<null, GroupAddBody, ResourceGroup> }) {
+export function GroupAddDialog(props: { actor: ResourcesActors['groupAdd'] }) {
   const t = useT();
-  const call = useCall(props.actor);
-  if (!call.open) return null;
   return (
-    <NameForm
-      title={t('resources.newGroup')}
+    <TextFormDialog
+      actor={props.actor}
+      needsTarget={false}
+      title={() => t('resources.newGroup')}
       label={t('resources.groupName')}
       submitLabel={t('resources.create')}
-      initial=""
       maxLength={20}
-      call={call}
-      check={(name) => refusal(groupAddBody.safeParse({ name }))}
-      onSubmit={(name) => call.submit({ name })}
     />
   );
 }
 
-export function GroupRenameDialog(props: {
-  actor: DialogActor<ResourceGroup, GroupEditBody, ResourceGroup>;
-}) {
+export function GroupRenameDialog(props: { actor: ResourcesActors['groupRename'] }) {
+  const t = useT();
   return (
-    <RenameRowDialog
+    <TextFormDialog
       actor={props.actor}
-      title="resources.renameGroupTitle"
-      label="resources.groupName"
+      title={(row) => t('resources.renameGroupTitle', { name: row?.name ?? '' })}
+      label={t('resources.groupName')}
+      submitLabel={t('form.save')}
       maxLength={20}
-      body={(id, name) => ({ id, name })}
-      schema={groupEditBody}
     />
   );
 }

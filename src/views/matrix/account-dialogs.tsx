@@ -1,29 +1,18 @@
-import { Field, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import {
   SOCIAL_PLATFORMS,
   type AccountDeleteBody,
-  type AccountMoveBody,
   type SocialPlatformId,
 } from '../../api/contract/matrix';
-import {
-  groupAddBody,
-  groupEditBody,
-  type GroupAddBody,
-  type GroupDeleteBody,
-  type GroupEditBody,
-  type ResourceGroup,
-} from '../../api/contract/resources';
+import type { GroupDeleteBody, ResourceGroup } from '../../api/contract/resources';
 import type { DialogActor } from '../../app/actors/factories';
 import type { AccountSelection, MatrixActors } from '../../app/actors/matrix';
 import { FormDialog } from '../../components/form-dialog';
-import { FormField } from '../../components/form-field';
 import { FailureAlert } from '../../components/step-dialog';
-import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { CallDialog, useCall } from '../shared/call-dialog';
+import { CallDialog, GroupFormDialog, TextFormDialog, useCall } from '../shared/call-dialog';
 import { SelectField } from '../shared/form-parts';
 import { useT } from '../shared/use-t';
 
@@ -130,117 +119,53 @@ export function DeleteDialog(props: {
   );
 }
 
-/** Moves one account or the selection to a group or to "ungrouped" (0). */
-export function MoveDialog(props: {
-  actor: DialogActor<AccountSelection, AccountMoveBody, { moved: number }>;
-  groups: ResourceGroup[];
-}) {
-  const call = useCall(props.actor);
-  const target = call.target;
-  if (!call.open || !target) return null;
-  return <MoveForm key={target.ids.join(',')} target={target} groups={props.groups} call={call} />;
-}
-
-function MoveForm(props: {
-  target: AccountSelection;
-  groups: ResourceGroup[];
-  call: ReturnType<typeof useCall<AccountSelection, AccountMoveBody, { moved: number }>>;
-}) {
+/**
+ * Moves one account or the selection to a group or to "ungrouped" (0); its machine holds the
+ * choice, started from the one account's group (docs/architecture.md "Forms").
+ */
+export function MoveDialog(props: { actor: MatrixActors['move']; groups: ResourceGroup[] }) {
   const t = useT();
-  const { call, target } = props;
-  const [group, setGroup] = useState(String(target.groupId ?? 0));
   return (
-    <CallDialog
-      call={call}
-      title={
+    <GroupFormDialog
+      actor={props.actor}
+      title={(target) =>
         target.name !== null
           ? t('matrix.moveOneTitle', { name: target.name })
           : t('matrix.moveManyTitle', { count: target.ids.length })
       }
+      label={t('matrix.group')}
       submitLabel={t('matrix.move')}
-      onSubmit={() => call.submit({ ids: [...target.ids], group_id: Number(group) })}
-    >
-      <SelectField
-        label={t('matrix.group')}
-        value={group}
-        options={[
-          { value: '0', label: t('matrix.ungrouped') },
-          ...props.groups.map((g) => ({ value: String(g.id), label: g.name })),
-        ]}
-        onChange={setGroup}
-      />
-    </CallDialog>
-  );
-}
-
-/** The first message of a contract schema's refusal (a message id), or null when it passes. */
-function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? null : (result.error?.issues[0]?.message ?? 'validation.invalid');
-}
-
-/** A group's name checked with the contract's rule, then sent. */
-function GroupNameForm(props: {
-  title: string;
-  submitLabel: string;
-  initial: string;
-  call: { submitting: boolean; error: string | null; close: () => void };
-  check: (name: string) => string | null;
-  onSubmit: (name: string) => void;
-}) {
-  const intl = useIntl();
-  const t = useT();
-  const [name, setName] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <CallDialog
-      call={props.call}
-      title={props.title}
-      submitLabel={props.submitLabel}
-      onSubmit={() => {
-        const wrong = props.check(name);
-        setError(wrong ? formatText(intl, wrong) : null);
-        if (!wrong) props.onSubmit(name.trim());
-      }}
-    >
-      <FormField label={t('matrix.groupName')} error={error}>
-        <Input value={name} maxLength={20} onChange={(e) => setName(e.currentTarget.value)} />
-      </FormField>
-    </CallDialog>
-  );
-}
-
-export function GroupAddDialog(props: { actor: DialogActor<null, GroupAddBody, ResourceGroup> }) {
-  const t = useT();
-  const call = useCall(props.actor);
-  if (!call.open) return null;
-  return (
-    <GroupNameForm
-      title={t('matrix.newGroup')}
-      submitLabel={t('matrix.create')}
-      initial=""
-      call={call}
-      check={(name) => refusal(groupAddBody.safeParse({ name }))}
-      onSubmit={(name) => call.submit({ name })}
+      ungrouped={t('matrix.ungrouped')}
+      groups={props.groups}
     />
   );
 }
 
-export function GroupRenameDialog(props: {
-  actor: DialogActor<ResourceGroup, GroupEditBody, ResourceGroup>;
-}) {
+/** A new group: its machine holds the name and checks it with the contract's rule. */
+export function GroupAddDialog(props: { actor: MatrixActors['groupAdd'] }) {
   const t = useT();
-  const call = useCall(props.actor);
-  const target = call.target;
-  if (!call.open || !target) return null;
   return (
-    <GroupNameForm
-      key={target.id}
-      title={t('matrix.renameGroupTitle', { name: target.name })}
+    <TextFormDialog
+      actor={props.actor}
+      needsTarget={false}
+      title={() => t('matrix.newGroup')}
+      label={t('matrix.groupName')}
+      submitLabel={t('matrix.create')}
+      maxLength={20}
+    />
+  );
+}
+
+/** Renaming a group: the name starts as the group's. */
+export function GroupRenameDialog(props: { actor: MatrixActors['groupRename'] }) {
+  const t = useT();
+  return (
+    <TextFormDialog
+      actor={props.actor}
+      title={(group) => t('matrix.renameGroupTitle', { name: group?.name ?? '' })}
+      label={t('matrix.groupName')}
       submitLabel={t('form.save')}
-      initial={target.name}
-      call={call}
-      check={(name) => refusal(groupEditBody.safeParse({ id: target.id, name }))}
-      onSubmit={(name) => call.submit({ id: target.id, name })}
+      maxLength={20}
     />
   );
 }

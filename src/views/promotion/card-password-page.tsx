@@ -77,7 +77,7 @@ export default function CardPasswordPage() {
       }),
     onBatch: showBatch,
     onStatus: (row, to) => status.submit({ id: row.id, status: to }),
-    onRemark: (row) => area.remark.send({ type: 'OPEN', target: row }),
+    onRemark: (row) => area.remark.send({ type: 'OPEN', target: row, given: isAdmin }),
     onExpiry: (row) => area.expiry.send({ type: 'OPEN', target: row }),
     onDelete: (row) => area.remove.send({ type: 'OPEN', target: { ids: [row.id] } }),
   });
@@ -175,7 +175,7 @@ export default function CardPasswordPage() {
       <CardTransferDialog actor={transferActor} />
       <CardDeleteDialog actor={area.remove} />
       <CardExpiryDialog actor={area.expiry} />
-      <CardRemarkDialog actor={area.remark} isAdmin={isAdmin} />
+      <CardRemarkDialog actor={area.remark} />
     </Page>
   );
 }

@@ -1,19 +1,15 @@
-import { Input, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import type {
-  CardRow,
-  CountReply,
-  DeleteCardsBody,
-  EditCardBody,
-  RemarkCardsBody,
-} from '../../api/contract/cards';
+import { Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import type { CountReply, DeleteCardsBody } from '../../api/contract/cards';
+import type { CardsActors } from '../../app/actors/cards';
 import type { DialogActor } from '../../app/actors/factories';
 import { DateField } from '../../components/date-field';
 import { FormField } from '../../components/form-field';
 import type { CardSelection } from '../../machines/cards/transfer';
 import { selectionText } from './card-transfer-dialog';
-import { endOfDay } from '../../machines/cards/generate';
-import { CallDialog, useCall } from '../shared/call-dialog';
+import { formatText } from '../../i18n/intl';
+import { CallDialog, TextFormDialog, useCall } from '../shared/call-dialog';
+import { useDialogForm } from '../shared/use-dialog-state';
 import { useT } from '../shared/use-t';
 
 /**
@@ -42,84 +38,48 @@ export function CardDeleteDialog(props: {
   );
 }
 
-/** The remark of the caller's role on one card (admin: the admin's; partner: the owner's). */
-export function CardRemarkDialog(props: {
-  actor: DialogActor<CardRow, RemarkCardsBody, CountReply>;
-  isAdmin: boolean;
-}) {
-  const call = useCall(props.actor);
-  if (!call.open || !call.target) return null;
-  return <RemarkForm key={call.target.id} row={call.target} isAdmin={props.isAdmin} call={call} />;
-}
-
-function RemarkForm(props: {
-  row: CardRow;
-  isAdmin: boolean;
-  call: ReturnType<typeof useCall<CardRow, RemarkCardsBody, CountReply>>;
-}) {
+/**
+ * The remark of the caller's role on one card (admin: the admin's; partner: the owner's, which the
+ * page gives with OPEN); its machine holds the draft (docs/architecture.md "Forms").
+ */
+export function CardRemarkDialog(props: { actor: CardsActors['remark'] }) {
   const t = useT();
-  const { call } = props;
-  const [remark, setRemark] = useState(
-    props.isAdmin ? props.row.remark_admin : props.row.remark_owner,
-  );
   return (
-    <CallDialog
-      call={call}
-      title={t('cards.remarkTitle', { card: props.row.card_no })}
+    <TextFormDialog
+      actor={props.actor}
+      title={(row) => t('cards.remarkTitle', { card: row?.card_no ?? '' })}
+      label={t('cards.remark')}
+      helper={t('cards.remarkHelp')}
       submitLabel={t('form.save')}
-      onSubmit={() => call.submit({ id: props.row.id, remark: remark.trim() })}
-    >
-      <FormField label={t('cards.remark')} helper={t('cards.remarkHelp')}>
-        <Input value={remark} maxLength={200} onChange={(e) => setRemark(e.currentTarget.value)} />
-      </FormField>
-    </CallDialog>
+      maxLength={200}
+    />
   );
-}
-
-/** "YYYY-MM-DD" of a time in the viewer's calendar ('' for none). */
-function dayOf(time: number | null): string {
-  if (time === null) return '';
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
 /**
  * The expiry of one unused card: a day (the card works until that day's end) or none (never
- * expires). The server refuses a past day and used cards.
+ * expires). Its machine holds the day and refuses a past one; the server refuses used cards.
  */
-export function CardExpiryDialog(props: { actor: DialogActor<CardRow, EditCardBody, CardRow> }) {
-  const call = useCall(props.actor);
-  if (!call.open || !call.target) return null;
-  return <ExpiryForm key={call.target.id} row={call.target} call={call} />;
-}
-
-function ExpiryForm(props: {
-  row: CardRow;
-  call: ReturnType<typeof useCall<CardRow, EditCardBody, CardRow>>;
-}) {
+export function CardExpiryDialog(props: { actor: CardsActors['expiry'] }) {
   const t = useT();
-  const { call } = props;
-  const [day, setDay] = useState(dayOf(props.row.expire_at));
-  const [error, setError] = useState<string | null>(null);
-  const save = () => {
-    const expireAt = day ? endOfDay(day) : null;
-    if (day && (expireAt === null || expireAt <= Date.now())) {
-      setError(t('cards.expiryPast'));
-      return;
-    }
-    setError(null);
-    call.submit({ id: props.row.id, expire_at: expireAt });
-  };
+  const intl = useIntl();
+  const call = useCall(props.actor);
+  const { form, errors, set } = useDialogForm(props.actor, { day: '' });
+  const row = call.target;
+  if (!call.open || !row) return null;
   return (
     <CallDialog
       call={call}
-      title={t('cards.expiryOf', { card: props.row.card_no })}
+      title={t('cards.expiryOf', { card: row.card_no })}
       submitLabel={t('form.save')}
-      onSubmit={save}
+      onSubmit={() => call.submit()}
     >
-      <FormField label={t('cards.expiry')} helper={t('cards.expiryHelp')} error={error}>
-        <DateField label={t('cards.expiry')} value={day} onChange={setDay} />
+      <FormField
+        label={t('cards.expiry')}
+        helper={t('cards.expiryHelp')}
+        error={errors.day ? formatText(intl, errors.day) : null}
+      >
+        <DateField label={t('cards.expiry')} value={form.day} onChange={(day) => set('day', day)} />
       </FormField>
     </CallDialog>
   );
