@@ -9,7 +9,9 @@ import type { AuthUrlBody, AuthUrlReply, SocialPlatformId } from '../api/contrac
  *   never names an account the person cannot see.
  * - `bind`: idle | choosing (the bind dialog: platform, group) | asking (the `authUrl` call) |
  *   leaving (the browser is sent to the platform: the `navigate` action) | failed (the refusal is
- *   shown in the dialog; BIND tries again). BIND from idle is a row's "authorise again".
+ *   shown in the dialog; BIND tries again). The dialog's draft is `bind`: OPEN_BIND starts it
+ *   afresh (Douyin, ungrouped), SET_BIND changes it, BIND asks with it (or with the request it
+ *   names: a row's "authorise again", from idle).
  * - `refresh`: idle | refreshing (the `refresh` call for one account; one at a time). Its outcome is
  *   a notice: the console's "refreshed" text, or the server's refusal.
  * - `notice`: none | shown: the page's one notice (a refresh's outcome, or what the platform's
@@ -37,7 +39,8 @@ export type MatrixAccountsEvent =
   | { type: 'SHOWN'; ids: readonly number[] }
   | { type: 'OPEN_BIND' }
   | { type: 'CLOSE_BIND' }
-  | { type: 'BIND'; request: BindRequest }
+  | { type: 'BIND'; request?: BindRequest }
+  | { type: 'SET_BIND'; change: Partial<BindRequest> }
   | { type: 'REFRESH'; id: number; name: string }
   | { type: 'RETURNED'; bound: number | null; error: string | null }
   | { type: 'SHOW'; notice: Notice }
@@ -46,7 +49,7 @@ export type MatrixAccountsEvent =
 export interface MatrixAccountsContext {
   /** Ids in the order they were chosen. */
   selected: number[];
-  /** The last binding asked for (the dialog shows its platform and group). */
+  /** The bind dialog's draft, then the binding asked for (the dialog shows its platform and group). */
   bind: BindRequest | null;
   /** Why the last `authUrl` call failed (a message id or the server's sentence). */
   bindError: string | null;
@@ -64,6 +67,9 @@ export const KNOWN_BIND_ERRORS = [
 ] as const;
 /** What an unknown refusal id shows. */
 export const BIND_FAILED = 'matrix.bindFailed';
+
+/** The bind dialog's draft when it opens: Douyin (the one platform bound by authorisation), ungrouped. */
+const FRESH_BIND: BindRequest = { platform: 'douyin', groupId: null };
 
 /** The notice of a return from the platform (null: nothing to say). */
 export function returnNotice(bound: number | null, error: string | null): Notice | null {
@@ -121,11 +127,17 @@ export const matrixAccountsMachine = setup({
     }),
     clear: assign({ selected: [] }),
     ask: assign({
-      bind: ({ event }) => {
+      bind: ({ context, event }) => {
         assertEvent(event, 'BIND');
-        return event.request;
+        return event.request ?? context.bind ?? FRESH_BIND;
       },
       bindError: null,
+    }),
+    setBind: assign({
+      bind: ({ context, event }) => {
+        assertEvent(event, 'SET_BIND');
+        return { ...(context.bind ?? FRESH_BIND), ...event.change };
+      },
     }),
     startRefresh: assign({
       refreshing: ({ event }) => {
@@ -198,13 +210,17 @@ export const matrixAccountsMachine = setup({
       states: {
         idle: {
           on: {
-            OPEN_BIND: { target: 'choosing', actions: assign({ bind: null, bindError: null }) },
+            OPEN_BIND: {
+              target: 'choosing',
+              actions: assign({ bind: FRESH_BIND, bindError: null }),
+            },
             BIND: { target: 'asking', actions: 'ask' },
           },
         },
         choosing: {
           tags: ['bindDialog'],
           on: {
+            SET_BIND: { actions: 'setBind' },
             BIND: { target: 'asking', actions: 'ask' },
             CLOSE_BIND: 'idle',
           },
@@ -232,6 +248,7 @@ export const matrixAccountsMachine = setup({
         failed: {
           tags: ['bindDialog'],
           on: {
+            SET_BIND: { actions: 'setBind' },
             BIND: { target: 'asking', actions: 'ask' },
             CLOSE_BIND: 'idle',
           },

@@ -202,7 +202,7 @@ const BIND: Record<string, string> = {
   'failed CLOSE_BIND': 'idle',
 };
 const bindLabel = (e: PageEvent) => {
-  if (e.type === 'BIND') return e.request.groupId === null ? 'BIND dialog' : 'BIND row';
+  if (e.type === 'BIND') return e.request ? 'BIND row' : 'BIND dialog';
   return e.type.replace(/^xstate\./, '').replace('.actor', '');
 };
 
@@ -211,7 +211,7 @@ describe('binding (page machine, bind region)', () => {
   const events: PageEvent[] = [
     { type: 'OPEN_BIND' },
     { type: 'CLOSE_BIND' },
-    { type: 'BIND', request: { platform: 'douyin', groupId: null } },
+    { type: 'BIND' },
     { type: 'BIND', request: { platform: 'douyin', groupId: 5 } },
     { type: 'xstate.done.actor.authUrl', output: { url: AUTH_URL } } as never,
     { type: 'xstate.error.actor.authUrl', error: replyError(REFUSAL) } as never,
@@ -325,6 +325,23 @@ test('the new account’s group goes to the call', async () => {
     name: 'getAuthUrl',
     input: [{ platform: 'douyin', group_id: 5 }],
   });
+  w.dispose();
+});
+
+test('the bind dialog opens fresh: a group chosen and cancelled is not kept', async () => {
+  const w = await setup();
+  await w.user.click(w.button(text('matrix.bindAccount')));
+  let d = within(w.dialog()!);
+  const group = () =>
+    d.getByRole('combobox', { name: text('matrix.bindGroup') }) as HTMLSelectElement;
+  await w.user.selectOptions(group(), '5');
+  await w.user.click(d.getByRole('button', { name: text('form.cancel') }));
+  expect(w.dialog()).toBeNull();
+  await w.user.click(w.button(text('matrix.bindAccount')));
+  d = within(w.dialog()!);
+  expect(group().value).toBe('0');
+  await w.user.click(d.getByRole('button', { name: text('matrix.bindSubmit') }));
+  expect(w.endpoints.calls.at(-1)).toEqual({ name: 'getAuthUrl', input: [{ platform: 'douyin' }] });
   w.dispose();
 });
 

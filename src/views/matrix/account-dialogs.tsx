@@ -1,6 +1,5 @@
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import {
   SOCIAL_PLATFORMS,
   type AccountDeleteBody,
@@ -9,6 +8,7 @@ import {
 import type { GroupDeleteBody, ResourceGroup } from '../../api/contract/resources';
 import type { DialogActor } from '../../app/actors/factories';
 import type { AccountSelection, MatrixActors } from '../../app/actors/matrix';
+import type { BindRequest } from '../../machines/matrix-accounts';
 import { FormDialog } from '../../components/form-dialog';
 import { FailureAlert } from '../../components/step-dialog';
 import type { MessageId } from '../../i18n/messages';
@@ -34,9 +34,8 @@ const BINDABLE: readonly SocialPlatformId[] = ['douyin'];
  */
 export function BindDialog(props: { page: MatrixActors['page']; groups: ResourceGroup[] }) {
   const open = useSelector(props.page, (s) => s.hasTag('bindDialog'));
-  const bind = useSelector(props.page, (s) => s.context.bind);
   if (!open) return null;
-  return <BindForm key={bind?.platform ?? ''} {...props} />;
+  return <BindForm {...props} />;
 }
 
 function BindForm(props: { page: MatrixActors['page']; groups: ResourceGroup[] }) {
@@ -47,8 +46,9 @@ function BindForm(props: { page: MatrixActors['page']; groups: ResourceGroup[] }
   const error = useSelector(page, (s) =>
     s.matches({ bind: 'failed' }) ? s.context.bindError : null,
   );
-  const [platform, setPlatform] = useState<SocialPlatformId>(bind?.platform ?? 'douyin');
-  const [group, setGroup] = useState(String(bind?.groupId ?? 0));
+  const platform = bind?.platform ?? 'douyin';
+  const group = String(bind?.groupId ?? 0);
+  const change = (change: Partial<BindRequest>) => page.send({ type: 'SET_BIND', change });
   return (
     <FormDialog
       open
@@ -56,19 +56,14 @@ function BindForm(props: { page: MatrixActors['page']; groups: ResourceGroup[] }
       submitLabel={t('matrix.bindSubmit')}
       submitting={busy}
       onClose={() => page.send({ type: 'CLOSE_BIND' })}
-      onSubmit={() =>
-        page.send({
-          type: 'BIND',
-          request: { platform, groupId: Number(group) > 0 ? Number(group) : null },
-        })
-      }
+      onSubmit={() => page.send({ type: 'BIND' })}
     >
       <Field.Root>
         <Field.Label>{t('matrix.platform')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={platform}
-            onChange={(e) => setPlatform(e.currentTarget.value as SocialPlatformId)}
+            onChange={(e) => change({ platform: e.currentTarget.value as SocialPlatformId })}
           >
             {SOCIAL_PLATFORMS.map((p) => (
               <option key={p} value={p} disabled={!BINDABLE.includes(p)}>
@@ -88,7 +83,7 @@ function BindForm(props: { page: MatrixActors['page']; groups: ResourceGroup[] }
           { value: '0', label: t('matrix.ungrouped') },
           ...props.groups.map((g) => ({ value: String(g.id), label: g.name })),
         ]}
-        onChange={setGroup}
+        onChange={(value) => change({ groupId: Number(value) > 0 ? Number(value) : null })}
       />
       <Text fontSize="sm">{t('matrix.bindWhat', { platform: t(PLATFORM_LABEL[platform]) })}</Text>
       {error && <FailureAlert error={error} />}
