@@ -63,3 +63,7 @@ vi.useRealTimers();
 // area's part with its pages (src/app/routes/page-views.ts); tests render any view in either
 // locale at once, so every part of both is loaded up front.
 await Promise.all(LOCALES.map((locale) => loadMessageParts(AREA_PARTS, locale)));
+// The recipes every lazily loaded view brings (src/app/routes/lazy.ts): loaded up front too, so no
+// file ends with that import still under way (its worker's environment may be gone when it
+// lands: EnvironmentTeardownError, and the files after it in the worker fail).
+if (typeof window !== 'undefined') await import('../src/app/theme/theme-later');
