@@ -422,7 +422,10 @@ function setup(options: { filled?: boolean } = {}) {
     open,
     box,
     batchCalls,
-    dispose: () => actors.dispose(),
+    dispose: () => {
+      areasOf(actors).reset();
+      actors.dispose();
+    },
   };
 }
 
