@@ -71,6 +71,7 @@ const SPRING: VideoTaskSource = {
 const SAVE_REFUSED = 'At most 50 presets: delete one first';
 const APPLY_REFUSED = 'Preset not found';
 const DELETE_REFUSED = 'Preset not found (deleted elsewhere)';
+const DUPLICATE_REFUSED = 'Task not found';
 const TASK: VideoTask = {
   id: 42,
   kind: 'mixed',
@@ -106,6 +107,8 @@ const TRANSITIONS: Record<string, string> = {
   'form closed DUPLICATE': 'duplicating',
   // The form opens with the task's body; the presets are listed.
   'duplicating done task': 'listing',
+  // The form stays closed and nothing else is asked (the request's own notice says why).
+  'duplicating error task': 'duplicate refused',
   'listing done list': 'listed',
   // An unread list is an empty one: nothing to apply, saving still works.
   'listing error list': 'list unread',
@@ -154,7 +157,9 @@ function events(s: Snapshot): PathEvent[] {
   const has = presets.some((p) => p.id === 3);
   const list: PathEvent[] = [];
   if (s.matches('idle')) {
-    if (fresh && !error) list.push({ type: 'LOAD' }, { type: 'DUPLICATE', id: 42 });
+    // A refused duplicate: the path ends there (the form was never opened).
+    if (fresh && error) return [];
+    if (fresh) list.push({ type: 'LOAD' }, { type: 'DUPLICATE', id: 42 });
     else {
       list.push({ type: 'SAVE_OPEN' });
       // Once: each source loaded counts `applied` up (the paths stay finite).
@@ -182,7 +187,10 @@ function events(s: Snapshot): PathEvent[] {
     );
   }
   if (s.matches('duplicating')) {
-    list.push({ type: 'xstate.done.actor.task', output: SPRING } as never);
+    list.push(
+      { type: 'xstate.done.actor.task', output: SPRING } as never,
+      { type: 'xstate.error.actor.task', error: replyError(DUPLICATE_REFUSED) } as never,
+    );
   }
   if (s.matches('confirmingDelete')) list.push({ type: 'CONFIRM' }, { type: 'CANCEL' });
   if (s.matches('deleting')) {
@@ -322,6 +330,8 @@ function setup(options: { fill?: boolean } = {}) {
         return calls.settle('getVideoTaskPreset', 'error', replyError(APPLY_REFUSED));
       case 'done task':
         return calls.settle('getVideoTaskSource', 'done', SPRING);
+      case 'error task':
+        return calls.settle('getVideoTaskSource', 'error', replyError(DUPLICATE_REFUSED));
       case 'done remove':
         return calls.settle('deleteVideoTaskPreset', 'done', { id: 3 });
       case 'error remove':
@@ -374,6 +384,11 @@ function setup(options: { fill?: boolean } = {}) {
     'form closed': () => {
       expect(drawer()).toBeNull();
       expect(calls.waiting()).toEqual([]);
+    },
+    'duplicate refused': () => {
+      expect(drawer()).toBeNull();
+      expect(calls.waiting()).toEqual([]);
+      expect(calls.calls.map((c) => c.name)).toEqual(['getVideoTaskSource']);
     },
     duplicating: () => {
       expect(drawer()).toBeNull();
@@ -445,7 +460,9 @@ function setup(options: { fill?: boolean } = {}) {
     const s = presets().getSnapshot();
     const value = String(s.value);
     if (value === 'idle') {
-      if (form().getSnapshot().matches('closed')) return 'form closed';
+      if (form().getSnapshot().matches('closed')) {
+        return s.context.error ? 'duplicate refused' : 'form closed';
+      }
       if (s.context.error) return 'listed, refused';
       return s.context.presets.length ? 'listed' : 'list unread';
     }
