@@ -161,6 +161,8 @@ function setup(options: { filled?: boolean } = {}) {
     getResources: async () => ({ list: [BEACH, PARK], total: 2 }),
     getGroups: async () => ({ list: [], ungrouped: 2 }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
+    previewVideoTask: () => new Promise(() => {}),
+    getVideoPreview: () => new Promise(() => {}),
   };
   const presetEndpoints: TaskPresetsEndpoints = {
     getVideoTaskPresets: async () => ({ list: [], total: 0 }),

@@ -219,6 +219,8 @@ function setup(options: { fill?: boolean } = {}) {
     getResources: async () => ({ list: [BEACH, PARK], total: 2 }),
     getGroups: async () => ({ list: [], ungrouped: 2 }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
+    previewVideoTask: () => new Promise(() => {}),
+    getVideoPreview: () => new Promise(() => {}),
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, videoTaskFormsArea, formEndpoints);
