@@ -52,6 +52,7 @@ import { tabsMachine } from '../src/machines/tabs';
 import { createTaskFormMachine } from '../src/machines/task-form';
 import { createMixedTaskFormMachine } from '../src/machines/mixed-task-form';
 import { taskPresetsMachine } from '../src/machines/task-presets';
+import { taskBatchMachine } from '../src/machines/task-batch';
 import { createClipEditorMachine } from '../src/machines/clip-editor';
 import { resourcePickerMachine } from '../src/machines/resource-picker';
 import { createDhVideoFormMachine } from '../src/machines/digital-human/video-form';
@@ -334,6 +335,12 @@ const MACHINES: MachineDoc[] = [
     file: 'src/machines/task-presets.ts',
     about:
       'A create form’s presets and duplicates: listed when the form opens, saved under a name, applied, deleted after a confirmation; a duplicated task’s body loaded into the form.',
+  },
+  {
+    machine: taskBatchMachine,
+    file: 'src/machines/task-batch.ts',
+    about:
+      'The mixed-cut form’s batch from a CSV file: a file chosen, checked whole by the server, its errors listed by row and column or its estimate shown, confirmed into one batch (one hold), the tasks made counted.',
   },
   {
     machine: resourcePickerMachine,

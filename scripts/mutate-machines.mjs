@@ -241,6 +241,20 @@ const MACHINES = {
     ],
     tests: ['tests/model/dh-video-form-view.test.tsx'],
   },
+  'task-presets': {
+    machine: 'src/machines/task-presets.ts',
+    senders: [
+      { file: 'src/views/creation/task-presets-bar.tsx', to: ['presets'] },
+      { file: 'src/views/creation/video-task-list.tsx', to: ['presets'] },
+      { file: 'src/app/actors/task-presets.ts', to: ['presets'] },
+    ],
+    tests: ['tests/model/task-presets-view.test.tsx'],
+  },
+  'task-batch': {
+    machine: 'src/machines/task-batch.ts',
+    senders: [{ file: 'src/views/creation/task-batch-dialog.tsx', to: ['batch'] }],
+    tests: ['tests/model/task-batch-view.test.tsx'],
+  },
   'resource-picker': {
     machine: 'src/machines/resource-picker.ts',
     senders: [

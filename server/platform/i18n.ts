@@ -214,7 +214,10 @@ const enUS = {
   'videoTaskBatch.noNameColumn': 'The header must have a name column',
   'videoTaskBatch.badQuotes': 'A quoted value is not closed',
   'videoTaskBatch.extraCells': 'More cells than the header has columns',
-  'videoTaskBatch.voiceUnsupported': 'Voice-over is not available yet: leave this column empty',
+  'videoTaskBatch.voiceMissing':
+    'No ready voice “{voice}”: write the id or the name of one of your voices or a public voice',
+  'videoTaskBatch.voiceAmbiguous': 'Several voices are named “{voice}”: write its id instead',
+  'videoTaskBatch.voiceNeedsScript': 'A voice speaks the subtitle column: write the script there',
   'videoTaskBatch.notNumber': 'Write a whole number',
   'videoTask.reason.inputUnreadable':
     'A material could not be read (its file is damaged or missing)',
@@ -649,7 +652,9 @@ const zhCN: Record<ServerMessageId, string> = {
   'videoTaskBatch.noNameColumn': '表头必须有 name 列',
   'videoTaskBatch.badQuotes': '引号中的值没有结束',
   'videoTaskBatch.extraCells': '单元格比表头的列多',
-  'videoTaskBatch.voiceUnsupported': '暂不支持配音：请留空此列',
+  'videoTaskBatch.voiceMissing': '没有就绪的声音“{voice}”：请填写你的声音或公共声音的 ID 或名称',
+  'videoTaskBatch.voiceAmbiguous': '有多个名为“{voice}”的声音：请改填它的 ID',
+  'videoTaskBatch.voiceNeedsScript': '声音朗读的是 subtitle 列：请在该列填写配音文案',
   'videoTaskBatch.notNumber': '请填写整数',
   'videoTask.reason.inputUnreadable': '素材无法读取（文件损坏或缺失）',
   'videoTask.reason.renderFailed': '视频渲染失败',

@@ -7,10 +7,12 @@ export function FormField(props: {
   error?: string | null;
   helper?: string;
   required?: boolean;
+  /** The field's control is disabled (a control inside a field takes the field's state). */
+  disabled?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Field.Root invalid={Boolean(props.error)} required={props.required}>
+    <Field.Root invalid={Boolean(props.error)} required={props.required} disabled={props.disabled}>
       <Field.Label>
         {props.label}
         {props.required && <Field.RequiredIndicator />}

@@ -111,6 +111,8 @@ export function SelectField<V extends string>(props: {
     <FormField
       label={props.label}
       error={props.error ?? null}
+      // Inside a field the select takes the field's `disabled`, not its root's.
+      disabled={props.disabled}
       {...(props.helper ? { helper: props.helper } : {})}
     >
       <NativeSelect.Root disabled={props.disabled}>

@@ -369,6 +369,45 @@ const signedInCreationEnUS = {
   'taskPresets.deleteConfirm': 'Delete',
   'taskPresets.incomplete':
     'Complete the form first: a preset keeps settings a task can be made from',
+  // ---- batch of mixed-cut tasks from a CSV file
+  'taskBatch.title': 'Batch from CSV',
+  'taskBatch.hint':
+    'A task for each row of a CSV file. Every setting the file has no column for is this form’s (apply a preset first to fill it).',
+  'taskBatch.open': 'Batch from CSV…',
+  'taskBatch.intro': 'One row, one task. The first row names the columns, in any order:',
+  'taskBatch.column.name': 'name: the task’s name (required)',
+  'taskBatch.column.title': 'title: the title’s text, in the form’s first title style',
+  'taskBatch.column.subtitle':
+    'subtitle: the subtitles’ text; with a voice, also the script it speaks',
+  'taskBatch.column.voice': 'voice: the name or id of one of your voices or a public voice',
+  'taskBatch.column.music': 'music: the id of a music resource',
+  'taskBatch.column.count': 'count: how many videos the row makes',
+  'taskBatch.template': 'Download the CSV template',
+  'taskBatch.exampleName': 'Spring sale 1',
+  'taskBatch.exampleTitle': 'Spring sale',
+  'taskBatch.exampleSubtitle': 'Fresh flowers, every day. Free delivery.',
+  'taskBatch.file': 'CSV file',
+  'taskBatch.fileHelp':
+    'UTF-8, at most 100 rows and 256 KB. The whole file is checked before anything is added.',
+  'taskBatch.checking': 'Checking “{file}”…',
+  'taskBatch.refused':
+    '{count, plural, one {“{file}” has # error} other {“{file}” has # errors}}: nothing was added. Correct the file and choose it again.',
+  'taskBatch.errors': 'Errors in the file',
+  'taskBatch.row': 'Row',
+  'taskBatch.column': 'Column',
+  'taskBatch.problem': 'Problem',
+  'taskBatch.wholeFile': 'the file',
+  'taskBatch.wholeRow': 'the row',
+  'taskBatch.estimate': 'Estimate of “{file}”',
+  'taskBatch.tasks': 'Tasks',
+  'taskBatch.held':
+    'The price of all is held from your balance now, in one hold. Each video is charged when it is made; what is not made goes back.',
+  'taskBatch.confirm': '{count, plural, one {Create # task} other {Create # tasks}}',
+  'taskBatch.done':
+    '{count, plural, one {# task was made} other {# tasks were made}} from “{file}”. They are in the task list.',
+  'taskBatch.showTasks': 'Show the tasks',
+  'taskBatch.incomplete':
+    'Complete the form first (the shots and the other settings): every row uses them; only the name may stay empty',
   'videoTasks.duplicate': 'Duplicate',
   'videoTasks.duplicateOf': 'Duplicate “{name}”',
 } as const;

@@ -88,6 +88,8 @@ const signedInEnUS = {
   'property.dhTimeInvalid': 'Enter whole minutes and whole seconds (0–59), more than 0 in all',
   'property.overBalance': 'More than you hold',
   'cards.expiryPast': 'Choose a day in the future',
+  // The buy machine's refusal (the recharge area, which the home page's modules reach).
+  'buy.choosePackage': 'Choose a package first',
   'buy.paidNotice': 'Payment received for order {orderNo}: your balance has been credited.',
   'buy.closedNotice':
     'Order {orderNo} closed without a payment. If you did pay it, the payment is still credited.',

@@ -75,7 +75,6 @@ const signedInMoneyEnUS = {
   'buy.noneOnSale': 'No recharge packages are on sale right now.',
   'buy.checkAgain': 'Check again',
   'buy.packages': 'Choose a package',
-  'buy.choosePackage': 'Choose a package first',
   'buy.optionText': 'Pay ¥{price}, get {money} {moneyName}',
   'buy.optionTextGift': 'Pay ¥{price}, get {money} + {gift} gift = {total} {moneyName}',
   'buy.confirmText': 'Please check the package, then create the order. You pay in the next step.',

@@ -73,7 +73,6 @@ const signedInMoneyZhCN: Record<keyof typeof signedInMoneyEnUS, string> = {
   'buy.noneOnSale': '当前没有在售的充值套餐。',
   'buy.checkAgain': '重新查看',
   'buy.packages': '选择套餐',
-  'buy.choosePackage': '请先选择套餐',
   'buy.optionText': '支付 ¥{price}，到账 {money} {moneyName}',
   'buy.optionTextGift': '支付 ¥{price}，到账 {money} + 赠送 {gift} = {total} {moneyName}',
   'buy.confirmText': '请核对套餐后创建订单，下一步付款。',

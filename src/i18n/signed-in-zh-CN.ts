@@ -78,6 +78,8 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'property.dhTimeInvalid': '请输入整数分钟和 0–59 的整数秒，合计大于 0',
   'property.overBalance': '超过您的余额',
   'cards.expiryPast': '请选择今天之后的日期',
+  // The buy machine's refusal (the recharge area, which the home page's modules reach).
+  'buy.choosePackage': '请先选择套餐',
   'buy.paidNotice': '订单 {orderNo} 已支付，余额已到账。',
   'buy.closedNotice': '订单 {orderNo} 未付款，已关闭。如果您已经付款，款项仍会计入余额。',
   'packages.movedUp': '已上移 {name}',

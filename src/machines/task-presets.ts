@@ -90,6 +90,7 @@ export const taskPresetsMachine = setup({
     listing: {
       tags: ['busy'],
       invoke: {
+        id: 'list',
         src: 'list',
         onDone: { target: 'idle', actions: assign({ presets: ({ event }) => event.output.list }) },
         // An unread list is an empty one: nothing to apply, saving still works.
@@ -103,6 +104,7 @@ export const taskPresetsMachine = setup({
     saving: {
       tags: ['naming', 'busy'],
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ event }) => ({ name: event.type === 'SAVE' ? event.name : '' }),
         onDone: { target: 'listing', actions: assign({ error: null }) },
@@ -112,6 +114,7 @@ export const taskPresetsMachine = setup({
     applying: {
       tags: ['busy'],
       invoke: {
+        id: 'preset',
         src: 'preset',
         input: ({ event }) => ({ id: event.type === 'APPLY' ? event.id : 0 }),
         onDone: {
@@ -124,6 +127,7 @@ export const taskPresetsMachine = setup({
     duplicating: {
       tags: ['busy'],
       invoke: {
+        id: 'task',
         src: 'task',
         input: ({ event }) => ({ id: event.type === 'DUPLICATE' ? event.id : 0 }),
         onDone: {
@@ -140,6 +144,7 @@ export const taskPresetsMachine = setup({
     deleting: {
       tags: ['confirmingDelete', 'busy'],
       invoke: {
+        id: 'remove',
         src: 'remove',
         input: ({ context }) => ({ id: context.target ?? 0 }),
         onDone: { target: 'listing', actions: assign({ target: null, error: null }) },

@@ -3,7 +3,10 @@ import type {
   VideoTaskBatchAddReply,
   VideoTaskBatchEstimate,
 } from '../../src/api/contract/video-task-batch';
+import { batchTemplate } from '../../src/api/contract/video-task-batch';
+import { estimateSpeechSeconds } from '../../src/api/contract/digital-human';
 import { reconcile } from '../../server/modules/ledger/reconcile';
+import { fixtureApp, putVoice } from './dh-video-fixtures';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
 import { putResource } from './resource-fixtures';
 import { mixedBody } from './video-task-fixtures';
@@ -11,7 +14,9 @@ import { mixedBody } from './video-task-fixtures';
 /**
  * Mixed-cut tasks from a CSV file (docs/domain.md §9 "Presets, batches and previews"): the whole
  * file checked first with every error named by row and column (nothing written), the estimate
- * of the whole batch, one ledger hold for the batch equal to the sum of its tasks, a task per row.
+ * of the whole batch, one ledger hold for the batch equal to the sum of its tasks, a task per row;
+ * narrated rows (a voice by id or name) hold their speech seconds per task, returned when the task
+ * makes nothing.
  */
 const EN = { lang: 'en-US' };
 
@@ -21,6 +26,7 @@ describe.each(engines)('video task batches on %s', (engine) => {
   let merchant: number;
   let groups: number[][];
   let music: number;
+  let voice: number;
 
   beforeEach(async () => {
     t = await createTestApp(engine);
@@ -35,6 +41,7 @@ describe.each(engines)('video task batches on %s', (engine) => {
       groups.push(row);
     }
     music = (await putResource(t, merchant, { name: 'tune', type: 'bgm', durationMs: 5000 })).id;
+    voice = await putVoice(fixtureApp(t), null, { name: 'Lily' });
   });
   afterEach(async () => {
     await t.close();
@@ -57,7 +64,8 @@ describe.each(engines)('video task batches on %s', (engine) => {
       'Too many,,,,,9',
       'Bad count,,,,,two',
       `Not music,,,,${groups[0][0]},1`,
-      'Spoken,,,7,,1',
+      'Unknown voice,Hi,Hello there.,Nobody,,1',
+      `Voice without script,,,${voice},,1`,
     ].join('\n');
     const before = await tables();
     const estimate = await post<VideoTaskBatchEstimate>('/video_task/batch_estimate', batch(csv));
@@ -79,12 +87,18 @@ describe.each(engines)('video task batches on %s', (engine) => {
       {
         row: 7,
         column: 'voice',
-        message: 'Voice-over is not available yet: leave this column empty',
+        message:
+          'No ready voice “Nobody”: write the id or the name of one of your voices or a public voice',
+      },
+      {
+        row: 8,
+        column: 'subtitle',
+        message: 'A voice speaks the subtitle column: write the script there',
       },
     ]);
     const add = await post('/video_task/batch_add', batch(csv));
     expect(add.body.code).toBe(0);
-    expect(add.body.msg).toContain('The file has 5 errors');
+    expect(add.body.msg).toContain('The file has 6 errors');
     expect(add.body.msg).toContain('row 4, count:');
     expect(add.body.msg).toContain('row 7, voice:');
     // The header's own errors, and the file's.
@@ -190,5 +204,95 @@ describe.each(engines)('video task batches on %s', (engine) => {
       msg: 'Insufficient balance: this needs 0.20, the balance is 0.05',
     });
     expect(await tables()).toEqual(before);
+  });
+
+  it('speaks the subtitle column in the voice of the row (id or name), holding each task’s speech seconds', async () => {
+    const mine = await putVoice(fixtureApp(t), merchant, { name: 'My voice' });
+    const seconds = async () => Number((await t.user('merchant')).digital_man_seconds);
+    const script = 'Fresh flowers today. Free delivery.';
+    const other = 'One more line to speak here.';
+    const csv = [
+      'name,subtitle,voice,count',
+      `By name,"${script}",Lily,2`,
+      `By id,${other},${mine},1`,
+      'Silent,Just words,,1',
+    ].join('\n');
+    const spoken = [estimateSpeechSeconds(script, 1), estimateSpeechSeconds(other, 1)];
+    const before = { seconds: await seconds(), money: Number((await t.user('merchant')).money) };
+    const estimate = await post<VideoTaskBatchEstimate>('/video_task/batch_estimate', batch(csv));
+    expect(estimate.body.data, estimate.raw).toMatchObject({
+      valid: true,
+      tasks: 3,
+      outputs: 4,
+      cost: '0.40',
+      // digital_man_cost is 1 second per second.
+      narration: { seconds: spoken[0] + spoken[1], cost: spoken[0] + spoken[1] },
+    });
+    const added = await post<VideoTaskBatchAddReply>('/video_task/batch_add', batch(csv));
+    expect(added.body.code, added.raw).toBe(1);
+    const tasks = await t.db
+      .selectFrom('video_tasks')
+      .selectAll()
+      .where('id', 'in', added.body.data.ids)
+      .orderBy('id')
+      .execute();
+    const params = tasks.map((r) => JSON.parse(r.params));
+    expect(params[0]).toMatchObject({
+      narration: { text: script, voice_id: voice, speed: 1, volume: 1 },
+      // The script's sentences are the subtitles (timed to the speech), not a copy of the text.
+      subtitles: {},
+    });
+    expect(params[0].subtitles.text).toBeUndefined();
+    expect(params[1]).toMatchObject({ narration: { text: other, voice_id: mine } });
+    expect(params[2]).toMatchObject({ subtitles: { text: 'Just words' } });
+    expect(params[2].narration).toBeUndefined();
+    expect(tasks.map((r) => Number(r.narration_price))).toEqual([1, 1, 0]);
+    // Each narrated task holds its own speech; the money is the batch's one hold.
+    const holds = await t.db
+      .selectFrom('ledger_holds')
+      .selectAll()
+      .where('asset', '=', 'digital_man')
+      .orderBy('related_id')
+      .execute();
+    expect(holds.map((h) => [h.related_type, Number(h.related_id), Number(h.amount)])).toEqual([
+      ['video_task', tasks[0].id, spoken[0]],
+      ['video_task', tasks[1].id, spoken[1]],
+    ]);
+    expect(before.seconds - (await seconds())).toBe(spoken[0] + spoken[1]);
+    expect(await reconcile(t.db)).toEqual([]);
+    // Nothing made: the speech seconds come back with the money.
+    for (const id of added.body.data.ids) {
+      expect((await post('/video_task/cancel', { id })).body.code).toBe(1);
+    }
+    expect(await seconds()).toBe(before.seconds);
+    expect(Number((await t.user('merchant')).money)).toBe(before.money);
+    expect(await reconcile(t.db)).toEqual([]);
+  });
+
+  it('refuses narrated rows the speech balance cannot pay, writing nothing', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ digital_man_seconds: 3 })
+      .where('id', '=', merchant)
+      .execute();
+    const before = await tables();
+    const csv = 'name,subtitle,voice,count\nA,Hello there friends. Good morning to you all.,Lily,1';
+    const add = await post('/video_task/batch_add', batch(csv));
+    expect(add.body.code).toBe(0);
+    expect(add.body.msg).toMatch(
+      /^Not enough digital-human seconds: this needs \d+ s, the balance is 3 s$/,
+    );
+    expect(await tables()).toEqual(before);
+  });
+
+  it('accepts the console’s template as it is', async () => {
+    const template = batchTemplate([
+      ['Example 1', 'Spring sale', 'Fresh flowers, every day. Free delivery.', '', '', '2'],
+    ]);
+    const estimate = await post<VideoTaskBatchEstimate>(
+      '/video_task/batch_estimate',
+      batch(template),
+    );
+    expect(estimate.body.data, estimate.raw).toMatchObject({ valid: true, errors: [], tasks: 1 });
   });
 });

@@ -9,15 +9,25 @@ import {
   type VideoTaskBatchAddReply,
   type VideoTaskBatchEstimate,
 } from '../../../src/api/contract/video-task-batch';
-import { mixedTaskBody, type VideoTaskParams } from '../../../src/api/contract/video-tasks';
+import {
+  mixedTaskBody,
+  type VideoNarration,
+  type VideoSubtitles,
+  type VideoTaskParams,
+} from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
+import type { Executor } from '../../platform/db/schema';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError, refuse } from '../../platform/http/errors';
 import { isMessageId, t } from '../../platform/i18n';
-import { balanceOf, lockUsers, openHold, runMoney, type Idempotency, type Trx } from '../ledger';
-import { BATCH_RELATED, RELATED } from './billing';
+import { digitalManUnitCost } from '../digital-human';
+import { balanceOf, lockUsers, openHold, runMoney, type Idempotency } from '../ledger';
+import { MAX_INT4 } from '../resources';
+import { BATCH_RELATED } from './billing';
 import { planTask, type TaskPlan } from './check-body';
 import { readCsv } from './csv';
+import { insertTask } from './insert-task';
+import { freezeNarration, narrationSeconds } from './narration';
 import { enqueueOutputs } from './queue';
 import { outputPrice } from './service';
 
@@ -27,7 +37,9 @@ import { outputPrice } from './service';
  * row as the task it makes (the contract's rules, then every check `add` runs) — and every error
  * is named by row and column. A valid batch is added in one transaction: one ledger hold of the
  * whole price (related row `video_task_batch`), then a task per row whose outputs carry that
- * hold's id; the hold is closed when the batch's last task finishes (billing.ts).
+ * hold's id; the hold is closed when the batch's last task finishes (billing.ts). A narrated row
+ * (the row's `voice`, or the form's narration) also holds its speech seconds (`digital_man`, another
+ * asset) as a single task does, settled on its real length when the task finishes (narration.ts).
  */
 
 interface BatchInput {
@@ -48,6 +60,8 @@ function columnOfPath(path: readonly PropertyKey[]): BatchColumn | '' {
   if (head === 'name') return 'name';
   if (head === 'titles') return 'title';
   if (head === 'subtitles') return 'subtitle';
+  // The script is the subtitle column's; the voice its own (speed and volume are the form's).
+  if (head === 'narration') return path[1] === 'text' ? 'subtitle' : 'voice';
   if (head === 'music_ids') return 'music';
   if (head === 'count') return 'count';
   return '';
@@ -56,8 +70,44 @@ function columnOfPath(path: readonly PropertyKey[]): BatchColumn | '' {
 function columnOfRefusal(id: string, params: Record<string, unknown>, music: number | null) {
   if (id === 'videoTask.tooManyOutputs') return 'count';
   if (id === 'videoTask.notMusic') return 'music';
+  if (id === 'dhVideo.voiceMissing') return 'voice';
+  if (id === 'videoTask.subtitlesEmpty') return 'subtitle';
   if (id === 'videoTask.resourceMissing' && music !== null && params.id === music) return 'music';
   return '';
+}
+
+/**
+ * The voice a row's `voice` cell names: a whole number is a voice's id (checked with the task:
+ * ready, the caller's or public); other text the exact name of one ready voice of the caller's or
+ * a public one. A message id when no voice or several have that name.
+ */
+async function voiceOf(
+  db: Executor,
+  ownerId: number,
+  value: string,
+): Promise<
+  { id: number } | { refusal: 'videoTaskBatch.voiceMissing' | 'videoTaskBatch.voiceAmbiguous' }
+> {
+  if (/^\d{1,10}$/.test(value) && Number(value) <= MAX_INT4) return { id: Number(value) };
+  const found = await db
+    .selectFrom('dh_voice_clones')
+    .select('id')
+    .where('name', '=', value)
+    .where((eb) => eb.or([eb('owner_id', '=', ownerId), eb('owner_id', 'is', null)]))
+    .where('status', '=', 'ready')
+    .where('deleted_at', 'is', null)
+    .limit(2)
+    .execute();
+  if (found.length === 1) return { id: Number(found[0].id) };
+  return {
+    refusal: found.length ? 'videoTaskBatch.voiceAmbiguous' : 'videoTaskBatch.voiceMissing',
+  };
+}
+
+/** Subtitles without their words (a row's words replace the form's, timed lines too). */
+function styleOf(subtitles: VideoSubtitles | undefined): VideoSubtitles {
+  const { text: _text, lines: _lines, ...style } = subtitles ?? {};
+  return style;
 }
 
 /** Checks the whole file; the rows as tasks when there is no error. */
@@ -111,19 +161,34 @@ async function checkBatch(
       }
       return Number(value);
     };
-    if (cell('voice') !== '') say(row, 'voice', 'videoTaskBatch.voiceUnsupported');
     const music = whole('music');
     const count = whole('count');
     const base = input.base;
     const style = base.titles?.[0] ?? { size: 48, color: '#FFFFFF', position: 'top' as const };
+    // The subtitle column: the words shown; with a voice (the row's, else the form's narration)
+    // also the script spoken, the subtitles then timed to the speech.
+    const words = cell('subtitle');
+    let voiceId = base.narration?.voice_id;
+    if (cell('voice') !== '') {
+      const voice = await voiceOf(ctx.db, auth.user.id, cell('voice'));
+      if ('refusal' in voice) say(row, 'voice', voice.refusal, { voice: cell('voice') });
+      else voiceId = voice.id;
+    }
+    let narration: VideoNarration | undefined;
+    if (voiceId !== undefined) {
+      const script = words || base.narration?.text || '';
+      if (!script) say(row, 'subtitle', 'videoTaskBatch.voiceNeedsScript');
+      narration = { speed: 1, volume: 1, ...base.narration, text: script, voice_id: voiceId };
+    }
     const body = {
       ...base,
       name: cell('name'),
       ...(count !== undefined ? { count } : {}),
       ...(cell('title') ? { titles: [{ ...style, text: cell('title') }] } : {}),
-      ...(cell('subtitle')
-        ? { subtitles: { ...(base.subtitles ?? {}), text: cell('subtitle') } }
+      ...(words
+        ? { subtitles: { ...styleOf(base.subtitles), ...(narration ? {} : { text: words }) } }
         : {}),
+      ...(narration ? { narration } : {}),
       ...(music !== undefined ? { music_ids: [music] } : {}),
     };
     if (errors.length > before) continue;
@@ -150,6 +215,10 @@ async function checkBatch(
   return { errors, rows };
 }
 
+/** The speech seconds of the batch's narrated rows (each task's estimate, as `add` holds it). */
+const speechSeconds = (rows: readonly CheckedRow[]) =>
+  rows.reduce((sum, r) => sum + (r.params.narration ? narrationSeconds(r.params.narration) : 0), 0);
+
 /** POST /video_task/batch_estimate: every error of the file, or the whole batch's price. */
 export async function estimateBatch(
   ctx: AppContext,
@@ -160,6 +229,7 @@ export async function estimateBatch(
   const { errors, rows } = await checkBatch(ctx, auth, input, locale);
   const unit = await outputPrice(ctx, auth.user);
   const outputs = errors.length ? 0 : rows.reduce((sum, r) => sum + r.plan.count, 0);
+  const seconds = errors.length ? 0 : speechSeconds(rows);
   return {
     valid: errors.length === 0,
     errors,
@@ -168,6 +238,15 @@ export async function estimateBatch(
     unit_cost: formatUnits('money', unit),
     cost: formatUnits('money', unit * outputs),
     balance: formatUnits('money', Number(auth.user.money)),
+    ...(seconds > 0
+      ? {
+          narration: {
+            seconds,
+            cost: seconds * (await digitalManUnitCost(ctx, auth.user)),
+            balance: await balanceOf(ctx.db, auth.user.id, 'digital_man'),
+          },
+        }
+      : {}),
   };
 }
 
@@ -185,8 +264,8 @@ function invalid(locale: Locale, errors: readonly BatchError[]): AppError {
 
 /**
  * POST /video_task/batch_add: the whole file checked (refused with every error), then in one
- * transaction the batch, one hold of its whole price and a task per row; then the outputs are
- * enqueued.
+ * transaction the batch, one hold of its whole price and a task per row (insert-task.ts, the
+ * rows `add` writes) with its narration's hold; then the outputs are enqueued.
  */
 export async function addBatch(
   ctx: AppContext,
@@ -199,6 +278,7 @@ export async function addBatch(
   const first = await checkBatch(ctx, auth, input, locale);
   if (first.errors.length) throw invalid(locale, first.errors);
   const unit = await outputPrice(ctx, auth.user);
+  const speechPrice = speechSeconds(first.rows) > 0 ? await digitalManUnitCost(ctx, auth.user) : 0;
   const ownerId = auth.user.id;
   const made = await runMoney(
     ctx,
@@ -215,6 +295,15 @@ export async function addBatch(
         throw refuse('videoTask.insufficient', {
           amount: formatUnits('money', total),
           balance: formatUnits('money', balance),
+        });
+      }
+      // The narrated rows' speech, all of it, before any hold (each task then holds its own).
+      const speech = speechSeconds(rows) * speechPrice;
+      const seconds = await balanceOf(trx, ownerId, 'digital_man');
+      if (seconds < speech) {
+        throw refuse('digitalHuman.insufficient.digital_man', {
+          amount: String(speech),
+          balance: String(seconds),
         });
       }
       const now = ctx.now();
@@ -246,8 +335,22 @@ export async function addBatch(
       });
       const ids: number[] = [];
       const outputIds: number[] = [];
-      for (const r of rows) {
-        const task = await insertTask(trx, ownerId, r, unit, holdId, now);
+      for (const { params, plan } of rows) {
+        const narrationPrice = params.narration ? speechPrice : 0;
+        const task = await insertTask(trx, {
+          ownerId,
+          params,
+          plan,
+          unit,
+          narrationPrice,
+          holdId,
+          now,
+        });
+        if (params.narration) {
+          const { id } = task;
+          const amount = narrationSeconds(params.narration) * narrationPrice;
+          await freezeNarration(ctx, trx, { id, ownerId, name: params.name }, amount);
+        }
         ids.push(task.id);
         outputIds.push(...task.outputIds);
       }
@@ -257,6 +360,7 @@ export async function addBatch(
         tasks: ids.length,
         outputs: outputIds.length,
         frozen: formatUnits('money', total),
+        ...(speech > 0 ? { narration_seconds: speech } : {}),
       });
       return { batchId, ids, outputIds };
     },
@@ -265,76 +369,4 @@ export async function addBatch(
   );
   await enqueueOutputs(ctx, made.outputIds, { onlyNew: true });
   return { batch_id: made.batchId, ids: made.ids };
-}
-
-/** One row's task, its outputs (paid by the batch's hold) and its resource references. */
-async function insertTask(
-  trx: Trx,
-  ownerId: number,
-  { params, plan }: CheckedRow,
-  unit: number,
-  holdId: number,
-  now: number,
-): Promise<{ id: number; outputIds: number[] }> {
-  const task = await trx
-    .insertInto('video_tasks')
-    .values({
-      owner_id: ownerId,
-      kind: params.kind,
-      name: params.name,
-      status: 'pending',
-      params: JSON.stringify(params),
-      total: plan.count,
-      unit_price: unit,
-      frozen: unit * plan.count,
-      progress_at: now,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(task.id);
-  const rows = await trx
-    .insertInto('video_outputs')
-    .values(
-      plan.pick(id).map((combination, i) => ({
-        task_id: id,
-        idx: i + 1,
-        status: 'queued',
-        combination: JSON.stringify(combination),
-        planned_ms: plan.plannedMs(combination),
-        billing: 'held' as const,
-        price: unit,
-        hold_id: holdId,
-        job_id: null,
-        storage_key: null,
-        poster_key: null,
-        duration_ms: null,
-        size: null,
-        width: null,
-        height: null,
-        reason_id: null,
-        reason_params: null,
-        reason_detail: null,
-        started_at: null,
-        finished_at: null,
-        updated_at: now,
-      })),
-    )
-    .returning('id')
-    .execute();
-  await trx
-    .insertInto('resource_refs')
-    .values(
-      plan.resourceIds.map((resourceId) => ({
-        resource_id: resourceId,
-        task_kind: RELATED,
-        task_id: id,
-        created_at: now,
-      })),
-    )
-    .execute();
-  return { id, outputIds: rows.map((r) => Number(r.id)) };
 }

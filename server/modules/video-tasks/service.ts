@@ -28,6 +28,7 @@ import { runMoney, type Idempotency } from '../ledger';
 import { deleteUnlessInLibrary, signedUrlsOf } from '../resources';
 import { priceFor } from '../system';
 import { freeze, refreshTask, refundOutputs, RELATED } from './billing';
+import { insertTask } from './insert-task';
 import { loadResources, planTask } from './check-body';
 import { downloadAllUrl } from './download-all';
 import { queueSpots, type QueueSpot } from './queue-estimate';
@@ -93,8 +94,8 @@ export async function estimateTask(
 
 /**
  * POST /video_task/add: in one transaction the resources are checked again (live, the caller's),
- * the task and its outputs inserted (billing held), the resources referenced (their files stay
- * while the task exists) and the price of every output frozen; then each output is enqueued.
+ * the task and its outputs inserted (billing held) and the resources referenced (insert-task.ts),
+ * and the price of every output frozen; then each output is enqueued.
  * An enqueue that fails loses nothing: the sweep enqueues queued outputs without a live job.
  */
 export async function addTask(
@@ -113,68 +114,14 @@ export async function addTask(
     ctx,
     async (trx) => {
       const plan = await planTask(trx, ownerId, params);
-      const now = ctx.now();
-      const task = await trx
-        .insertInto('video_tasks')
-        .values({
-          owner_id: ownerId,
-          kind: params.kind,
-          name: params.name,
-          status: 'pending',
-          params: JSON.stringify(params),
-          total: plan.count,
-          unit_price: unit,
-          narration_price: narrationPrice,
-          progress_at: now,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-          deleted_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = Number(task.id);
-      const combinations = plan.pick(id);
-      const rows = await trx
-        .insertInto('video_outputs')
-        .values(
-          combinations.map((combination, i) => ({
-            task_id: id,
-            idx: i + 1,
-            status: 'queued',
-            combination: JSON.stringify(combination),
-            planned_ms: plan.plannedMs(combination),
-            billing: 'held' as const,
-            price: unit,
-            job_id: null,
-            storage_key: null,
-            poster_key: null,
-            duration_ms: null,
-            size: null,
-            width: null,
-            height: null,
-            reason_id: null,
-            reason_params: null,
-            reason_detail: null,
-            started_at: null,
-            finished_at: null,
-            updated_at: now,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await trx
-        .insertInto('resource_refs')
-        .values(
-          plan.resourceIds.map((resourceId) => ({
-            resource_id: resourceId,
-            task_kind: RELATED,
-            task_id: id,
-            created_at: now,
-          })),
-        )
-        .execute();
-      const outputIds = rows.map((r) => Number(r.id));
+      const { id, outputIds } = await insertTask(trx, {
+        ownerId,
+        params,
+        plan,
+        unit,
+        narrationPrice,
+        now: ctx.now(),
+      });
       await freeze(ctx, trx, { id, ownerId, name: params.name }, outputIds, unit * plan.count);
       if (params.narration) {
         const seconds = narrationSeconds(params.narration);

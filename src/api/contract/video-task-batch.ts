@@ -17,11 +17,17 @@ import type { ValidationMessageId } from './messages';
  *   per row, in one transaction.
  * The file: UTF-8 CSV (RFC 4180 quotes), a header row naming the columns in any order (unknown
  * columns refused); rows are numbered as a spreadsheet shows them (the header is row 1).
+ * {@link batchTemplate} writes the file the console offers as a template.
  */
 
 const msg = (id: ValidationMessageId) => ({ message: id });
 
-/** The columns of a batch file; `name` is required, the others optional per row. */
+/**
+ * The columns of a batch file; `name` is required, the others optional per row. `subtitle`: the
+ * words shown as subtitles; with a voice (the row's `voice`, else the form's narration) also the
+ * script spoken. `voice`: a voice's id or exact name (a ready clone of the caller's or a public
+ * voice). `music`: a music resource's id. `count`: how many videos the row makes.
+ */
 export const BATCH_COLUMNS = ['name', 'title', 'subtitle', 'voice', 'music', 'count'] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
@@ -57,6 +63,11 @@ export const videoTaskBatchEstimateSchema = z.object({
   unit_cost: z.string(),
   cost: z.string(),
   balance: z.string(),
+  /**
+   * With narrated rows: their speech in whole seconds (each row's estimate, summed), its price in
+   * `digital_man` seconds and that balance; held per task at add (like a single task's).
+   */
+  narration: z.object({ seconds: z.number(), cost: z.number(), balance: z.number() }).optional(),
 });
 export type VideoTaskBatchEstimate = z.infer<typeof videoTaskBatchEstimateSchema>;
 
@@ -66,3 +77,16 @@ export const videoTaskBatchAddReplySchema = z.object({
   ids: z.array(z.number()),
 });
 export type VideoTaskBatchAddReply = z.infer<typeof videoTaskBatchAddReplySchema>;
+
+/** A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const csvCell = (value: string) =>
+  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * The batch template: a byte-order mark (spreadsheets then read it as UTF-8), the header row of
+ * every column, then the example rows given (cells in BATCH_COLUMNS order), CRLF line ends.
+ */
+export function batchTemplate(examples: readonly (readonly string[])[]): string {
+  const lines = [BATCH_COLUMNS, ...examples].map((cells) => cells.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -28,6 +28,7 @@ import {
 import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT } from '../shared/use-t';
 import { EstimatePanel, CommonFields, usePicker } from './task-form-parts';
+import { TaskBatchDialog, TaskBatchSection } from './task-batch-dialog';
 import { TaskPresetsBar } from './task-presets-bar';
 import { TaskPreviewPanel } from './task-preview';
 
@@ -102,6 +103,7 @@ export function MixedTaskFormDrawer() {
                     <Stack gap="5" flex="1" minWidth="0">
                       <FormRefusal error={form.error} />
                       <TaskPresetsBar disabled={busy} />
+                      <TaskBatchSection disabled={busy} />
                       <Section legend={t('taskForm.basics')}>
                         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
                           <TextField
@@ -296,6 +298,7 @@ export function MixedTaskFormDrawer() {
               </ValidatedForm>
               {/* Inside the drawer: the picker is a dialog layered over it (not hidden by it). */}
               <ResourcePickerDialog form="mixed" nested />
+              <TaskBatchDialog />
               <DiscardDialog
                 nested
                 open={form.confirmingDiscard}
