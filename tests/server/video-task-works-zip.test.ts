@@ -152,16 +152,26 @@ describe.each(engines)('works, download all and the queue on %s', (engine: Engin
     expect(still.body.data.total).toBe(2);
     const played = await fetchLocal(still.body.data.list[0]!.url);
     expect(played).toBe(200);
-    // (The worker's own recurring sweep may have run first.)
-    await sweepResourceFiles(t.app.ctx);
-    expect(await exists(first.storage_key)).toBe(false);
+    // The worker's own recurring sweep may be removing it at the same time (it claims the row, so
+    // this sweep skips it): the file is gone once one of them has run.
+    await sweptAway(first.storage_key);
     expect(await exists(outputs[1]!.storage_key!)).toBe(true);
     // Deleting a remaining work lets the sweep remove its file at last.
     expect((await post('/resource/delete', { ids: [Number(rows[1]!.id)] })).body.code).toBe(1);
-    await sweepResourceFiles(t.app.ctx);
-    expect(await exists(outputs[1]!.storage_key!)).toBe(false);
+    await sweptAway(outputs[1]!.storage_key!);
     expect(await exists(outputs[2]!.storage_key!)).toBe(true);
   });
+
+  /** Sweeps until `key`'s file is gone (the worker's recurring sweep may hold its row meanwhile). */
+  async function sweptAway(key: string): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        await sweepResourceFiles(t.app.ctx);
+        expect(await exists(key)).toBe(false);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+  }
 
   async function fetchLocal(url: string): Promise<number> {
     return (await open(url)).statusCode;
