@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { BatchLink, BatchLinkAddBody } from '../api/contract/matrix';
+import { batchLinkAddBody, type BatchLink, type BatchLinkAddBody } from '../api/contract/matrix';
+import { setField, type FieldErrors, type SetFieldEvent } from './draft-dialog';
 
 /**
  * The batch authorisation panel of the accounts page (/matrix-distribution/authorization,
@@ -7,6 +8,9 @@ import type { BatchLink, BatchLinkAddBody } from '../api/contract/matrix';
  * `closed` | `open`, and while open three regions:
  * - `make`: idle | saving (the `addLink` call) | failed (the refusal shows in the form; MAKE tries
  *   again). A saved link counts in `saved` (the area reloads the list) and its QR code is shown.
+ *   The form is the machine's draft (docs/architecture.md "Forms"): OPEN starts it afresh, SET
+ *   changes a field, MAKE checks it with the contract (`batchLinkAddBody`): a refusal stays in the
+ *   form with each field's message id and nothing is sent.
  * - `revoke`: idle | confirming (the confirm dialog names the link) | revoking (the `revoke`
  *   call) | failed (the refusal shows in the dialog; CONFIRM_REVOKE tries again). CANCEL_REVOKE
  *   closes the dialog; a revoked link counts in `revoked` (the area reloads the list).
@@ -32,10 +36,49 @@ export interface QrLink {
   url: string;
 }
 
+/** The make form as typed. */
+export interface BatchLinkForm {
+  hours: string;
+  unlimited: boolean;
+  uses: string;
+  /** A group's id, '0': ungrouped. */
+  group: string;
+}
+
+const FRESH_FORM: BatchLinkForm = { hours: '24', unlimited: true, uses: '10', group: '0' };
+
+/** The form's request, or its fields' message ids (keyed by form field) as the contract says. */
+function checkLinkForm(
+  form: BatchLinkForm,
+): { request: BatchLinkRequest } | { errors: FieldErrors } {
+  const checked = batchLinkAddBody.safeParse({
+    platform: 'douyin',
+    expires_hours: form.hours.trim(),
+    ...(form.unlimited ? {} : { max_uses: form.uses.trim() }),
+  });
+  if (!checked.success) {
+    const errors: FieldErrors = {};
+    for (const issue of checked.error.issues) {
+      const field = issue.path[0] === 'max_uses' ? 'uses' : 'hours';
+      errors[field] ??= issue.message;
+    }
+    return { errors };
+  }
+  return {
+    request: {
+      expiresHours: checked.data.expires_hours,
+      maxUses: checked.data.max_uses ?? null,
+      groupId: Number(form.group) > 0 ? Number(form.group) : null,
+    },
+  };
+}
+
 export type MatrixBatchLinksEvent =
   | { type: 'OPEN' }
   | { type: 'CLOSE' }
-  | { type: 'MAKE'; request: BatchLinkRequest }
+  | SetFieldEvent<BatchLinkForm>
+  /** With a request: that one; without: the form's, checked. */
+  | { type: 'MAKE'; request?: BatchLinkRequest }
   | { type: 'ASK_REVOKE'; link: BatchLink }
   | { type: 'CONFIRM_REVOKE' }
   | { type: 'CANCEL_REVOKE' }
@@ -44,6 +87,9 @@ export type MatrixBatchLinksEvent =
   | { type: 'DOWNLOAD' };
 
 export interface MatrixBatchLinksContext {
+  /** The make form as typed, and each field's message id of its last refused MAKE. */
+  form: BatchLinkForm;
+  formErrors: FieldErrors;
   /** The last link asked for (the form keeps it after a refusal). */
   request: BatchLinkRequest | null;
   /** Why the last `addLink` call failed (a message id or the server's sentence). */
@@ -80,10 +126,20 @@ export function addBody(request: BatchLinkRequest): BatchLinkAddBody {
 /** The downloaded file's name of a link's QR code. */
 export const qrFileName = (id: number) => `batch-authorization-${id}.png`;
 
+/** MAKE: asks when its request (or the checked form) is sendable, else stays with the messages. */
+const MAKE = [
+  { guard: 'sendable' as const, target: 'saving', actions: 'ask' as const },
+  { actions: 'ask' as const },
+];
+
 export const matrixBatchLinksMachine = setup({
   types: {
     context: {} as MatrixBatchLinksContext,
     events: {} as MatrixBatchLinksEvent,
+  },
+  guards: {
+    sendable: ({ context, event }) =>
+      event.type === 'MAKE' && (!!event.request || 'request' in checkLinkForm(context.form)),
   },
   actors: {
     addLink: fromPromise<{ id: number; url: string; expires_at: number }, BatchLinkAddBody>(
@@ -103,12 +159,21 @@ export const matrixBatchLinksMachine = setup({
     download: (_, _params: { href: string; fileName: string }) => {
       throw new Error('matrixBatchLinks: provide the download action');
     },
-    ask: assign({
-      request: ({ event }) => {
-        assertEvent(event, 'MAKE');
-        return event.request;
-      },
-      makeError: null,
+    ask: assign(({ context, event }) => {
+      assertEvent(event, 'MAKE');
+      const checked = event.request ? { request: event.request } : checkLinkForm(context.form);
+      return 'request' in checked
+        ? { request: checked.request, formErrors: {}, makeError: null }
+        : { formErrors: checked.errors };
+    }),
+    set: assign(({ context, event }) => {
+      assertEvent(event, 'SET');
+      const next = setField(
+        { form: context.form, errors: context.formErrors },
+        event.field,
+        event.value,
+      );
+      return { form: next.form, formErrors: next.errors };
     }),
     askRevoke: assign({
       revoking: ({ event }) => {
@@ -127,6 +192,8 @@ export const matrixBatchLinksMachine = setup({
 }).createMachine({
   id: 'matrixBatchLinks',
   context: {
+    form: FRESH_FORM,
+    formErrors: {},
     request: null,
     makeError: null,
     saved: 0,
@@ -141,19 +208,26 @@ export const matrixBatchLinksMachine = setup({
       on: {
         OPEN: {
           target: 'open',
-          actions: assign({ request: null, makeError: null, revoking: null, qr: null }),
+          actions: assign({
+            form: FRESH_FORM,
+            formErrors: {},
+            request: null,
+            makeError: null,
+            revoking: null,
+            qr: null,
+          }),
         },
       },
     },
     open: {
       tags: ['panel'],
       type: 'parallel',
-      on: { CLOSE: 'closed' },
+      on: { CLOSE: 'closed', SET: { actions: 'set' } },
       states: {
         make: {
           initial: 'idle',
           states: {
-            idle: { on: { MAKE: { target: 'saving', actions: 'ask' } } },
+            idle: { on: { MAKE: MAKE } },
             saving: {
               tags: ['saving'],
               invoke: {
@@ -176,7 +250,7 @@ export const matrixBatchLinksMachine = setup({
                 },
               },
             },
-            failed: { on: { MAKE: { target: 'saving', actions: 'ask' } } },
+            failed: { on: { MAKE: MAKE } },
           },
         },
         revoke: {

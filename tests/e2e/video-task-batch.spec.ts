@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { createIntl } from 'react-intl';
 import type { zhCN } from './fixtures';
 import { expect, fill, seriousViolations, test } from './fixtures';
 import {
@@ -30,7 +30,7 @@ test.describe.configure({ timeout: 120_000 });
 
 /** A message with ICU plurals, in the catalogue's locale. */
 const format = (t: Catalogue, locale: string, id: keyof Catalogue, values: object) =>
-  String(new IntlMessageFormat(t[id], locale).format(values as Record<string, string>));
+  createIntl({ locale, messages: t }).formatMessage({ id }, values as Record<string, string>);
 
 /** The server's own sentences (its catalogue, not the console's). */
 const SERVER = {

@@ -497,3 +497,23 @@ test('the form checks hours and uses with the contract, then sends the uses and 
   ]);
   w.dispose();
 });
+
+test('the make form opens fresh: what was typed and refused before the panel closed is gone', async () => {
+  const w = await setup();
+  await w.open();
+  let p = w.inPanel();
+  const hours = () =>
+    p.getByRole('textbox', { name: text('matrix.batchHours') }) as HTMLInputElement;
+  await w.user.clear(hours());
+  await w.user.type(hours(), '500');
+  await w.user.click(w.makeButton());
+  p.getByText(text('validation.batchLinkHours'));
+  await w.user.click(p.getByRole('button', { name: text('matrix.batchClose') }));
+  await settle();
+  await w.open();
+  p = w.inPanel();
+  expect(hours().value).toBe('24');
+  expect(p.queryByText(text('validation.batchLinkHours'))).toBeNull();
+  expect(w.endpoints.calls.filter((c) => c.name === 'addLink')).toEqual([]);
+  w.dispose();
+});

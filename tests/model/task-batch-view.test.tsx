@@ -9,7 +9,7 @@
  * estimate, the tasks made and the task list reloaded.
  */
 import { act, screen, within } from '@testing-library/react';
-import { IntlMessageFormat } from 'intl-messageformat';
+import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
 import type { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -34,8 +34,9 @@ import { fakeEndpoints, person, settle, uiPaths, viewPathHooks } from './ui-path
 import { appActors, isOpen, renderAt } from './view-harness';
 
 /** A message of the English catalogue, formatted (plurals too). */
+const EN = createIntl({ locale: 'en-US', messages: enUS });
 const text = (id: MessageId, values: Record<string, string | number> = {}) =>
-  String(new IntlMessageFormat(enUS[id], 'en-US').format(values));
+  EN.formatMessage({ id }, values);
 
 const BEACH = clipResource(1, 'Beach', 3);
 const PARK = clipResource(2, 'Park', 2);

@@ -14,9 +14,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { batchLinkAddBody, type BatchLink, type BatchLinkState } from '../../api/contract/matrix';
+import type { BatchLink, BatchLinkState } from '../../api/contract/matrix';
 import type { ResourceGroup } from '../../api/contract/resources';
 import { useArea } from '../../app/actors/areas';
 import {
@@ -33,7 +32,7 @@ import { FailureAlert } from '../../components/step-dialog';
 import { ValidatedForm } from '../../components/validated-form';
 import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
-import { QR_FAILED } from '../../machines/matrix-batch-links';
+import { QR_FAILED, type BatchLinkForm } from '../../machines/matrix-batch-links';
 import { SelectField } from '../shared/form-parts';
 import { useT } from '../shared/use-t';
 
@@ -109,9 +108,7 @@ export function BatchLinksPanel(props: { groups: ResourceGroup[] }) {
   );
 }
 
-/** The first message of each field the contract refuses (message ids). */
-type FieldErrors = Partial<Record<'expires_hours' | 'max_uses', string>>;
-
+/** The make form: its draft and check are the panel machine's (docs/architecture.md "Forms"). */
 function MakeForm(props: { panel: Panel; groups: ResourceGroup[] }) {
   const t = useT();
   const intl = useIntl();
@@ -120,39 +117,12 @@ function MakeForm(props: { panel: Panel; groups: ResourceGroup[] }) {
   const error = useSelector(panel, (s) =>
     s.matches({ open: { make: 'failed' } }) ? s.context.makeError : null,
   );
-  const [hours, setHours] = useState('24');
-  const [unlimited, setUnlimited] = useState(true);
-  const [uses, setUses] = useState('10');
-  const [group, setGroup] = useState('0');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSelector(panel, (s) => s.context.form);
+  const errors = useSelector(panel, (s) => s.context.formErrors);
+  const set = <K extends keyof BatchLinkForm>(field: K, value: BatchLinkForm[K]) =>
+    panel.send({ type: 'SET', field, value });
   const say = (id: string | undefined) => (id ? formatText(intl, id) : null);
-  const submit = () => {
-    const checked = batchLinkAddBody.safeParse({
-      platform: 'douyin',
-      expires_hours: hours.trim(),
-      ...(unlimited ? {} : { max_uses: uses.trim() }),
-    });
-    if (!checked.success) {
-      const found: FieldErrors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'expires_hours' || field === 'max_uses') && !found[field]) {
-          found[field] = issue.message;
-        }
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    panel.send({
-      type: 'MAKE',
-      request: {
-        expiresHours: checked.data.expires_hours,
-        maxUses: checked.data.max_uses ?? null,
-        groupId: Number(group) > 0 ? Number(group) : null,
-      },
-    });
-  };
+  const submit = () => panel.send({ type: 'MAKE' });
   return (
     <ValidatedForm onSubmit={submit} aria-labelledby="batch-link-new">
       <Stack gap="4">
@@ -160,29 +130,30 @@ function MakeForm(props: { panel: Panel; groups: ResourceGroup[] }) {
           {t('matrix.batchNew')}
         </Heading>
         <HStack gap="4" alignItems="flex-start" flexWrap="wrap">
-          <FormField label={t('matrix.batchHours')} error={say(errors.expires_hours)}>
+          <FormField label={t('matrix.batchHours')} error={say(errors.hours)}>
             <Input
               inputMode="numeric"
-              value={hours}
+              value={form.hours}
               maxLength={3}
-              onChange={(e) => setHours(e.currentTarget.value)}
+              onChange={(e) => set('hours', e.currentTarget.value)}
             />
           </FormField>
-          <FormField label={t('matrix.batchMaxUses')} error={say(errors.max_uses)}>
+          <FormField label={t('matrix.batchMaxUses')} error={say(errors.uses)}>
             <Input
               inputMode="numeric"
-              value={unlimited ? '' : uses}
+              value={form.unlimited ? '' : form.uses}
               maxLength={4}
-              disabled={unlimited}
-              onChange={(e) => setUses(e.currentTarget.value)}
+              disabled={form.unlimited}
+              onChange={(e) => set('uses', e.currentTarget.value)}
             />
           </FormField>
         </HStack>
         <Checkbox.Root
-          checked={unlimited}
+          checked={form.unlimited}
           onCheckedChange={(e) => {
-            setUnlimited(e.checked === true);
-            setErrors((v) => ({ ...v, max_uses: undefined }));
+            set('unlimited', e.checked === true);
+            // The uses' message goes with the switch (SET answers only its own field's).
+            if (errors.uses) set('uses', form.uses);
           }}
         >
           <Checkbox.HiddenInput />
@@ -191,12 +162,12 @@ function MakeForm(props: { panel: Panel; groups: ResourceGroup[] }) {
         </Checkbox.Root>
         <SelectField
           label={t('matrix.batchGroup')}
-          value={group}
+          value={form.group}
           options={[
             { value: '0', label: t('matrix.ungrouped') },
             ...props.groups.map((g) => ({ value: String(g.id), label: g.name })),
           ]}
-          onChange={setGroup}
+          onChange={(group) => set('group', group)}
         />
         {error && <FailureAlert error={error} />}
         <Box>
