@@ -22,6 +22,8 @@ const MOVES_MONEY = [
   // Video tasks are paid for (the demo merchant's money).
   '**/video-tasks.spec.ts',
   '**/video-task-batch.spec.ts',
+  // A narrated task: money for the video, digital-human seconds for its speech.
+  '**/narration.spec.ts',
   // Digital-human videos freeze and settle the demo users' digital-human seconds.
   '**/digital-human-videos.spec.ts',
   // Clones are paid for (one image clone, one voice clone bought with the merchant's money).

@@ -113,6 +113,8 @@ test('the signed-in part carries what the shell and home show; the large areas c
     );
     return readFileSync(join(assets, file!)).length / 1024;
   };
-  // ≈ 2.4 KB brotli (the whole signed-in catalogue was 10.6 KB).
-  expect(brotli('signed-in')).toBeLessThan(4);
+  // 4.0 KB brotli (the whole signed-in catalogue was 10.6 KB): the package and customer forms'
+  // refusals joined it with their checks in the recharge and customers areas, which the home
+  // page's modules reach (docs/architecture.md "Forms").
+  expect(brotli('signed-in')).toBeLessThan(4.5);
 });
