@@ -173,7 +173,9 @@ export const matrixBatchLinksMachine = setup({
         event.field,
         event.value,
       );
-      return { form: next.form, formErrors: next.errors };
+      // The uses' message goes with the "no limit" switch too (it decides whether uses count).
+      const { uses: _uses, ...others } = next.errors;
+      return { form: next.form, formErrors: event.field === 'unlimited' ? others : next.errors };
     }),
     askRevoke: assign({
       revoking: ({ event }) => {

@@ -150,11 +150,7 @@ function MakeForm(props: { panel: Panel; groups: ResourceGroup[] }) {
         </HStack>
         <Checkbox.Root
           checked={form.unlimited}
-          onCheckedChange={(e) => {
-            set('unlimited', e.checked === true);
-            // The uses' message goes with the switch (SET answers only its own field's).
-            if (errors.uses) set('uses', form.uses);
-          }}
+          onCheckedChange={(e) => set('unlimited', e.checked === true)}
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
