@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './build/aliases.ts';
@@ -34,6 +34,19 @@ const SERVER = {
   hookTimeout: 60000,
 };
 
+/**
+ * The test files' temporary directories (each server test's database copy and data dir, renders,
+ * spawned servers' data) in memory where the machine has /dev/shm: SQLite commits with
+ * `synchronous = FULL`, and on disk every commit waited for the disk (docs/decisions.md "Tests").
+ */
+function memoryTmpDir(): string | undefined {
+  if (!existsSync('/dev/shm')) return undefined;
+  const dir = '/dev/shm/video-console-tests';
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+const TMPDIR = process.env.TEST_TMPDIR ?? memoryTmpDir();
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
@@ -41,6 +54,7 @@ export default defineConfig({
     // Three files at a time even on 2 cores (Vitest's default there is one): the server suites
     // mostly wait (databases, password hashing threads, a spawned server) while view tests render.
     maxWorkers: 3,
+    env: TMPDIR ? { TMPDIR } : {},
     // The slowest files start first, across both projects (tests/slow-first-sequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
