@@ -1,6 +1,7 @@
 import type { Resource } from '../../api/contract/resources';
 import type { VideoTaskSource } from '../../api/contract/video-task-presets';
-import type { MixedTaskBody, VideoTitle } from '../../api/contract/video-tasks';
+import type { ClipTaskBody, MixedTaskBody, VideoTitle } from '../../api/contract/video-tasks';
+import { freshClipDraft, type ClipDraft } from '../../machines/clip-editor';
 import { freshMixedDraft, type MixedDraft } from '../../machines/mixed-task-form';
 import { COMMON, picked, type CommonDraft, type Picked } from '../../machines/task-form';
 
@@ -9,7 +10,7 @@ import { COMMON, picked, type CommonDraft, type Picked } from '../../machines/ta
  * batches and previews"): every field the body sets, the rest as a fresh form has them; a
  * resource that is no longer the person's (not among `resources`) is left out.
  */
-type Body = Partial<MixedTaskBody> & Record<string, unknown>;
+type Body = Partial<MixedTaskBody> & Partial<Pick<ClipTaskBody, 'resource_id' | 'trim'>>;
 
 const text = (n: unknown, fallback: string) => (typeof n === 'number' ? String(n) : fallback);
 
@@ -80,5 +81,21 @@ export function mixedDraftOf(source: VideoTaskSource): MixedDraft {
     intro: one(body.intro_id),
     outro: one(body.outro_id),
     duration: text(body.duration, ''),
+  };
+}
+
+/** The clip editor's draft of a source (its video and the part kept). */
+export function clipDraftOf(source: VideoTaskSource): ClipDraft {
+  const body = source.body as Body;
+  const { one } = pickerOf(source.resources);
+  const fresh = freshClipDraft();
+  const video = one(body.resource_id);
+  return {
+    ...fresh,
+    ...commonOf(body, source.resources),
+    video,
+    // A video no longer the person's: the part kept goes with it.
+    start: video ? text(body.trim?.start, fresh.start) : fresh.start,
+    end: video ? text(body.trim?.end, fresh.end) : fresh.end,
   };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { FRAME_SIZE } from '../../api/contract/video-tasks';
 import { useArea } from '../../app/actors/areas';
 import { videoTaskFormsArea } from '../../app/actors/video-task-forms';
+import { TaskPresetsBar } from './task-presets-bar';
 import { Page } from '../../components/page';
 import { DiscardDialog } from '../../components/discard-dialog';
 import { ValidatedForm } from '../../components/validated-form';
@@ -72,6 +73,7 @@ export default function MixedshearPage() {
         <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
           <Stack gap="5" flex="1" minWidth="0">
             <FormRefusal error={form.error} />
+            <TaskPresetsBar kind="clip" disabled={busy} />
             <TextField
               label={t('taskForm.name')}
               required

@@ -102,7 +102,7 @@ export function MixedTaskFormDrawer() {
                   <Stack direction={{ base: 'column', lg: 'row' }} gap="6" alignItems="flex-start">
                     <Stack gap="5" flex="1" minWidth="0">
                       <FormRefusal error={form.error} />
-                      <TaskPresetsBar disabled={busy} />
+                      <TaskPresetsBar kind="mixed" disabled={busy} />
                       <TaskBatchSection disabled={busy} />
                       <Section legend={t('taskForm.basics')}>
                         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">

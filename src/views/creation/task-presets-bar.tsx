@@ -7,13 +7,14 @@ import { FormRefusal, Section, SelectField, TextField } from '../shared/form-par
 import { useT } from '../shared/use-t';
 
 /**
- * The mixed-cut form's presets (docs/domain.md §9 "Presets, batches and previews"): start from
- * one of the person's presets, save the form as one (a name), delete one (asked first). The
- * task-presets actor owns every call; this shows its state and sends what the person does.
+ * A create form's presets (the mixed-cut drawer's, the clip editor's; docs/domain.md §9
+ * "Presets, batches and previews"): start from one of the person's presets, save the form as one
+ * (a name), delete one (asked first). The kind's task-presets actor owns every call; this shows
+ * its state and sends what the person does.
  */
-export function TaskPresetsBar(props: { disabled?: boolean }) {
+export function TaskPresetsBar(props: { kind: 'mixed' | 'clip'; disabled?: boolean }) {
   const t = useT();
-  const presets = useArea(taskPresetsArea).mixed;
+  const presets = useArea(taskPresetsArea)[props.kind];
   const list = useSelector(presets, (s) => s.context.presets);
   const error = useSelector(presets, (s) => s.context.error);
   const naming = useSelector(presets, (s) => s.hasTag('naming'));

@@ -1,6 +1,7 @@
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   TASK_STATUSES,
   type TaskStatus,
@@ -126,14 +127,16 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
   const applied = list.query.filters;
   // A notification's link (`?task=12`) opens the task's drawer (docs/domain.md §18).
   useDeepLink(TASK_PARAM, (id) => detail.send({ type: 'OPEN', id }));
-  // "Duplicate" fills the mixed-cut form (on this page) with a task's body (docs/domain.md §9).
-  const presets = useArea(taskPresetsArea).mixed;
-  const duplicate = useMemo(
-    () =>
-      kind === 'mixed'
-        ? (task: VideoTask) => presets.send({ type: 'DUPLICATE', id: task.id })
-        : null,
-    [kind, presets],
+  // "Duplicate" fills a create form with a task's body (docs/domain.md §9): the mixed-cut form on
+  // this page, or the clip editor, which it then opens.
+  const presets = useArea(taskPresetsArea);
+  const navigate = useNavigate();
+  const duplicate = useCallback(
+    (task: VideoTask) => {
+      presets[kind].send({ type: 'DUPLICATE', id: task.id });
+      if (kind === 'clip') void navigate('/creation/mixedshear');
+    },
+    [kind, presets, navigate],
   );
 
   const columns = useMemo<Column<VideoTask>[]>(
@@ -178,16 +181,14 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
             >
               {t('videoTasks.detail')}
             </Button>
-            {duplicate && (
-              <Button
-                size="xs"
-                variant="ghost"
-                aria-label={t('videoTasks.duplicateOf', { name: row.name })}
-                onClick={() => duplicate(row)}
-              >
-                {t('videoTasks.duplicate')}
-              </Button>
-            )}
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={t('videoTasks.duplicateOf', { name: row.name })}
+              onClick={() => duplicate(row)}
+            >
+              {t('videoTasks.duplicate')}
+            </Button>
             {canRetry(row) && (
               <Button
                 size="xs"
@@ -250,7 +251,7 @@ export function VideoTaskList(props: { kind: VideoTaskKind }) {
         detail={detail}
         onRetry={(task) => area.retry.send({ type: 'OPEN', target: task })}
         onCancel={(task) => area.cancel.send({ type: 'OPEN', target: task })}
-        {...(duplicate ? { onDuplicate: duplicate } : {})}
+        onDuplicate={duplicate}
       />
     </Stack>
   );
