@@ -6,7 +6,6 @@
 import type {
   DhAddReply,
   DhDeleteReply,
-  DhTemplateList,
   DhVideo,
   DhVideoBody,
   DhVideoDeleteBody,
@@ -19,6 +18,7 @@ import type {
   VoiceClonePage,
   VoiceScope,
 } from './contract/digital-human';
+import type { DhTemplateList } from './contract/dh-templates';
 import { getImageClones, getVoiceClones } from './digital-human-clones';
 import { get, post, type RequestOptions } from './http';
 

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  speechLanguageOf,
-  type DhVideoParams,
-  type TemplateLayout,
-} from '../../../src/api/contract/digital-human';
+import { speechLanguageOf, type DhVideoParams } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
 import { handleJob } from '../../platform/jobs/define-job';
 import { failureDetail } from '../../platform/jobs/failure-detail';
@@ -23,7 +19,8 @@ import { finishHeld } from './billing';
 import { VIDEO_REF } from './videos';
 import { mediaRefOf, storeFile } from './clones-repo';
 import { DH_JOB, type DhJobData } from './job-kinds';
-import { templateOf } from './templates';
+import { settingsOfVideo } from './template-settings';
+import { imageNameOf } from './templates';
 
 const DETAIL_CHARS = 1_500;
 /** Of a video's progress: speech up to here, the render the rest. */
@@ -249,23 +246,39 @@ async function create(
     if (row.speech_key === null || row.speech_ms === null) throw new Error('speech not recorded');
   }
 
-  // ---- render
-  const template = await templateOf(
-    ctx.db,
-    row.template_id === null ? null : Number(row.template_id),
-  );
-  let music: MediaRef | undefined;
-  if (params.music_id !== undefined) {
-    // Deleted music still counts: its file stays while the video refers to it.
-    const resource = await ctx.db
+  // ---- render: the template as the video kept it at submit (template-settings.ts)
+  const template = await settingsOfVideo(ctx.db, row);
+  // Deleted files still count: they stay while the video refers to them.
+  const ownFile = async (id: number) =>
+    ctx.db
       .selectFrom('resources')
       .select('storage_key')
-      .where('id', '=', params.music_id)
+      .where('id', '=', id)
       .where('owner_id', '=', ownerId)
       .where('file_deleted_at', 'is', null)
       .executeTakeFirst();
+  let music: MediaRef | undefined;
+  // Its own music, else its template's (docs/domain.md §10 "Video templates").
+  const musicId = params.music_id ?? template.music_resource_id;
+  if (musicId !== null) {
+    const resource = await ownFile(musicId);
     if (!resource) throw new Permanent('dhVideo.reason.musicGone');
     music = await mediaOf(ctx, resource.storage_key);
+  }
+  let background: MediaRef | undefined;
+  if (template.background) {
+    const key =
+      'resource_id' in template.background
+        ? (await ownFile(template.background.resource_id))?.storage_key
+        : (
+            await ctx.db
+              .selectFrom('platform_images')
+              .select('storage_key')
+              .where('name', '=', imageNameOf(template.background.image_url))
+              .executeTakeFirst()
+          )?.storage_key;
+    if (!key) throw new Permanent('dhVideo.reason.backgroundGone');
+    background = await mediaOf(ctx, key);
   }
   const renderDir = path.join(work.dir, 'render');
   await fs.mkdir(renderDir);
@@ -282,9 +295,10 @@ async function create(
       text: params.text,
       subtitles: params.subtitles,
       ...(music ? { music } : {}),
+      ...(background ? { background } : {}),
       width: Number(template.width),
       height: Number(template.height),
-      layout: JSON.parse(template.layout) as TemplateLayout,
+      layout: template.layout,
     },
     providerRun(ctx, work.signal, id, renderDir, row.vendor_job_id, (p) =>
       progress(p, SPEECH_SHARE, 99),

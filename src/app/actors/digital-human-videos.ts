@@ -19,7 +19,6 @@ import {
   type DhAddReply,
   type DhDeleteReply,
   type DhIdBody,
-  type DhTemplateList,
   type DhVideo,
   type DhVideoBody,
   type DhVideoDeleteBody,
@@ -30,6 +29,7 @@ import {
   type ImageClone,
   type VoiceClone,
 } from '../../api/contract/digital-human';
+import type { DhTemplateList } from '../../api/contract/dh-templates';
 import type { GroupListReply, Resource } from '../../api/contract/resources';
 import * as api from '../../api/digital-human-videos';
 import { newIdempotencyKey } from '../../api/money';
