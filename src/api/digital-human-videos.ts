@@ -1,5 +1,5 @@
 /**
- * Digital-human videos (`/digital_human/video_*`, `template_list`) and what their create
+ * Digital-human videos (`/digital_human/video_*`; templates: ./digital-human-templates.ts) and what their create
  * form picks from (ready image clones, ready voices, a voice's preview); contract:
  * ./contract/digital-human.ts. Only the caller's own videos and clones exist for it.
  */
@@ -18,7 +18,6 @@ import type {
   VoiceClonePage,
   VoiceScope,
 } from './contract/digital-human';
-import type { DhTemplateList } from './contract/dh-templates';
 import { getImageClones, getVoiceClones } from './digital-human-clones';
 import { get, post, type RequestOptions } from './http';
 
@@ -76,10 +75,6 @@ export function deleteDhVideos(
 /** A new video with the same body (frozen again). */
 export function resubmitDhVideo(id: number, options?: RequestOptions): Promise<DhAddReply> {
   return post<DhAddReply>('/digital_human/video_resubmit', { id }, options);
-}
-
-export function getDhTemplates(options?: RequestOptions): Promise<DhTemplateList> {
-  return get<DhTemplateList>('/digital_human/template_list', {}, options);
 }
 
 /** The caller's ready image clones (the avatars a video can use). */

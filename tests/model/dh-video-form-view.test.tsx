@@ -222,7 +222,6 @@ function setup() {
       }),
     addDhVideo: (body, key) =>
       new Promise((resolve, reject) => adds.push({ body, key, resolve, reject })),
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [AVATAR], total: 1 }),
     getReadyVoices: async (q) =>
       q.scope === 'mine' ? { list: [MY_VOICE], total: 1 } : { list: [PUBLIC_VOICE], total: 1 },

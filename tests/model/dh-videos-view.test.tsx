@@ -88,7 +88,6 @@ function world(page: keyof typeof PAGES | 'link' = 'list', start: Partial<DhVide
     resubmitDhVideo: never,
     estimateDhVideo: never,
     addDhVideo: never,
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [], total: 0 }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
     previewVoice: never,

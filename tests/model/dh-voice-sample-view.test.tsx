@@ -39,7 +39,6 @@ test('Preview asks for the chosen voice and the sample sentence and plays it; a 
     resubmitDhVideo: never,
     estimateDhVideo: never,
     addDhVideo: never,
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [], total: 0 }),
     getReadyVoices: async (q) =>
       q.scope === 'mine' ? { list: [MY_VOICE], total: 1 } : { list: [], total: 0 },

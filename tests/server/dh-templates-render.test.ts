@@ -81,7 +81,15 @@ describe('a video made with a template', () => {
       ...['-v', 'error', '-f', 'lavfi', '-i', 'color=c=red:size=64x64', '-frames:v', '1', red],
     ]);
     await run('ffmpeg', [
-      ...['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${MUSIC_HZ}:duration=6,volume=6`, tone],
+      ...[
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${MUSIC_HZ}:duration=6,volume=6`,
+        tone,
+      ],
     ]);
     const picture = await putResource(t, merchantId, {
       type: 'image',

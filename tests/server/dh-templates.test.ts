@@ -134,7 +134,10 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
       ['My studio', 'mine', true],
     ]);
     for (const other of ['merchant2', 'partner', 'admin']) {
-      expect((await list(other)).map((x) => x.id), other).not.toContain(own);
+      expect(
+        (await list(other)).map((x) => x.id),
+        other,
+      ).not.toContain(own);
     }
     expect((await list('merchant', { scope: 'mine' })).map((x) => x.id)).toEqual([own]);
     expect((await list('merchant', { scope: 'platform' })).map((x) => x.name)).toEqual(builtin);
@@ -144,7 +147,13 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
     ]);
     expect((await list('merchant', { scope: 'mine', ratio: '9:16' })).length).toBe(0);
     const zh = await list('merchant', {}, ZH);
-    expect(zh.map((x) => x.name)).toEqual(['竖屏 9:16', '横屏 16:9', '方形 1:1', '经典 4:3', 'My studio']);
+    expect(zh.map((x) => x.name)).toEqual([
+      '竖屏 9:16',
+      '横屏 16:9',
+      '方形 1:1',
+      '经典 4:3',
+      'My studio',
+    ]);
     const agent = await t.call('GET', api('/digital_human/template_list'), {
       token: tokens.agent,
       headers: EN,

@@ -12,12 +12,7 @@ import {
 import { noData } from '../../../src/api/contract/replies';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
-import {
-  addTemplate,
-  deleteTemplates,
-  editTemplate,
-  templateFromVideo,
-} from './template-edit';
+import { addTemplate, deleteTemplates, editTemplate, templateFromVideo } from './template-edit';
 import { templateList } from './templates';
 
 /**

@@ -1,7 +1,4 @@
-import type {
-  TemplateLayout,
-  TemplateRatio,
-} from '../../../src/api/contract/dh-templates';
+import type { TemplateLayout, TemplateRatio } from '../../../src/api/contract/dh-templates';
 import type { Executor } from '../../platform/db/schema';
 import { templateOf, type TemplateRow } from './templates';
 

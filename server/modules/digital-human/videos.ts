@@ -185,10 +185,12 @@ export async function addVideo(
         .executeTakeFirstOrThrow();
       const videoId = Number(row.id);
       // Its music and its template's files stay while it lives (the template may change).
-      const held = new Set(resourcesOf({
-        ...settings,
-        music_resource_id: params.music_id !== undefined ? null : settings.music_resource_id,
-      }));
+      const held = new Set(
+        resourcesOf({
+          ...settings,
+          music_resource_id: params.music_id !== undefined ? null : settings.music_resource_id,
+        }),
+      );
       if (params.music_id !== undefined) held.add(params.music_id);
       if (held.size > 0) {
         await trx

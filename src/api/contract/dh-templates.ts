@@ -160,8 +160,8 @@ export const dhTemplateListQuery = z.strictObject({
   scope: optionalQuery(z.enum(TEMPLATE_SCOPES, msg('validation.invalid'))),
   ratio: optionalQuery(z.enum(TEMPLATE_RATIOS, msg('validation.ratio'))),
 });
-export type DhTemplateListQuery = z.input<typeof dhTemplateListQuery>;
 export type DhTemplateListParams = z.output<typeof dhTemplateListQuery>;
+export type DhTemplateListQuery = Partial<DhTemplateListParams>;
 
 // ---- replies
 
