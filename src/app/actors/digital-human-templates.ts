@@ -160,10 +160,13 @@ function createDhTemplateActors(e: DhTemplatesEndpoints) {
           },
         ),
       ];
+      /** A file into the draft (after the server's refusal, into the same draft again). */
+      const intoForm = (field: TemplateFileField, value: TemplateValues[TemplateFileField]) => {
+        if (all.dialog.getSnapshot().matches('failed')) all.dialog.send({ type: 'BACK' });
+        all.dialog.send({ type: 'SET', field, value });
+      };
       const intoDraft = (field: TemplateFileField) => (uploads: ImageUploadActor) => [
-        uploads.on('uploaded', ({ image, name }) =>
-          all.dialog.send({ type: 'SET', field, value: fileOfImage(image.url, name) }),
-        ),
+        uploads.on('uploaded', ({ image, name }) => intoForm(field, fileOfImage(image.url, name))),
       ];
       return {
         dialog: (dialog) => [
@@ -200,11 +203,7 @@ function createDhTemplateActors(e: DhTemplatesEndpoints) {
               const { slot, picked } = picker.getSnapshot().context;
               if (slot?.form !== 'dhTemplate') return;
               const one = picked[0];
-              all.dialog.send({
-                type: 'SET',
-                field: slot.part,
-                value: one ? fileOfPicked(one) : null,
-              });
+              intoForm(slot.part, one ? fileOfPicked(one) : null);
             },
           ),
         ],

@@ -9,6 +9,7 @@ import {
   startTemplateForm,
   type AvatarValues,
   type TemplateFileValue,
+  type TemplateValues,
 } from '../../app/actors/dh-template-form';
 import type {
   DhTemplatesActors,
@@ -21,6 +22,7 @@ import { formatText } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 import { CallDialog, useCall } from '../shared/call-dialog';
 import { Section } from '../shared/form-parts';
+import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useDialogForm } from '../shared/use-dialog-state';
 import { useT, type T } from '../shared/use-t';
 import { TemplateFrame } from './template-parts';
@@ -51,8 +53,13 @@ export function TemplateDialog(props: { area: DhTemplatesActors; platform: boole
   const { area, platform } = props;
   const t = useT();
   const call = useCall(area.dialog);
-  const { form, errors, set } = useDialogForm(area.dialog, EMPTY);
+  const { form, errors, set: setField } = useDialogForm(area.dialog, EMPTY);
   const error = useFieldError(errors);
+  // After the server's refusal a change edits the same draft again (the machine's BACK first).
+  const set = <K extends keyof TemplateValues & string>(field: K, value: TemplateValues[K]) => {
+    if (call.failed) area.dialog.send({ type: 'BACK' });
+    setField(field, value);
+  };
   if (!call.open) return null;
   const row = call.target;
   const busy = call.submitting;
@@ -60,10 +67,13 @@ export function TemplateDialog(props: { area: DhTemplatesActors; platform: boole
     set('avatar', { ...form.avatar, [key]: value });
   return (
     <CallDialog
-      call={call}
+      // The server's refusal shows until the person changes the draft.
+      call={{ ...call, error: call.failed ? call.error : null }}
       title={row ? t('dhTemplates.editTitle', { name: row.name }) : t('dhTemplates.newTitle')}
       submitLabel={t('dhTemplates.save')}
       onSubmit={() => call.submit()}
+      // In the dialog's tree (its modality would hide a picker portalled beside it), outside its form.
+      layers={platform ? null : <ResourcePickerDialog form="dhTemplate" actors={area} nested />}
     >
       <TextField
         label={t('dhTemplates.name')}

@@ -20,6 +20,7 @@ export const SCOPE_LABEL: Record<DhTemplate['scope'], MessageId> = {
 const HEX = /^#[0-9a-f]{6}$/i;
 /** A share (0–1) as a CSS percentage; null when it is not a number (a draft being typed). */
 const share = (n: number) => (Number.isFinite(n) ? `${Math.min(1, Math.max(0, n)) * 100}%` : null);
+/** A share (0–1) as a whole-ish percentage for reading. */
 const whole = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 1000) / 10) : '?');
 
 /**
@@ -52,11 +53,11 @@ export function TemplateFrame(props: {
       role="img"
       aria-label={t('dhTemplates.frameLabel', {
         ratio: props.ratio,
-        x: whole(avatar.x * 100),
-        y: whole(avatar.y * 100),
-        width: whole(avatar.width * 100),
-        height: whole(avatar.height * 100),
-        subtitle: whole(subtitle.y * 100),
+        x: whole(avatar.x),
+        y: whole(avatar.y),
+        width: whole(avatar.width),
+        height: whole(avatar.height),
+        subtitle: whole(subtitle.y),
       })}
       data-testid="template-frame"
       position="relative"
@@ -132,8 +133,8 @@ export function TemplateFacts(props: { template: DhTemplate; t: T }) {
     [
       t('dhTemplates.subtitle'),
       t('dhTemplates.subtitleFacts', {
-        y: whole(template.layout.subtitle.y * 100),
-        size: whole(template.layout.subtitle.size * 100),
+        y: whole(template.layout.subtitle.y),
+        size: whole(template.layout.subtitle.size),
         colour: template.layout.subtitle.color,
       }),
     ],

@@ -16,7 +16,6 @@ import { SelectField } from '../../components/form-fields';
 import { Page } from '../../components/page';
 import { formatText } from '../../i18n/intl';
 import { ConfirmRowDialog } from '../shared/call-dialog';
-import { ResourcePickerDialog } from '../shared/resource-picker-dialog';
 import { useT, type T } from '../shared/use-t';
 import { TemplateDialog } from './template-dialog';
 import {
@@ -55,7 +54,7 @@ export default function VideoTemplatePage() {
           {t(admin ? 'dhTemplates.introAdmin' : 'dhTemplates.intro')}
         </Text>
         <HStack
-          as="search"
+          role="search"
           gap="3"
           alignItems="flex-end"
           wrap="wrap"
@@ -103,7 +102,6 @@ export default function VideoTemplatePage() {
         submitLabel={t('dhTemplates.delete')}
         payload={(row) => ({ ids: [row.id] })}
       />
-      <ResourcePickerDialog form="dhTemplate" actors={area} />
     </Page>
   );
 }
