@@ -9,7 +9,8 @@ import { screen, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { flush } from './view-harness';
 import { viewPathHooks } from './ui-paths';
-import { MINE, PLATFORM, setup, text } from './dh-templates-world';
+import { MINE, PLATFORM } from './dh-template-fixtures';
+import { setup, text } from './dh-templates-world';
 
 viewPathHooks();
 

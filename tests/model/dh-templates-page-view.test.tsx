@@ -11,7 +11,8 @@ import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { replyError } from './fixtures';
 import { viewPathHooks } from './ui-paths';
 import { flush } from './view-harness';
-import { MINE, NAME, PICTURE, PLATFORM, REFUSAL, SAVE, setup, text } from './dh-templates-world';
+import { MINE, PICTURE, PLATFORM } from './dh-template-fixtures';
+import { NAME, REFUSAL, SAVE, setup, text } from './dh-templates-world';
 
 viewPathHooks();
 

@@ -25,7 +25,8 @@ import {
 } from '../../src/machines/customers/customer-dialog';
 import { replyError } from './fixtures';
 import { type EventPath, uiPaths, viewPathHooks } from './ui-paths';
-import { MINE, NAME, REFUSAL, SAVE, setup, text, type World } from './dh-templates-world';
+import { MINE } from './dh-template-fixtures';
+import { NAME, REFUSAL, SAVE, setup, text, type World } from './dh-templates-world';
 
 // ---------------------------------------------------------------------------------------------
 // The oracle, written from the rules (docs/domain.md §10 "Video templates", docs/architecture.md
