@@ -101,7 +101,7 @@ const signedInDigitalHumanEnUS = {
   'dhVideoForm.folderMissing': 'Choose the folder the video goes to',
   'dhVideoForm.noFolders': 'No folder yet: add one in the resource library.',
   'dhVideoForm.template': 'Template',
-  'dhVideoForm.noTemplate': 'Default (portrait 9:16)',
+  'dhVideoForm.defaultTemplate': '{name} (default)',
   'dhVideoForm.templatesFailed': 'The templates could not be loaded.',
   'dhVideoForm.manageTemplates': 'Manage video templates',
   'dhVideoForm.chosenTemplate': 'Chosen template: {name}',

@@ -98,7 +98,7 @@ const signedInDigitalHumanZhCN: Record<keyof typeof signedInDigitalHumanEnUS, st
   'dhVideoForm.folderMissing': '请选择视频存放的文件夹',
   'dhVideoForm.noFolders': '暂无文件夹：请先在素材库中新建分组。',
   'dhVideoForm.template': '模板',
-  'dhVideoForm.noTemplate': '默认（竖屏 9:16）',
+  'dhVideoForm.defaultTemplate': '{name}（默认）',
   'dhVideoForm.templatesFailed': '模板加载失败。',
   'dhVideoForm.manageTemplates': '管理视频模板',
   'dhVideoForm.chosenTemplate': '已选模板：{name}',

@@ -17,6 +17,7 @@ const template = (patch: Partial<DhTemplate>): DhTemplate => ({
   name: 'Landscape 16:9',
   scope: 'platform',
   builtin: true,
+  default: false,
   editable: false,
   ratio: '16:9',
   width: 1280,
@@ -31,6 +32,16 @@ const template = (patch: Partial<DhTemplate>): DhTemplate => ({
   ...patch,
 });
 export const PLATFORM = template({});
+/** The default (a video without a template uses it). */
+export const PORTRAIT = template({
+  id: 1,
+  name: 'Portrait 9:16',
+  default: true,
+  ratio: '9:16',
+  width: 720,
+  height: 1280,
+  layout: { ...LAYOUT, avatar: { x: 0, y: 0, width: 1, height: 1 }, background: '#000000' },
+});
 export const MINE = template({
   id: 7,
   name: 'My studio',

@@ -37,7 +37,7 @@ import {
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import CreateVideoPage from '../../src/views/digital-human/create-video-page';
 import { dhTemplatesArea } from '../../src/app/actors/digital-human-templates';
-import { MINE, PLATFORM, templatesEndpoints } from './dh-template-fixtures';
+import { MINE, PLATFORM, PORTRAIT, templatesEndpoints } from './dh-template-fixtures';
 import { replyError } from './fixtures';
 import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
@@ -237,7 +237,7 @@ function setup() {
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
-  provideArea(actors, dhTemplatesArea, templatesEndpoints([PLATFORM, MINE]));
+  provideArea(actors, dhTemplatesArea, templatesEndpoints([PORTRAIT, PLATFORM, MINE]));
   const area = () => areasOf(actors).get(dhVideosArea);
   const router = createMemoryRouter(
     [
@@ -524,7 +524,7 @@ describe('the digital-human video form', () => {
     const cards = within(
       world.page().getByRole('radiogroup', { name: text('dhVideoForm.template') }),
     );
-    // The default first (chosen), then the platform's and the person's own, each drawn.
+    // The default (chosen: no template), then the platform's and the person's own, each drawn.
     expect(cards.getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([
       true,
       false,
@@ -553,7 +553,7 @@ describe('the digital-human video form', () => {
     // Back to the default: no template in the body.
     await world.user.click(
       cards.getByRole('radio', {
-        name: new RegExp(text('dhVideoForm.noTemplate').replace(/[()]/g, '\\$&')),
+        name: text('dhVideoForm.defaultTemplate', { name: PORTRAIT.name }),
       }),
     );
     await world.exec({ type: AFTER });

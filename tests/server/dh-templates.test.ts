@@ -120,6 +120,8 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
     expect(admin.map((x) => [x.name, x.scope, x.builtin, x.editable])).toEqual(
       builtin.map((name) => [name, 'platform', true, true]),
     );
+    // The default (portrait) is the one a video without a template gets.
+    expect(admin.map((x) => x.default)).toEqual([true, false, false, false]);
     const lib = await library();
     const own = await added('merchant', {
       name: 'My studio',

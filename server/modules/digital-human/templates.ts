@@ -207,6 +207,7 @@ export async function toTemplate(
     name: templateName(locale, row),
     scope: row.owner_id === null ? 'platform' : 'mine',
     builtin: row.key !== null,
+    default: row.key === DEFAULT_TEMPLATE_KEY,
     editable: mayChange(auth, row),
     ratio: row.ratio as TemplateRatio,
     width: Number(row.width),

@@ -186,6 +186,8 @@ export const dhTemplateSchema = z.object({
   scope: z.enum(TEMPLATE_SCOPES),
   /** One of the templates the platform came with (its name is translated). */
   builtin: z.boolean(),
+  /** The default: a video without a template uses it; it cannot be deleted. */
+  default: z.boolean(),
   /** The caller may edit and delete it (the admin the platform's, the others their own). */
   editable: z.boolean(),
   ratio: z.enum(TEMPLATE_RATIOS),

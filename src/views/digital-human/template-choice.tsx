@@ -1,7 +1,7 @@
 import { Badge, Box, Button, chakra, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DhTemplate, TemplateLayout } from '../../api/contract/dh-templates';
+import type { DhTemplate } from '../../api/contract/dh-templates';
 import { useArea } from '../../app/actors/areas';
 import { dhTemplatesArea } from '../../app/actors/digital-human-templates';
 import { useLoadActor } from '../../app/hooks/use-load';
@@ -9,18 +9,12 @@ import { Section } from '../shared/form-parts';
 import type { T } from '../shared/use-t';
 import { TemplateFacts, TemplateFrame, TemplateTitle } from './template-parts';
 
-/** The default frame a video without a template gets (the built-in portrait template's). */
-const DEFAULT_LAYOUT: TemplateLayout = {
-  avatar: { x: 0, y: 0, width: 1, height: 1 },
-  subtitle: { y: 0.82, size: 0.045, color: '#FFFFFF' },
-  background: '#000000',
-};
-
 /**
  * The create-video form's template (docs/domain.md §10 "Video templates"): cards of every
  * template the caller may use (the platform's, then its own), each with its layout drawn — the
- * presenter's rectangle and the subtitles' line — and the chosen one's background and music.
- * Fresh each time the form is built (a template made meanwhile shows).
+ * presenter's rectangle and the subtitles' line — and the chosen one's background and music. The
+ * default template's card stands for "none" (a video without a template uses it). Fresh each time
+ * the form is built (a template made meanwhile shows).
  */
 export function TemplateChoice(props: {
   value: number | null;
@@ -32,10 +26,15 @@ export function TemplateChoice(props: {
   const area = useArea(dhTemplatesArea);
   const templates = useLoadActor(area.all, { fresh: true });
   const list = templates.data?.list ?? [];
-  const chosen = list.find((x) => x.id === props.value) ?? null;
+  const isChosen = (tp: DhTemplate) => (props.value === null ? tp.default : tp.id === props.value);
+  const chosen = list.find(isChosen) ?? null;
   return (
     <Section legend={t('dhVideoForm.template')}>
-      {templates.failed ? (
+      {templates.data === null && !templates.failed ? (
+        <Text role="status" color="fg.muted">
+          {t('dhVideos.loading')}
+        </Text>
+      ) : templates.failed ? (
         <HStack role="alert" gap="2">
           <Text>{t('dhVideoForm.templatesFailed')}</Text>
           <Button size="xs" variant="outline" onClick={templates.reload}>
@@ -50,22 +49,14 @@ export function TemplateChoice(props: {
           gap="2"
           data-testid="dh-template-choice"
         >
-          <Choice
-            on={props.value === null}
-            name={t('dhVideoForm.noTemplate')}
-            disabled={props.disabled}
-            onPick={() => props.onChange(null)}
-          >
-            <TemplateFrame ratio="9:16" layout={DEFAULT_LAYOUT} height="20" t={t} />
-          </Choice>
           {list.map((tp) => (
             <Choice
               key={tp.id}
-              on={tp.id === props.value}
-              name={tp.name}
+              on={isChosen(tp)}
+              name={tp.default ? t('dhVideoForm.defaultTemplate', { name: tp.name }) : tp.name}
               disabled={props.disabled}
               badge={tp.ratio}
-              onPick={() => props.onChange(tp.id)}
+              onPick={() => props.onChange(tp.default ? null : tp.id)}
             >
               <TemplateFrame
                 ratio={tp.ratio}
@@ -114,6 +105,8 @@ function Choice(props: {
         <input
           type="radio"
           name="dh-template"
+          // Named by the template (the frame drawn beside it is a picture of its own).
+          aria-label={props.name}
           checked={props.on}
           disabled={props.disabled}
           onChange={props.onPick}

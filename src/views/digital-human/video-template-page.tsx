@@ -146,7 +146,8 @@ function TemplateGrid(props: {
       aria-label={t('dhTemplates.list')}
       aria-busy={props.loading}
       data-testid="dh-templates"
-      minChildWidth="72"
+      // Cards keep their width when there are few.
+      templateColumns="repeat(auto-fill, minmax(18rem, 1fr))"
       gap="4"
     >
       {props.rows.map((row) => (
@@ -210,15 +211,18 @@ function TemplateCard(props: { area: DhTemplatesActors; template: DhTemplate; t:
           >
             {t('dhTemplates.edit')}
           </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={t('dhTemplates.deleteOf', { name: template.name })}
-            onClick={() => area.remove.send({ type: 'OPEN', target: template })}
-          >
-            {t('dhTemplates.delete')}
-          </Button>
+          {/* The default stays (a video without a template uses it). */}
+          {!template.default && (
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={t('dhTemplates.deleteOf', { name: template.name })}
+              onClick={() => area.remove.send({ type: 'OPEN', target: template })}
+            >
+              {t('dhTemplates.delete')}
+            </Button>
+          )}
         </HStack>
       )}
     </chakra.article>
