@@ -56,8 +56,10 @@ export const dhVideoJob = handleJob(DH_JOB.dh_videos, makeVideo, {
  *    restart does not redo it. A vendor's job id is recorded as soon as it is submitted
  *    (`vendor_job_id`) and a later run resumes it instead of submitting again; it is cleared when
  *    the speech is stored, and the render's own job id recorded next. Render: the avatar's poster
- *    and loop, the speech, subtitles, music, the template's frame and layout (portrait by
- *    default); inputs are local paths and absolute signed URLs (a vendor fetches them). Progress
+ *    and loop, the speech, subtitles, music (its own, else its template's), the template's frame,
+ *    layout and background picture as the video kept them at submit (template-settings.ts;
+ *    portrait by default); inputs are local paths and absolute signed URLs (a vendor fetches
+ *    them). Progress
  *    and the vendor's queue position are written at most every second. The video and its poster
  *    are stored.
  * 3. Store: in one transaction the video is done and billed on its real length: ceil(seconds) ×
