@@ -28,6 +28,8 @@ const MOVES_MONEY = [
   '**/digital-human-videos.spec.ts',
   // Clones are paid for (one image clone, one voice clone bought with the merchant's money).
   '**/digital-human-clones.spec.ts',
+  // Video templates: two digital-human videos (the merchant's seconds).
+  '**/video-templates.spec.ts',
   // Binds the demo merchant's social accounts and publishes its videos (no dashboard reads them).
   '**/matrix.spec.ts',
   // Publishes the demo merchant's videos to the sandbox platform through a release plan.

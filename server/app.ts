@@ -40,7 +40,7 @@ import { fileRoutes } from './modules/files';
 import { domainRoutes } from './modules/domains';
 import { dashboardRoutes } from './modules/dashboard';
 import { dhCallbackRoutes } from './modules/digital-human';
-import { dhVideoRoutes } from './modules/digital-human';
+import { dhTemplateRoutes, dhVideoRoutes } from './modules/digital-human';
 import { APP_JOBS } from './app-jobs';
 import { jobRoutes } from './modules/jobs';
 import { menuRoutes } from './modules/menu';
@@ -112,6 +112,7 @@ const MODULES: readonly ((api: FastifyInstance) => void)[] = [
   uploadRoutes,
   videoTaskRoutes,
   dhVideoRoutes,
+  dhTemplateRoutes,
   dhCallbackRoutes,
   cloneRoutes,
   integrationSettingRoutes,

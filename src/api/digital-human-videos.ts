@@ -1,12 +1,11 @@
 /**
- * Digital-human videos (`/digital_human/video_*`, `template_list`) and what their create
+ * Digital-human videos (`/digital_human/video_*`; templates: ./digital-human-templates.ts) and what their create
  * form picks from (ready image clones, ready voices, a voice's preview); contract:
  * ./contract/digital-human.ts. Only the caller's own videos and clones exist for it.
  */
 import type {
   DhAddReply,
   DhDeleteReply,
-  DhTemplateList,
   DhVideo,
   DhVideoBody,
   DhVideoDeleteBody,
@@ -76,10 +75,6 @@ export function deleteDhVideos(
 /** A new video with the same body (frozen again). */
 export function resubmitDhVideo(id: number, options?: RequestOptions): Promise<DhAddReply> {
   return post<DhAddReply>('/digital_human/video_resubmit', { id }, options);
-}
-
-export function getDhTemplates(options?: RequestOptions): Promise<DhTemplateList> {
-  return get<DhTemplateList>('/digital_human/template_list', {}, options);
 }
 
 /** The caller's ready image clones (the avatars a video can use). */

@@ -12,6 +12,11 @@ export function FormDialog(props: {
   onClose: () => void;
   onSubmit: () => void | Promise<void>;
   children: ReactNode;
+  /**
+   * Dialogs layered over this one (a picker): in its tree, so its modality does not hide them,
+   * and outside its form.
+   */
+  layers?: ReactNode;
 }) {
   const intl = useIntl();
   return (
@@ -47,6 +52,7 @@ export function FormDialog(props: {
                 </Button>
               </Dialog.Footer>
             </ValidatedForm>
+            {props.layers}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'form.close' })} />
             </Dialog.CloseTrigger>

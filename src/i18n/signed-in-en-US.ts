@@ -193,6 +193,7 @@ const signedInEnUS = {
   'route.digitalVideo': 'Digital-human videos',
   'route.createVideo': 'New digital-human video',
   'route.myCreation': 'My new works',
+  'route.videoTemplate': 'Video templates',
   'route.authorization': 'Account authorisation',
   'route.releasePlan': 'Release plans',
   'route.videoData': 'Video data',

@@ -179,6 +179,7 @@ const signedInZhCN: Record<keyof typeof signedInEnUS, string> = {
   'route.digitalVideo': '数字人视频',
   'route.createVideo': '创建数字人视频',
   'route.myCreation': '我的新作品',
+  'route.videoTemplate': '视频模板',
   'route.authorization': '账号授权',
   'route.releasePlan': '发布计划',
   'route.videoData': '视频数据',

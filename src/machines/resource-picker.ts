@@ -15,6 +15,8 @@ export type PickerSlot =
   | { form: 'clip'; part: 'video' | 'music' | 'sticker' }
   /** The digital-human video form's background music (one). */
   | { form: 'dhVideo'; part: 'music' }
+  /** The video template dialog's background, cover, demo video or music (one). */
+  | { form: 'dhTemplate'; part: 'backgroundImage' | 'cover' | 'demo' | 'music' }
   /** The release plan form's videos (several). */
   | { form: 'plan'; part: 'media' };
 

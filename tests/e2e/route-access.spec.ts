@@ -40,6 +40,7 @@ const MATRIX: Record<string, { title: MessageId; access: string }> = {
   '/digital-human/digital-video': { title: 'route.digitalVideo', access: '-PM-' },
   '/digital-human/create-video': { title: 'route.createVideo', access: '-PM-' },
   '/digital-human/my-creation': { title: 'route.myCreation', access: '-PM-' },
+  '/digital-human/video-template': { title: 'route.videoTemplate', access: 'APM-' },
   '/matrix-distribution/authorization': { title: 'route.authorization', access: '-PM-' },
   '/matrix-distribution/release-plan': { title: 'route.releasePlan', access: '-PM-' },
   '/matrix-distribution/video-data': { title: 'route.videoData', access: '-PM-' },

@@ -22,6 +22,7 @@ import {
 const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
   admin: [
     ['menu.home', ['route.home']],
+    ['menu.digitalHuman', ['route.videoTemplate']],
     [
       'menu.promotion',
       ['route.merchant', 'route.partner', 'route.agent', 'route.tree', 'route.cardPassword'],
@@ -45,7 +46,10 @@ const MENUS: Record<'admin' | 'partner', [MessageId, MessageId[]][]> = {
   partner: [
     ['menu.dashboard', ['route.workBench']],
     ['menu.creation', ['route.resource', 'route.clip', 'route.mixedTask']],
-    ['menu.digitalHuman', ['route.imageClone', 'route.soundClone', 'route.digitalVideo']],
+    [
+      'menu.digitalHuman',
+      ['route.imageClone', 'route.soundClone', 'route.digitalVideo', 'route.videoTemplate'],
+    ],
     ['menu.matrix', ['route.authorization', 'route.releasePlan', 'route.videoData']],
     [
       'menu.promotion',

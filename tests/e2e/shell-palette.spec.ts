@@ -45,6 +45,7 @@ const PARTNER_PAGES: MessageId[] = [
   'route.imageClone',
   'route.soundClone',
   'route.digitalVideo',
+  'route.videoTemplate',
   'route.authorization',
   'route.releasePlan',
   'route.videoData',

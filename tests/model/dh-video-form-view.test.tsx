@@ -36,6 +36,8 @@ import {
 } from '../../src/machines/digital-human/video-form';
 import { ESTIMATE_DEBOUNCE_MS } from '../../src/machines/task-form';
 import CreateVideoPage from '../../src/views/digital-human/create-video-page';
+import { dhTemplatesArea } from '../../src/app/actors/digital-human-templates';
+import { MINE, PLATFORM, PORTRAIT, templatesEndpoints } from './dh-template-fixtures';
 import { replyError } from './fixtures';
 import { clipResource, shopAuth } from './video-task-fixtures';
 import { person, uiPaths, viewPathHooks } from './ui-paths';
@@ -222,7 +224,6 @@ function setup() {
       }),
     addDhVideo: (body, key) =>
       new Promise((resolve, reject) => adds.push({ body, key, resolve, reject })),
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [AVATAR], total: 1 }),
     getReadyVoices: async (q) =>
       q.scope === 'mine' ? { list: [MY_VOICE], total: 1 } : { list: [PUBLIC_VOICE], total: 1 },
@@ -236,6 +237,7 @@ function setup() {
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
+  provideArea(actors, dhTemplatesArea, templatesEndpoints([PORTRAIT, PLATFORM, MINE]));
   const area = () => areasOf(actors).get(dhVideosArea);
   const router = createMemoryRouter(
     [
@@ -513,6 +515,49 @@ describe('the digital-human video form', () => {
     music.getByText(SONG.name);
     await world.exec({ type: AFTER });
     expect(world.estimates.at(-1)?.body).toMatchObject({ music_id: SONG.id });
+    world.dispose();
+  }, 60_000);
+
+  it('a template is chosen from its card with its layout drawn; the estimate and the video carry it', async () => {
+    const world = setup();
+    await world.exec({ type: 'EDIT', by: 'FILL' });
+    const cards = within(
+      world.page().getByRole('radiogroup', { name: text('dhVideoForm.template') }),
+    );
+    // The default (chosen: no template), then the platform's and the person's own, each drawn.
+    expect(cards.getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(cards.getAllByRole('img').length).toBe(3);
+    await world.user.click(cards.getByRole('radio', { name: new RegExp(MINE.name) }));
+    const chosen = within(
+      world.page().getByRole('group', {
+        name: text('dhVideoForm.chosenTemplate', { name: MINE.name }),
+      }),
+    );
+    chosen.getByText('calm.mp3');
+    chosen.getByRole('img', {
+      name: text('dhTemplates.frameLabel', {
+        ratio: '9:16',
+        x: 60,
+        y: 5,
+        width: 35,
+        height: 95,
+        subtitle: 85,
+      }),
+    });
+    await world.exec({ type: AFTER });
+    expect(world.estimates.at(-1)?.body).toMatchObject({ template_id: MINE.id });
+    // Back to the default: no template in the body.
+    await world.user.click(
+      cards.getByRole('radio', {
+        name: text('dhVideoForm.defaultTemplate', { name: PORTRAIT.name }),
+      }),
+    );
+    await world.exec({ type: AFTER });
+    expect(world.estimates.at(-1)?.body).not.toHaveProperty('template_id');
     world.dispose();
   }, 60_000);
 });

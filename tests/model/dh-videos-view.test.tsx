@@ -17,6 +17,8 @@ import enUS, { type MessageId } from '../../src/i18n/en-US';
 import { POLL_MS } from '../../src/machines/video-tasks/task-watch';
 import DigitalVideoPage from '../../src/views/digital-human/digital-video-page';
 import MyCreationPage from '../../src/views/digital-human/my-creation-page';
+import { dhTemplatesArea } from '../../src/app/actors/digital-human-templates';
+import { templatesEndpoints } from './dh-template-fixtures';
 import { shopAuth } from './video-task-fixtures';
 import { person, settle, viewPathHooks } from './ui-paths';
 import { appActors, isOpen, renderAt } from './view-harness';
@@ -88,7 +90,6 @@ function world(page: keyof typeof PAGES | 'link' = 'list', start: Partial<DhVide
     resubmitDhVideo: never,
     estimateDhVideo: never,
     addDhVideo: never,
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [], total: 0 }),
     getReadyVoices: async () => ({ list: [], total: 0 }),
     previewVoice: never,
@@ -98,6 +99,15 @@ function world(page: keyof typeof PAGES | 'link' = 'list', start: Partial<DhVide
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
+  /** The templates made from a video ("save as template"). */
+  const fromVideo: unknown[] = [];
+  provideArea(actors, dhTemplatesArea, {
+    ...templatesEndpoints([]),
+    addDhTemplateFromVideo: async (body) => {
+      fromVideo.push(body);
+      return { id: 12 };
+    },
+  });
   // 'link': the list page opened by a notification's link (`?video=<id>`).
   const [element, path] =
     page === 'link' ? [PAGES.list[0], `${PAGES.list[1]}?video=${video(start).id}`] : PAGES[page];
@@ -115,6 +125,7 @@ function world(page: keyof typeof PAGES | 'link' = 'list', start: Partial<DhVide
   };
   return {
     calls,
+    fromVideo,
     set: (patch: Partial<DhVideo>) => {
       server = { ...server!, ...patch };
     },
@@ -265,6 +276,38 @@ test('Rename in the player: the player shows the new name', async () => {
     expect(w.player()?.getByRole('heading', { name: 'Summer promo' })).toBeTruthy(),
   );
   expect(w.calls.detail).toEqual([3, 3]);
+  w.dispose();
+}, 60_000);
+
+test('Save as template in the player: the name starts as the video’s (at most 30 characters) and the template is made of it', async () => {
+  const { w, user } = await finishedInPlayer();
+  // Only a done video offers it.
+  expect(
+    screen.queryAllByRole('button', {
+      name: text('dhVideos.saveAsTemplateOf', { name: 'Spring promo' }),
+      hidden: true,
+    }).length,
+  ).toBe(2);
+  await user.click(
+    w.player()!.getByRole('button', {
+      name: text('dhVideos.saveAsTemplateOf', { name: 'Spring promo' }),
+    }),
+  );
+  const dialog = await vi.waitFor(() =>
+    screen.getByRole('dialog', {
+      name: text('dhVideos.saveAsTemplateTitle', { name: 'Spring promo' }),
+    }),
+  );
+  const name = within(dialog).getByRole('textbox', { name: text('dhVideos.templateName') });
+  expect((name as HTMLInputElement).value).toBe('Spring promo');
+  await user.clear(name);
+  await user.click(within(dialog).getByRole('button', { name: text('dhVideos.saveAsTemplate') }));
+  within(dialog).getByText(enUS['validation.templateName']);
+  expect(w.fromVideo).toEqual([]);
+  await user.type(name, 'Promo look');
+  await user.click(within(dialog).getByRole('button', { name: text('dhVideos.saveAsTemplate') }));
+  await vi.waitFor(() => expect(screen.getByText(text('dhTemplates.savedFromVideo'))).toBeTruthy());
+  expect(w.fromVideo).toEqual([{ video_id: 3, name: 'Promo look' }]);
   w.dispose();
 }, 60_000);
 

@@ -11,6 +11,8 @@ import { provideArea } from '../../src/app/actors/areas';
 import { dhVideosArea, type DhVideosEndpoints } from '../../src/app/actors/digital-human-videos';
 import enUS, { type MessageId } from '../../src/i18n/en-US';
 import CreateVideoPage from '../../src/views/digital-human/create-video-page';
+import { dhTemplatesArea } from '../../src/app/actors/digital-human-templates';
+import { templatesEndpoints } from './dh-template-fixtures';
 import { replyError } from './fixtures';
 import { READY_VOICE, shopAuth } from './video-task-fixtures';
 import { person, viewPathHooks } from './ui-paths';
@@ -39,7 +41,6 @@ test('Preview asks for the chosen voice and the sample sentence and plays it; a 
     resubmitDhVideo: never,
     estimateDhVideo: never,
     addDhVideo: never,
-    getDhTemplates: async () => ({ list: [] }),
     getReadyAvatars: async () => ({ list: [], total: 0 }),
     getReadyVoices: async (q) =>
       q.scope === 'mine' ? { list: [MY_VOICE], total: 1 } : { list: [], total: 0 },
@@ -51,6 +52,7 @@ test('Preview asks for the chosen voice and the sample sentence and plays it; a 
   };
   const actors = appActors({ auth: shopAuth() });
   provideArea(actors, dhVideosArea, endpoints);
+  provideArea(actors, dhTemplatesArea, templatesEndpoints([]));
   renderAt(actors, <CreateVideoPage />, '/digital-human/create-video');
   const user = person();
   const tick = async () => {

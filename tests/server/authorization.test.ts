@@ -137,7 +137,12 @@ const MATRIX: Record<string, Outcome[]> = {
   'POST /api/v1/digital_human/video_rename': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/video_delete': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   'POST /api/v1/digital_human/video_resubmit': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
-  'GET /api/v1/digital_human/template_list': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
+  // Video templates: the admin changes the platform's, partners and merchants their own.
+  'GET /api/v1/digital_human/template_list': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/template_add': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/template_edit': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/template_delete': [401, 'ok', 'ok', 'ok', 'ok', 403, 'ok'],
+  'POST /api/v1/digital_human/template_from_video': [401, 403, 'ok', 'ok', 'ok', 403, 'ok'],
   // AI titles for matrix distribution: partners and merchants (nothing stored).
   // Matrix distribution: partners and merchants, each its own accounts and plans; the OAuth
   // callback is public (its signed single-use state names who asked) and answers a redirect.

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TemplateLayout } from '../../src/api/contract/digital-human';
+import type { TemplateLayout } from '../../src/api/contract/dh-templates';
 import { createEmbeddedProvider } from '../../server/integrations/digital-human/embedded';
 import { estimateF0 } from '../../server/integrations/digital-human/embedded/analysis';
 import { decodePcm, parseWav } from '../../server/integrations/digital-human/embedded/pcm';
@@ -641,6 +641,7 @@ describe('video', () => {
       avatar: 'a.mp4',
       speech: 's.wav',
       music: null,
+      background: null,
       commands: 'm.cmd',
       ass: null,
       out: 'o.mp4',

@@ -245,6 +245,7 @@ describe('the http digital-human provider', () => {
       avatar: { avatar_id: 'avatar-1' },
       speech_duration: 1,
       music_url: null,
+      background_url: null,
     });
   });
 

@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  TEMPLATE_RATIOS,
-  type DhAddReply,
-  type DhTemplateList,
-} from '../../src/api/contract/digital-human';
+import { TEMPLATE_RATIOS, type DhTemplateList } from '../../src/api/contract/dh-templates';
+import type { DhAddReply } from '../../src/api/contract/digital-human';
 import { FRAME_SIZE, VIDEO_RATIOS } from '../../src/api/contract/video-tasks';
 import { startAppWorker } from '../../server/app-jobs';
 import { reconcile } from '../../server/modules/ledger/reconcile';

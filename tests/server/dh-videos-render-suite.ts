@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DhTemplateList } from '../../src/api/contract/dh-templates';
 import {
   estimateSpeechSeconds,
   type DhAddReply,
-  type DhTemplateList,
   type DhVideoPage,
 } from '../../src/api/contract/digital-human';
 import type { Engine } from '../../server/platform/db/dialect';

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   estimateSpeechSeconds,
   type DhAddReply,
-  type DhTemplateList,
   type DhVideoDetail,
   type DhVideoEstimate,
   type DhVideoPage,
 } from '../../src/api/contract/digital-human';
+import type { DhTemplateList } from '../../src/api/contract/dh-templates';
 import { FRAME_SIZE } from '../../src/api/contract/video-tasks';
 import type { Engine } from '../../server/platform/db/dialect';
 import { reconcile } from '../../server/modules/ledger/reconcile';

@@ -138,6 +138,7 @@ export async function makeResults(
   const speech = await download(ctx, input.speech_url, 'speech', jobDir);
   await download(ctx, avatar.poster_url, 'avatar-poster', jobDir);
   if (input.music_url) await download(ctx, input.music_url, 'music', jobDir);
+  if (input.background_url) await download(ctx, input.background_url, 'background', jobDir);
   const width = even(input.width, 360);
   const height = even(input.height, 640);
   const { duration } = await probe(speech);

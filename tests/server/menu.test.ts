@@ -19,7 +19,7 @@ const PARTNER_MERCHANT_WORK: Section[] = [
   [
     'digital-human',
     true,
-    ['imageClone', 'soundClone', 'digitalVideo', 'createVideo*', 'myCreation*'],
+    ['imageClone', 'soundClone', 'digitalVideo', 'createVideo*', 'myCreation*', 'videoTemplate'],
   ],
   ['matrix-distribution', true, ['authorization', 'releasePlan', 'videoData']],
 ];
@@ -27,6 +27,8 @@ const PARTNER_MERCHANT_WORK: Section[] = [
 const EXPECTED: Record<string, Section[]> = {
   admin: [
     ['home', true, ['home']],
+    // The platform's video templates: the admin's one page of the section.
+    ['digital-human', true, ['videoTemplate']],
     ['promotion', true, ['allMerchant*', 'merchant', 'partner', 'agent', 'tree', 'cardPassword']],
     [
       'account',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TemplateLayout } from '../../src/api/contract/digital-human';
+import type { TemplateLayout } from '../../src/api/contract/dh-templates';
 import { createEmbeddedProvider } from '../../server/integrations/digital-human/embedded';
 import { renderVideo } from '../../server/platform/render/render';
 import type { RenderInput, RenderSpec } from '../../server/platform/render/spec';

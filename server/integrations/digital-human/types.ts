@@ -1,7 +1,7 @@
+import type { TemplateLayout } from '../../../src/api/contract/dh-templates';
 import type {
   ImageCloneTier,
   SpeechLanguage,
-  TemplateLayout,
   VoiceGender,
 } from '../../../src/api/contract/digital-human';
 import { IntegrationError, type IntegrationErrorKind } from '../errors';
@@ -140,6 +140,11 @@ export interface VideoRequest {
   text: string;
   subtitles: boolean;
   music?: MediaRef;
+  /**
+   * The template's background picture (JPEG, PNG or WebP): scaled to cover the frame, over the
+   * layout's background colour, under the presenter. Absent: the colour alone.
+   */
+  background?: MediaRef;
   /** The frame: size and where the avatar and subtitles sit. */
   width: number;
   height: number;

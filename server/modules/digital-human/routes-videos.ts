@@ -4,7 +4,6 @@ import {
   dhDeleteReplySchema,
   dhIdBody,
   dhIdQuery,
-  dhTemplateListSchema,
   dhVideoBody,
   dhVideoDeleteBody,
   dhVideoDetailSchema,
@@ -17,7 +16,6 @@ import { noData } from '../../../src/api/contract/replies';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
 import { idempotencyOf } from '../ledger';
-import { templateList } from './templates';
 import {
   addVideo,
   deleteVideos,
@@ -35,7 +33,7 @@ const OWN: Policy = {
     'own: the caller’s videos, clones, folders and music (another’s answers like a missing one)',
 };
 
-/** Digital-human videos and templates (docs/domain.md §10 and §8). */
+/** Digital-human videos (docs/domain.md §10 and §8); templates: routes-templates.ts. */
 export function dhVideoRoutes(app: FastifyInstance): void {
   const { ctx } = app;
 
@@ -139,13 +137,5 @@ export function dhVideoRoutes(app: FastifyInstance): void {
         ),
         audit,
       ),
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/digital_human/template_list',
-    reply: dhTemplateListSchema,
-    policy: OWN,
-    handler: ({ request }) => templateList(ctx, request.locale),
   });
 }

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  speechLanguageOf,
-  type DhVideoParams,
-  type TemplateLayout,
-} from '../../../src/api/contract/digital-human';
+import { speechLanguageOf, type DhVideoParams } from '../../../src/api/contract/digital-human';
 import type { AppContext } from '../../context';
 import { handleJob } from '../../platform/jobs/define-job';
 import { failureDetail } from '../../platform/jobs/failure-detail';
@@ -23,7 +19,8 @@ import { finishHeld } from './billing';
 import { VIDEO_REF } from './videos';
 import { mediaRefOf, storeFile } from './clones-repo';
 import { DH_JOB, type DhJobData } from './job-kinds';
-import { templateOf } from './templates';
+import { settingsOfVideo } from './template-settings';
+import { imageNameOf } from './templates';
 
 const DETAIL_CHARS = 1_500;
 /** Of a video's progress: speech up to here, the render the rest. */
@@ -59,8 +56,10 @@ export const dhVideoJob = handleJob(DH_JOB.dh_videos, makeVideo, {
  *    restart does not redo it. A vendor's job id is recorded as soon as it is submitted
  *    (`vendor_job_id`) and a later run resumes it instead of submitting again; it is cleared when
  *    the speech is stored, and the render's own job id recorded next. Render: the avatar's poster
- *    and loop, the speech, subtitles, music, the template's frame and layout (portrait by
- *    default); inputs are local paths and absolute signed URLs (a vendor fetches them). Progress
+ *    and loop, the speech, subtitles, music (its own, else its template's), the template's frame,
+ *    layout and background picture as the video kept them at submit (template-settings.ts;
+ *    portrait by default); inputs are local paths and absolute signed URLs (a vendor fetches
+ *    them). Progress
  *    and the vendor's queue position are written at most every second. The video and its poster
  *    are stored.
  * 3. Store: in one transaction the video is done and billed on its real length: ceil(seconds) ×
@@ -249,23 +248,39 @@ async function create(
     if (row.speech_key === null || row.speech_ms === null) throw new Error('speech not recorded');
   }
 
-  // ---- render
-  const template = await templateOf(
-    ctx.db,
-    row.template_id === null ? null : Number(row.template_id),
-  );
-  let music: MediaRef | undefined;
-  if (params.music_id !== undefined) {
-    // Deleted music still counts: its file stays while the video refers to it.
-    const resource = await ctx.db
+  // ---- render: the template as the video kept it at submit (template-settings.ts)
+  const template = await settingsOfVideo(ctx.db, row);
+  // Deleted files still count: they stay while the video refers to them.
+  const ownFile = async (id: number) =>
+    ctx.db
       .selectFrom('resources')
       .select('storage_key')
-      .where('id', '=', params.music_id)
+      .where('id', '=', id)
       .where('owner_id', '=', ownerId)
       .where('file_deleted_at', 'is', null)
       .executeTakeFirst();
+  let music: MediaRef | undefined;
+  // Its own music, else its template's (docs/domain.md §10 "Video templates").
+  const musicId = params.music_id ?? template.music_resource_id;
+  if (musicId !== null) {
+    const resource = await ownFile(musicId);
     if (!resource) throw new Permanent('dhVideo.reason.musicGone');
     music = await mediaOf(ctx, resource.storage_key);
+  }
+  let background: MediaRef | undefined;
+  if (template.background) {
+    const key =
+      'resource_id' in template.background
+        ? (await ownFile(template.background.resource_id))?.storage_key
+        : (
+            await ctx.db
+              .selectFrom('platform_images')
+              .select('storage_key')
+              .where('name', '=', imageNameOf(template.background.image_url))
+              .executeTakeFirst()
+          )?.storage_key;
+    if (!key) throw new Permanent('dhVideo.reason.backgroundGone');
+    background = await mediaOf(ctx, key);
   }
   const renderDir = path.join(work.dir, 'render');
   await fs.mkdir(renderDir);
@@ -282,9 +297,10 @@ async function create(
       text: params.text,
       subtitles: params.subtitles,
       ...(music ? { music } : {}),
+      ...(background ? { background } : {}),
       width: Number(template.width),
       height: Number(template.height),
-      layout: JSON.parse(template.layout) as TemplateLayout,
+      layout: template.layout,
     },
     providerRun(ctx, work.signal, id, renderDir, row.vendor_job_id, (p) =>
       progress(p, SPEECH_SHARE, 99),

@@ -25,7 +25,8 @@ import { deleteUnlessInLibrary, signedUrlsOf } from '../resources';
 import { priceFor } from '../system';
 import { balanceOf, freezeWork } from './billing';
 import { enqueueDh } from './requeue';
-import { findTemplate } from './templates';
+import { resourcesOf, settingsOf, type TemplateSettings } from './template-settings';
+import { defaultTemplate, usableTemplate } from './templates';
 import {
   FINISHED_VIDEO_STATUSES,
   findVideo,
@@ -56,9 +57,14 @@ export async function unitCost(
 /**
  * Every check of a video's body against the database (the caller's own things, live): a ready
  * image clone, a ready voice clone or a public voice, a folder, music of the right type, a
- * template. Another user's answers exactly like a missing one.
+ * template (the platform's or the caller's own). Another user's answers exactly like a missing
+ * one. Answers the template's settings the video keeps (template-settings.ts).
  */
-async function checkBody(db: Executor, ownerId: number, params: DhVideoParams): Promise<void> {
+async function checkBody(
+  db: Executor,
+  ownerId: number,
+  params: DhVideoParams,
+): Promise<TemplateSettings> {
   const inRange = (id: number) => id <= MAX_INT4;
   const avatar = inRange(params.avatar_id)
     ? await db
@@ -105,12 +111,12 @@ async function checkBody(db: Executor, ownerId: number, params: DhVideoParams): 
       : undefined;
     if (!music) throw refuse('dhVideo.musicMissing', { id: params.music_id });
   }
-  if (params.template_id !== undefined) {
-    const template = inRange(params.template_id)
-      ? await findTemplate(db, params.template_id)
-      : undefined;
-    if (!template) throw refuse('dhVideo.templateMissing', { id: params.template_id });
-  }
+  if (params.template_id === undefined) return settingsOf(await defaultTemplate(db), false);
+  const template = inRange(params.template_id)
+    ? await usableTemplate(db, ownerId, params.template_id)
+    : undefined;
+  if (!template) throw refuse('dhVideo.templateMissing', { id: params.template_id });
+  return settingsOf(template, true);
 }
 
 /** POST /digital_human/video_estimate: every check of `add` but the balance; charges nothing. */
@@ -152,7 +158,7 @@ export async function addVideo(
   const id = await runMoney(
     ctx,
     async (trx) => {
-      await checkBody(trx, ownerId, params);
+      const settings = await checkBody(trx, ownerId, params);
       const now = ctx.now();
       const row = await trx
         .insertInto('dh_videos')
@@ -164,6 +170,7 @@ export async function addVideo(
           voice_id: params.voice_id,
           folder_id: params.folder_id,
           template_id: params.template_id ?? null,
+          template_settings: JSON.stringify(settings),
           estimated_seconds: seconds,
           unit_cost: unit,
           status: 'queued',
@@ -177,15 +184,25 @@ export async function addVideo(
         .returning('id')
         .executeTakeFirstOrThrow();
       const videoId = Number(row.id);
-      if (params.music_id !== undefined) {
+      // Its music and its template's files stay while it lives (the template may change).
+      const held = new Set(
+        resourcesOf({
+          ...settings,
+          music_resource_id: params.music_id !== undefined ? null : settings.music_resource_id,
+        }),
+      );
+      if (params.music_id !== undefined) held.add(params.music_id);
+      if (held.size > 0) {
         await trx
           .insertInto('resource_refs')
-          .values({
-            resource_id: params.music_id,
-            task_kind: VIDEO_REF,
-            task_id: videoId,
-            created_at: now,
-          })
+          .values(
+            [...held].map((resourceId) => ({
+              resource_id: resourceId,
+              task_kind: VIDEO_REF,
+              task_id: videoId,
+              created_at: now,
+            })),
+          )
           .execute();
       }
       await freezeWork(

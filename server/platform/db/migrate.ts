@@ -30,6 +30,7 @@ import * as videoNarration from './migrations/0029-video-narration';
 import * as videoTaskPresets from './migrations/0030-video-task-presets';
 import * as worksLibrary from './migrations/0031-works-library';
 import * as dhTemplate4x3 from './migrations/0034-dh-template-4x3';
+import * as dhTemplateOwners from './migrations/0035-dh-template-owners';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -134,6 +135,10 @@ function provider(engine: Engine): MigrationProvider {
     '0034-dh-template-4x3': {
       up: (db) => dhTemplate4x3.up(db),
       down: (db) => dhTemplate4x3.down(db),
+    },
+    '0035-dh-template-owners': {
+      up: (db) => dhTemplateOwners.up(db, engine),
+      down: (db) => dhTemplateOwners.down(db),
     },
   };
   return { getMigrations: async () => migrations };

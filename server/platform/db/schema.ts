@@ -633,6 +633,8 @@ export interface DhVideosTable extends DhWorkColumns {
   /** A resource group of the owner's. */
   folder_id: number;
   template_id: number | null;
+  /** JSON: the template as it was at submit (migration 0035; null for older videos). */
+  template_settings: ColumnType<string | null, string | null | undefined, string | null>;
   estimated_seconds: number;
   /** `digital_man` seconds charged per second of video, fixed at add. */
   unit_cost: number;
@@ -651,15 +653,31 @@ export interface DhVideosTable extends DhWorkColumns {
 
 export interface DhTemplatesTable {
   id: Generated<number>;
-  /** Its name's message id is `dhTemplate.<key>`. */
-  key: string;
+  /** A built-in template's key: its name's message id is `dhTemplate.<key>`; null for others. */
+  key: string | null;
+  /** The platform's (null) or a partner's or merchant's own (migration 0035). */
+  owner_id: number | null;
+  /** The name given (null: a built-in template's translated name). */
+  name: string | null;
   ratio: string;
   width: number;
   height: number;
   /** JSON TemplateLayout. */
   layout: string;
+  /** Unused (the built-in templates' picture, never made). */
   cover_key: string | null;
+  /** Resources of the owner's library (own templates), held by `resource_refs` `dh_template`. */
+  background_resource_id: number | null;
+  cover_resource_id: number | null;
+  demo_resource_id: number | null;
+  music_resource_id: number | null;
+  /** Platform images' addresses (the platform's templates). */
+  background_url: string | null;
+  cover_url: string | null;
   sort: ColumnType<number, number | undefined, number>;
+  created_at: Millis | null;
+  updated_at: Millis | null;
+  deleted_at: Millis | null;
 }
 
 /** A secret of an outside service, sealed for its row (docs/architecture.md §Secrets). */

@@ -35,7 +35,8 @@ import type { ValidationMessageId } from './messages';
  * - `GET /digital_human/video_detail {id}`: queue position, progress, reason, signed URLs.
  * - `POST /digital_human/video_rename {id, name}`, `video_delete {ids}` (not queued or
  *   creating), `video_resubmit {id}` → `{id}` (a new video with the same body, frozen again).
- * - `GET /digital_human/template_list` → `{list}`.
+ * - Video templates (`template_list`, `template_add`, `template_edit`, `template_delete`,
+ *   `template_from_video`): ./dh-templates.ts.
  * - `POST /digital_human/vendor_callback`: the HTTP vendor's signed callback (no session; see
  *   docs/digital-human-vendor.md).
  *
@@ -223,7 +224,11 @@ export const dhVideoBody = z.strictObject({
   music_id: id.optional(),
   /** A resource group (folder) of the caller's: where the video shows in "my creations". */
   folder_id: id,
-  /** A video template (frame ratio and layout); absent: the avatar's own frame, 9:16. */
+  /**
+   * A video template (./dh-templates.ts: frame, layout, background, music) of the platform's or
+   * the caller's own; absent: the default (portrait 9:16). The video keeps the template's settings
+   * as they are at submit (docs/domain.md §10 "Video templates").
+   */
   template_id: id.optional(),
 });
 export type DhVideoBody = z.input<typeof dhVideoBody>;
@@ -386,30 +391,3 @@ export const dhVideoDetailSchema = dhVideoSchema.extend({
   reason_detail: z.string().nullable(),
 });
 export type DhVideoDetail = z.infer<typeof dhVideoDetailSchema>;
-
-/** Every ratio the video tasks take (./video-tasks VIDEO_RATIOS): 4:3 since migration 0034. */
-export const TEMPLATE_RATIOS = ['9:16', '16:9', '1:1', '4:3'] as const;
-export type TemplateRatio = (typeof TEMPLATE_RATIOS)[number];
-
-/** Where things sit in a template's frame: fractions (0–1) of its width and height. */
-export const templateLayoutSchema = z.object({
-  avatar: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-  subtitle: z.object({ y: z.number(), size: z.number(), color: z.string() }),
-  background: z.string(),
-});
-export type TemplateLayout = z.infer<typeof templateLayoutSchema>;
-
-export const dhTemplateSchema = z.object({
-  id: z.number(),
-  /** In the caller's language. */
-  name: z.string(),
-  ratio: z.enum(TEMPLATE_RATIOS),
-  width: z.number(),
-  height: z.number(),
-  layout: templateLayoutSchema,
-  /** A signed URL of the template's preview picture; null until made. */
-  cover: z.string().nullable(),
-});
-export type DhTemplate = z.infer<typeof dhTemplateSchema>;
-export const dhTemplateListSchema = z.object({ list: z.array(dhTemplateSchema) });
-export type DhTemplateList = z.infer<typeof dhTemplateListSchema>;

@@ -186,6 +186,12 @@ export const digitalHumanValidationEnUS = {
   'validation.previewText': 'Preview text: 1 to 100 characters',
   'validation.dhVideoName': 'Video name: 1 to 50 characters',
   'validation.speechText': 'Text: 1 to 5000 characters',
+  'validation.templateName': 'Template name: 1 to 30 characters',
+  'validation.templateAvatar':
+    'The presenter’s rectangle lies inside the frame, each side at least 10 % of the frame’s',
+  'validation.templateSubtitleY': 'Subtitle position: 10 % to 98 % of the height from the top',
+  'validation.templateSubtitleSize': 'Subtitle size: 2 % to 10 % of the height',
+  'validation.templateImage': 'Upload a PNG, JPEG or WebP image (at most 5 MB)',
 } as const;
 
 /** The system-init page's settings (src/i18n/signed-in-system-init-*.ts). */

@@ -174,6 +174,11 @@ export const digitalHumanValidationZhCN: Texts<typeof digitalHumanValidationEnUS
   'validation.previewText': '试听文本：1 到 100 个字符',
   'validation.dhVideoName': '视频名称：1 到 50 个字符',
   'validation.speechText': '文案：1 到 5000 个字符',
+  'validation.templateName': '模板名称：1 到 30 个字符',
+  'validation.templateAvatar': '人物区域须在画面内，每边至少为画面的 10%',
+  'validation.templateSubtitleY': '字幕位置：距顶部为高度的 10% 到 98%',
+  'validation.templateSubtitleSize': '字幕大小：高度的 2% 到 10%',
+  'validation.templateImage': '请上传 PNG、JPEG 或 WebP 图片（不超过 5 MB）',
 };
 
 export const initConfigValidationZhCN: Texts<typeof initConfigValidationEnUS> = {

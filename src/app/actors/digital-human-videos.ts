@@ -4,8 +4,8 @@
  * (done videos by folder), the open video (the player dialog: detail with signed URLs), the
  * actions (rename, delete, resubmit: the dialog machine), the live queue position and progress
  * (the watch), and the create form of /digital-human/create-video with what it picks from (ready
- * avatars, ready voices mine and public, the voice preview, templates, folders, music through
- * the resource picker).
+ * avatars, ready voices mine and public, the voice preview, folders, music through the resource
+ * picker; the templates are the templates area's, ./digital-human-templates.ts).
  *
  * The area, not a view, owns the watch: it lives as long as the area (until the signed-in user
  * changes), so leaving the page for another tab neither restarts nor loses it. It checks every
@@ -19,7 +19,6 @@ import {
   type DhAddReply,
   type DhDeleteReply,
   type DhIdBody,
-  type DhTemplateList,
   type DhVideo,
   type DhVideoBody,
   type DhVideoDeleteBody,
@@ -77,7 +76,6 @@ export interface DhVideosEndpoints {
   resubmitDhVideo: typeof api.resubmitDhVideo;
   estimateDhVideo: typeof api.estimateDhVideo;
   addDhVideo: typeof api.addDhVideo;
-  getDhTemplates: typeof api.getDhTemplates;
   getReadyAvatars: typeof api.getReadyAvatars;
   getReadyVoices: typeof api.getReadyVoices;
   previewVoice: typeof api.previewVoice;
@@ -225,8 +223,6 @@ function createDhVideoActors(e: DhVideosEndpoints, news: Pick<BalanceNews, 'move
           ]);
           return { mine: mine.list, public: pub.list };
         }),
-      templates: () =>
-        loadActor<DhTemplateList>('dhTemplates', (signal) => e.getDhTemplates({ signal })),
       folders: () => loadActor<GroupListReply>('dhFolders', (signal) => e.getGroups({ signal })),
       preview: () =>
         createActor(
@@ -424,7 +420,6 @@ export const dhVideosArea = defineArea<DhVideosEndpoints, DhVideosActors>({
     resubmitDhVideo: api.resubmitDhVideo,
     estimateDhVideo: api.estimateDhVideo,
     addDhVideo: api.addDhVideo,
-    getDhTemplates: api.getDhTemplates,
     getReadyAvatars: api.getReadyAvatars,
     getReadyVoices: api.getReadyVoices,
     previewVoice: api.previewVoice,

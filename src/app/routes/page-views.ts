@@ -52,6 +52,12 @@ const VIEWS: Record<string, Lazy> = {
     'creation',
     'digital-human',
   ),
+  // Video templates (the resource picker's texts are the creation part's).
+  videoTemplate: page(
+    () => import('../../views/digital-human/video-template-page'),
+    'creation',
+    'digital-human',
+  ),
   property: page(() => import('../../views/account/property-page'), 'money'),
   recharge: page(() => import('../../views/account/recharge-page'), 'money'),
   rechargeOrder: page(() => import('../../views/account/recharge-order-page'), 'money'),

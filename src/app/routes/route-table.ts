@@ -73,7 +73,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
     key: 'digital-human',
     titleId: 'menu.digitalHuman',
     icon: 'digitalHuman',
-    menuRoles: PARTNER_MERCHANT,
+    // The admin manages the platform's video templates there (its only page of the section).
+    menuRoles: ['admin', 'partner', 'merchant'],
     defaultChild: '/digital-human/digital-video',
   },
   {
@@ -174,6 +175,8 @@ export const ROUTES: readonly RouteRecord[] = [
     hidden: true,
     activeMenu: 'digitalVideo',
   }),
+  // Video templates (docs/domain.md §10): the admin the platform's, the others theirs too.
+  r('digital-human', 'videoTemplate', 'video-template', ['admin', 'partner', 'merchant']),
   r('matrix-distribution', 'authorization', 'authorization', PARTNER_MERCHANT),
   r('matrix-distribution', 'releasePlan', 'release-plan', PARTNER_MERCHANT),
   r('matrix-distribution', 'videoData', 'video-data', PARTNER_MERCHANT),

@@ -51,6 +51,7 @@ import { appendScript } from '../shared/script-text';
 import { formatDhTime } from '../shared/dh-time';
 import { useT, type T } from '../shared/use-t';
 import { DemoBadge } from './dh-video-parts';
+import { TemplateChoice } from './template-choice';
 
 const MUSIC_TYPES = ['bgm', 'audio'] as const;
 
@@ -73,9 +74,9 @@ const voiceOf = (v: VoiceClone): PickedVoice => ({
  * /digital-human/create-video (hidden; highlights the video menu): the digital-human video form
  * (docs/domain.md §10). Name (default `数字人_YYYYMMDD HHmm`), text with its character count
  * and estimated length, avatar (ready image clones, with poster and loop), voice (mine and public,
- * with the demo and a preview of the text), speed, volume, subtitles, music, folder, template; the
- * live estimate of seconds and cost against the balance; "Create video" adds it, then the video
- * list shows it queued.
+ * with the demo and a preview of the text), speed, volume, subtitles, music, folder, template
+ * (cards with their layout drawn: template-choice.tsx); the live estimate of seconds and cost
+ * against the balance; "Create video" adds it, then the video list shows it queued.
  */
 export default function CreateVideoPage() {
   const t = useT();
@@ -156,6 +157,12 @@ export default function CreateVideoPage() {
               error={error('folder_id') ? t('dhVideoForm.folderMissing') : null}
               busy={busy}
               edit={edit}
+              t={t}
+            />
+            <TemplateChoice
+              value={draft.templateId}
+              disabled={busy}
+              onChange={(templateId) => edit({ templateId })}
               t={t}
             />
           </Stack>
@@ -480,11 +487,10 @@ function SoundFields(props: PartProps & { errors: Record<string, string> }) {
   );
 }
 
-/** The folder (a resource group, required) and the template. */
+/** The folder (a resource group, required). */
 function PlaceFields(props: PartProps & { area: DhVideosActors; error: string | null }) {
   const { area, draft, t } = props;
   const folders = useSelector(area.folders, (s) => s.context.data?.list ?? null);
-  const templates = useSelector(area.templates, (s) => s.context.data?.list ?? []);
   return (
     <Section legend={t('dhVideoForm.place')}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
@@ -502,31 +508,6 @@ function PlaceFields(props: PartProps & { area: DhVideosActors; error: string | 
               {(folders ?? []).map((f) => (
                 <option key={f.id} value={f.id}>
                   {f.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label={t('dhVideoForm.template')}>
-          <NativeSelect.Root disabled={props.busy}>
-            <NativeSelect.Field
-              value={draft.templateId === null ? '' : String(draft.templateId)}
-              onChange={(e) =>
-                props.edit({
-                  templateId: e.currentTarget.value ? Number(e.currentTarget.value) : null,
-                })
-              }
-            >
-              <option value="">{t('dhVideoForm.noTemplate')}</option>
-              {templates.map((tp) => (
-                <option key={tp.id} value={tp.id}>
-                  {t('dhVideoForm.templateOption', {
-                    name: tp.name,
-                    ratio: tp.ratio,
-                    width: tp.width,
-                    height: tp.height,
-                  })}
                 </option>
               ))}
             </NativeSelect.Field>

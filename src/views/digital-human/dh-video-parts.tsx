@@ -18,6 +18,8 @@ import {
   type DhVideo,
   type DhVideoStatus,
 } from '../../api/contract/digital-human';
+import { useArea } from '../../app/actors/areas';
+import { dhTemplatesArea } from '../../app/actors/digital-human-templates';
 import { canDeleteDhVideo, type DhVideosActors } from '../../app/actors/digital-human-videos';
 import { formatDateTime } from '../../components/dates';
 import { FormField } from '../../components/form-field';
@@ -29,7 +31,7 @@ import { formatDhTime } from '../shared/dh-time';
 import { wholePercent, formatSeconds } from '../shared/format';
 import { PublishLink } from '../shared/publish-link';
 import type { T } from '../shared/use-t';
-import { CallDialog, ConfirmRowDialog, useCall } from '../shared/call-dialog';
+import { CallDialog, ConfirmRowDialog, TextFormDialog, useCall } from '../shared/call-dialog';
 import { PercentBar } from '../../components/percent-bar';
 
 export const DH_STATUS_LABEL: Record<DhVideoStatus, MessageId> = {
@@ -145,6 +147,26 @@ export function DeleteButton(props: {
       onClick={() => area.remove.send({ type: 'OPEN', target: video })}
     >
       {t('dhVideos.delete')}
+    </Button>
+  );
+}
+
+/**
+ * "Save as template": a template of one's own with a done video's frame, layout, background and
+ * music, its output the demo (the templates area's dialog; docs/domain.md §10 "Video templates").
+ */
+export function SaveAsTemplateButton(props: { video: DhVideo; t: T; size?: 'xs' | 'md' }) {
+  const { video, t } = props;
+  const templates = useArea(dhTemplatesArea);
+  if (video.status !== 'done') return null;
+  return (
+    <Button
+      size={props.size ?? 'xs'}
+      variant="ghost"
+      aria-label={t('dhVideos.saveAsTemplateOf', { name: video.name })}
+      onClick={() => templates.fromVideo.send({ type: 'OPEN', target: video })}
+    >
+      {t('dhVideos.saveAsTemplate')}
     </Button>
   );
 }
@@ -283,6 +305,7 @@ export function DhPlayerDialog(props: { area: DhVideosActors; t: T }) {
             <Dialog.Footer>
               {data && <DownloadLink video={data} t={t} size="sm" />}
               {data && <RenameButton area={area} video={data} t={t} size="md" />}
+              {data && <SaveAsTemplateButton video={data} t={t} size="md" />}
               {data && <DeleteButton area={area} video={data} t={t} size="md" />}
               <Button variant="outline" onClick={close}>
                 {t('form.close')}
@@ -334,11 +357,20 @@ function RenameForm(props: { video: DhVideo; area: DhVideosActors; t: T }) {
   );
 }
 
-/** The rename, delete and resubmit dialogs of the area. */
+/** The rename, delete, resubmit and "save as template" dialogs of the area. */
 export function DhVideoDialogs(props: { area: DhVideosActors; t: T }) {
   const { area, t } = props;
+  const templates = useArea(dhTemplatesArea);
   return (
     <>
+      <TextFormDialog
+        actor={templates.fromVideo}
+        title={(v) => t('dhVideos.saveAsTemplateTitle', { name: v?.name ?? '' })}
+        label={t('dhVideos.templateName')}
+        helper={t('dhVideos.saveAsTemplateHint')}
+        submitLabel={t('dhVideos.saveAsTemplate')}
+        maxLength={30}
+      />
       <RenameDialog area={area} t={t} />
       <ConfirmRowDialog
         actor={area.remove}

@@ -31,6 +31,7 @@ import {
   DhPublishLink,
   DownloadLink,
   RenameButton,
+  SaveAsTemplateButton,
 } from './dh-video-parts';
 
 function Filters(props: {
@@ -75,8 +76,9 @@ function Filters(props: {
  * /digital-human/digital-video (partner, merchant): the caller's digital-human videos with the
  * columns of docs/domain.md §10 (ID, name, cover, avatar, client, status with its reason, submitted,
  * finished), the queue position and progress moving by themselves (the area's watch), and the
- * actions: play (the player dialog), download, rename, delete, resubmit. "Publish" waits for
- * matrix distribution (docs/decisions.md). The way to a new video and to my creations.
+ * actions: play (the player dialog), download, rename, save as template (a done video), delete,
+ * resubmit. "Publish" waits for matrix distribution (docs/decisions.md). The way to a new video
+ * and to my creations.
  */
 export default function DigitalVideoPage() {
   const t = useT();
@@ -144,6 +146,7 @@ export default function DigitalVideoPage() {
             <DownloadLink video={v} t={t} />
             <DhPublishLink video={v} />
             <RenameButton area={area} video={v} t={t} />
+            <SaveAsTemplateButton video={v} t={t} />
             {canResubmitDhVideo(v) && (
               <Button
                 size="xs"

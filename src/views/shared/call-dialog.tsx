@@ -43,6 +43,8 @@ export function CallDialog(props: {
   submitLabel: string;
   onSubmit: () => void;
   children: ReactNode;
+  /** Dialogs layered over this one (a picker), outside its form. */
+  layers?: ReactNode;
 }) {
   const { call } = props;
   return (
@@ -53,6 +55,7 @@ export function CallDialog(props: {
       submitting={call.submitting}
       onClose={call.close}
       onSubmit={props.onSubmit}
+      layers={props.layers}
     >
       {props.children}
       {call.error && <FailureAlert error={call.error} />}

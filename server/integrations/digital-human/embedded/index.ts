@@ -242,10 +242,13 @@ async function renderVideo(
   const avatar = sourceOf(request.avatar.loop);
   const speech = sourceOf(request.speech);
   const music = request.music ? sourceOf(request.music) : null;
+  const background = request.background ? sourceOf(request.background) : null;
   const inputs = [
     { source: avatar, kind: 'video' as const, name: 'avatar' },
     { source: speech, kind: 'audio' as const, name: 'speech' },
     ...(music ? [{ source: music, kind: 'audio' as const, name: 'music' }] : []),
+    // ffprobe reads a picture as a one-frame video stream.
+    ...(background ? [{ source: background, kind: 'video' as const, name: 'background' }] : []),
   ];
   const { width, height } = request;
   for (const side of [width, height]) {
@@ -294,6 +297,7 @@ async function renderVideo(
     avatar,
     speech,
     music,
+    background,
     commands,
     ass,
     out: path.join(workDir, 'video.mp4'),

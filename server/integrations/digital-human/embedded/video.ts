@@ -1,4 +1,4 @@
-import type { TemplateLayout } from '../../../../src/api/contract/digital-human';
+import type { TemplateLayout } from '../../../../src/api/contract/dh-templates';
 import {
   AUDIO_FORMAT,
   filterValue,
@@ -11,10 +11,11 @@ import type { RenderPreset } from '../../../platform/config';
 /**
  * The embedded provider's video as one ffmpeg command (a pure function: the tests read it).
  *
- * Inputs: the avatar's loop (`-stream_loop -1`), the speech, the music (`-stream_loop -1`). The
- * filter graph (written to a script file: a long text's mouth timeline would not fit in argv):
+ * Inputs: the avatar's loop (`-stream_loop -1`), the speech, the music (`-stream_loop -1`), the
+ * background picture (`-loop 1`). The filter graph (written to a script file: a long text's mouth
+ * timeline would not fit in argv):
  *
- *   background colour W×H ─┐
+ *   background colour W×H (+ the picture scaled to cover it, cropped, overlaid) ─┐
  *   avatar loop → fps 25 → scaled to cover the layout's avatar rect, cropped, cut to the speech
  *                          ├ overlay at the rect (the background skipped when the rect is the frame)
  *   → sendcmd (the mouth timeline) → overlay@m1 (half-open mouth) → overlay@m2 (open mouth)
@@ -43,6 +44,8 @@ export interface VideoPaths {
   avatar: string;
   speech: string;
   music: string | null;
+  /** The template's background picture, or null (the colour alone). */
+  background: string | null;
   /** The sendcmd script switching the mouth (mouthCommands); null when the mouth never opens. */
   commands: string | null;
   /** The ASS script, or null without subtitles. */
@@ -111,7 +114,19 @@ export function buildVideoGraph(plan: VideoPlan, paths: VideoPaths): string {
     graph.push(`${avatar}${mouth}[base]`);
   } else {
     graph.push(`${avatar}[av]`);
-    graph.push(`color=c=${colour(plan.layout.background)}:s=${W}x${H}:r=${FPS}:d=${n(D)}[bg]`);
+    const fill = `color=c=${colour(plan.layout.background)}:s=${W}x${H}:r=${FPS}:d=${n(D)}`;
+    if (paths.background) {
+      // The picture covers the frame (scaled up, cropped at the centre) over the colour, which
+      // shows through its transparent parts.
+      graph.push(`${fill}[fill]`);
+      graph.push(
+        `[${backgroundInput(paths)}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,` +
+          `crop=${W}:${H},setsar=1,format=yuva420p[picture]`,
+      );
+      graph.push(`[fill][picture]overlay=x=0:y=0:eof_action=repeat:format=auto,format=yuv420p[bg]`);
+    } else {
+      graph.push(`${fill}[bg]`);
+    }
     graph.push(`[bg][av]overlay=x=${rect.x}:y=${rect.y}:eof_action=repeat${mouth}[base]`);
   }
   const mw = even(rect.w * MOUTH.width);
@@ -150,12 +165,19 @@ export function buildVideoGraph(plan: VideoPlan, paths: VideoPaths): string {
   return graph.join(';\n');
 }
 
+/** The background picture's input index: after the avatar, the speech and the music. */
+const backgroundInput = (paths: Pick<VideoPaths, 'music'>) => (paths.music ? 3 : 2);
+
 /** ffmpeg's arguments; `graphFile` holds buildVideoGraph's script. */
 export function buildVideoArgs(plan: VideoPlan, paths: VideoPaths, graphFile: string): string[] {
   return [
     ...['-nostdin', '-hide_banner', '-v', 'error', '-y'],
     ...['-stream_loop', '-1', '-i', paths.avatar, '-i', paths.speech],
     ...(paths.music ? ['-stream_loop', '-1', '-i', paths.music] : []),
+    // One still, repeated at the frame rate; the colour's length ends it (eof_action=repeat).
+    ...(paths.background
+      ? ['-loop', '1', '-framerate', String(FPS), '-t', n(plan.duration), '-i', paths.background]
+      : []),
     ...['-filter_complex_script', graphFile, '-map', '[vout]', '-map', '[aout]'],
     ...['-c:v', 'libx264', '-preset', plan.preset, '-crf', '23', '-pix_fmt', 'yuv420p'],
     ...['-r', String(FPS), '-maxrate', '3000k', '-bufsize', '6000k'],

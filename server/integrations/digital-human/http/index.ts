@@ -256,6 +256,7 @@ export function createHttpProvider(options: HttpProviderOptions): DigitalHumanPr
           text: request.text,
           subtitles: request.subtitles,
           music_url: request.music ? urlOf(request.music, 'music') : null,
+          background_url: request.background ? urlOf(request.background, 'background') : null,
           width: request.width,
           height: request.height,
           layout: request.layout,
