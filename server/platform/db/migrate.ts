@@ -30,6 +30,7 @@ import * as videoNarration from './migrations/0029-video-narration';
 import * as videoTaskPresets from './migrations/0030-video-task-presets';
 import * as worksLibrary from './migrations/0031-works-library';
 import * as dhTemplate4x3 from './migrations/0034-dh-template-4x3';
+import * as outputCrc from './migrations/0036-output-crc';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -135,6 +136,7 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => dhTemplate4x3.up(db),
       down: (db) => dhTemplate4x3.down(db),
     },
+    '0036-output-crc': { up: (db) => outputCrc.up(db), down: (db) => outputCrc.down(db) },
   };
   return { getMigrations: async () => migrations };
 }
