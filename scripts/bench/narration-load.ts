@@ -1,0 +1,198 @@
+// npm run bench, section n: what narration adds to an output's render time (issue 25: ≤ 30 %,
+// docs/performance.md "Narration").
+// The same 3-shot 720p 9:16 mixed-cut task as section p (three groups of the generated
+// 1920×1080, 1280×720 and 1080×1920 clips of 4 s: 12 s outputs; a CJK title, subtitles, music,
+// the clips' own sound), two outputs a task, added through the API and rendered by the real
+// server's in-process worker (scripts/bench/video-server.ts: the product's render preset and one
+// render at a time), without and with a narration (a three-sentence Chinese script spoken by
+// the embedded provider's first public voice: espeak-ng), alternating. An output's time is its
+// row's claim → done (`started_at` → `finished_at`: the speech when the output makes it, the
+// render, the CRC-32, storing, settling). The first output of a narrated task makes the task's
+// speech; the second reuses it (docs/domain.md §9 "Narration"). Medians of RUNS tasks of each
+// kind; the ratios to the plain outputs' median. Its own database (SQLite, or PostgreSQL with
+// BENCH_DATABASE_URL) and files. Never fails on slow numbers.
+import {
+  FINISHED_TASK_STATUSES,
+  type MixedTaskBody,
+  type VideoTaskDetail,
+} from '../../src/api/contract/video-tasks';
+import { createDigitalHumanProvider } from '../../server/integrations/digital-human';
+import { loadConfig } from '../../server/platform/config';
+import {
+  ApiClient,
+  loadAverage,
+  median,
+  pollDetail,
+  printSummary,
+  runBench,
+  sec,
+  type SummaryRow,
+} from './http-load';
+import { benchServerEnv, loginAs, startBenchServer, type BenchServer } from './bench-setup';
+import { prepare, type Bench } from './video-data';
+
+const RUNS = Number(process.env.BENCH_NARRATION_RUNS ?? 5);
+const POLL_MS = 200;
+const TARGET = 0.3;
+const SCRIPT = '今天给大家介绍一款新品。质量好，价格实惠！喜欢的朋友点个关注。';
+
+function taskBody(bench: Bench, name: string, voiceId: number | null): MixedTaskBody {
+  return {
+    kind: 'mixed',
+    name,
+    mode: 'sequential',
+    count: 2,
+    ratio: '9:16',
+    resolution: '720p',
+    fps: 25,
+    bitrate: 1200,
+    music_ids: [bench.music.id],
+    music_volume: 5,
+    keep_original_sound: true,
+    titles: [{ text: '春季上新 限时优惠', size: 48, color: '#FFFFFF', position: 'top' }],
+    subtitles: { text: SCRIPT, size: 36, color: '#FFFF00' },
+    shot_groups: bench.groups.map((g) => ({ resource_ids: g.map((r) => r.id) })),
+    ...(voiceId !== null
+      ? { narration: { text: SCRIPT, voice_id: voiceId, speed: 1, volume: 1 } }
+      : {}),
+  };
+}
+
+/** The embedded provider's first public voice, as a public voice row of the bench's database. */
+async function putVoice(bench: Bench): Promise<number> {
+  const config = loadConfig();
+  const provider = createDigitalHumanProvider({
+    ...config,
+    dataDir: bench.dataDir,
+    digitalHuman: { ...config.digitalHuman, provider: 'embedded' },
+  });
+  const voice = provider.publicVoices()[0];
+  if (!voice) throw new Error('the embedded provider has no public voice');
+  const now = Date.now();
+  const row = await bench.handle.db
+    .insertInto('dh_voice_clones')
+    .values({
+      owner_id: null,
+      public_key: `bench:${voice.key}`,
+      name: voice.name['en-US'],
+      gender: voice.gender,
+      profile: JSON.stringify(voice.profile),
+      status: 'ready',
+      provider: provider.name,
+      billing: 'settled',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** One task of two outputs through the API: each output's claim → done, seconds, in order. */
+async function runTask(
+  client: ApiClient,
+  token: string,
+  bench: Bench,
+  name: string,
+  voiceId: number | null,
+): Promise<{ outputs: number[]; speechSeconds: number | null }> {
+  const added = await client.call<{ id: number }>('POST', '/video_task/add', {
+    token,
+    body: taskBody(bench, name, voiceId),
+  });
+  if (added.status !== 200 || added.json.code !== 1) {
+    throw new Error(`add answered ${added.status} ${added.json.msg}`);
+  }
+  const id = added.json.data.id;
+  const detail = await pollDetail<VideoTaskDetail>(
+    client,
+    token,
+    '/video_task/detail',
+    id,
+    (d) => FINISHED_TASK_STATUSES.includes(d.status),
+    POLL_MS,
+  );
+  const failed = detail.outputs.find((o) => o.status !== 'done');
+  if (failed) throw new Error(`output ${failed.index} ${failed.status}: ${failed.reason_detail}`);
+  const rows = await bench.handle.db
+    .selectFrom('video_outputs')
+    .select(['started_at', 'finished_at'])
+    .where('task_id', '=', id)
+    .orderBy('started_at')
+    .execute();
+  const task = await bench.handle.db
+    .selectFrom('video_tasks')
+    .select('narration_ms')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    outputs: rows.map((r) => (Number(r.finished_at) - Number(r.started_at)) / 1000),
+    speechSeconds: task.narration_ms === null ? null : Number(task.narration_ms) / 1000,
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(`   load average before: ${loadAverage()}`);
+  const bench = await prepare('vc-bench-narration-');
+  let server: BenchServer | undefined;
+  let client: ApiClient | undefined;
+  try {
+    const voiceId = await putVoice(bench);
+    server = await startBenchServer('video-server.ts', benchServerEnv(bench));
+    client = new ApiClient(server.base, 2);
+    const token = await loginAs(client, 'merchant');
+    console.log(
+      `   data (${bench.handle.engine}): tasks of 2 outputs, 3-shot 720p 9:16 (clips of 4 s: 12 s ` +
+        `outputs), a CJK title, subtitles, music, own sound; narrated: “${SCRIPT}” (espeak-ng); ` +
+        `server pid ${server.pid}`,
+    );
+    // A warm-up of each kind (ffmpeg, espeak-ng and the fonts into the page cache).
+    await runTask(client, token, bench, 'warm plain', null);
+    await runTask(client, token, bench, 'warm narrated', voiceId);
+    const plain: number[] = [];
+    const first: number[] = [];
+    const later: number[] = [];
+    let speech = 0;
+    for (let i = 0; i < RUNS; i += 1) {
+      const p = await runTask(client, token, bench, `plain ${i + 1}`, null);
+      const n = await runTask(client, token, bench, `narrated ${i + 1}`, voiceId);
+      plain.push(...p.outputs);
+      first.push(n.outputs[0]!);
+      later.push(n.outputs[1]!);
+      speech = n.speechSeconds ?? 0;
+      console.log(
+        `   run ${i + 1}: plain ${p.outputs.map(sec).join(' + ')}; narrated ` +
+          `${n.outputs.map(sec).join(' + ')} (speech ${sec(speech)})`,
+      );
+    }
+    const base = median(plain);
+    const row = (measure: string, times: number[]): SummaryRow => {
+      const added = median(times) / base - 1;
+      return {
+        measure,
+        baseline: sec(base),
+        measured: sec(median(times)),
+        ratio: `${added < 0 ? '−' : '+'}${Math.abs(Math.round(added * 100))} %`,
+        target: `≤ +${TARGET * 100} %`,
+        met: added <= TARGET,
+      };
+    };
+    console.log(
+      `\n   summary (medians; an output's claim → done; ${speech.toFixed(1)} s of speech)`,
+    );
+    printSummary(
+      [
+        row('a. narrated, the output that makes the speech', first),
+        row('b. narrated, an output reusing it', later),
+      ],
+      48,
+    );
+    console.log(`\n   load average at the end: ${loadAverage()} (2 cores, shared)`);
+  } finally {
+    client?.close();
+    await server?.stop();
+    await bench.cleanup();
+  }
+}
+
+runBench(main);
