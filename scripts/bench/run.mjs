@@ -193,8 +193,7 @@ try {
     );
     const result = spawnSync(
       process.execPath,
-      // --expose-gc: a GC before each timed run (zip-load.ts).
-      ['--expose-gc', '--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'zip-load.ts')],
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'zip-load.ts')],
       { cwd: SOURCE, stdio: 'inherit' },
     );
     if (result.status !== 0) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoTaskAddReply } from '../../src/api/contract/video-tasks';
@@ -76,8 +77,21 @@ describe.each(engines)('download all with stored CRC-32s on %s', (engine: Engine
       expect(Number(row.size)).toBe(bytes.length);
     }
 
+    // ---- over a real socket: the API's headers, every byte (the writer reuses its read buffer)
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const fetched = await fetch(`http://127.0.0.1:${port}${task.download_all_url!}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('application/zip');
+    expect(fetched.headers.get('cache-control')).toBe('no-store');
+    expect(fetched.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(fetched.headers.get('content-disposition')).toMatch(/^attachment; filename="Crc\.zip"/);
+    const overHttp = Buffer.from(await fetched.arrayBuffer());
+    expect(overHttp.length).toBe(Number(fetched.headers.get('content-length')));
+
     // ---- both in their local headers: no data descriptor; the archive checks out (unzip -t)
     let zip = await download(task.download_all_url!);
+    expect(sha(overHttp)).toBe(sha(zip));
     let headers = zipHeaders(zip);
     expect(headers.map((h) => [h.name, h.localFlags & DESCRIBED, h.localCrc, h.localSize])).toEqual(
       [

@@ -1,19 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
 import type { AppContext } from '../../context';
 import { API_PREFIX } from '../../platform/http/policy';
 import { AppError, refuse } from '../../platform/http/errors';
-import {
-  READ_CHUNK,
-  zipLength,
-  zipStream,
-  ZIP_MAX_BYTES,
-  type ZipEntry,
-} from '../../platform/lib/zip-stream';
+import { zipLength, ZIP_MAX_BYTES, type ZipEntry } from '../../platform/lib/zip-stream';
 import { fileUrlSecret } from '../../platform/storage/create';
 import type { FileStore } from '../../platform/storage/places';
 import { READ_URL_SECONDS } from '../../platform/storage/storage';
-import type { Readable } from 'node:stream';
 
 /**
  * "Download all" of a video task (docs/domain.md §9, docs/decisions.md "Download all as one
@@ -46,7 +38,10 @@ const entryName = (task: string, idx: number) =>
 export interface TaskZip {
   filename: string;
   length: number;
-  stream: Readable;
+  /** Its entries, in order (server/platform/lib/zip-stream.ts `writeZip` writes them). */
+  entries: ZipEntry[];
+  /** The entries' date. */
+  at: Date;
 }
 
 /**
@@ -111,7 +106,8 @@ export async function downloadAll(
   return {
     filename: `${task.name}.zip`,
     length,
-    stream: zipStream(entries, new Date(ctx.now())),
+    entries,
+    at: new Date(ctx.now()),
   };
 }
 
@@ -127,8 +123,8 @@ export interface StoredOutput {
 /**
  * The archive entry of a stored output, or null when its file is gone. Its CRC-32 is the row's
  * (computed when the file was stored: no checksum pass) when the file is still the size the row
- * recorded; else (an older row, or a file changed since) it is computed as the bytes stream. On
- * the local disk the file is read in {@link READ_CHUNK} pieces (a stream's default is 64 KiB).
+ * recorded; else (an older row, or a file changed since) it is computed as the bytes stream. A
+ * file on this machine's disk is read in place, else it streams from its storage.
  */
 export async function outputEntry(
   storage: Pick<FileStore, 'stat' | 'get' | 'localPath'>,
@@ -143,11 +139,14 @@ export async function outputEntry(
     name: output.name,
     size: info.size,
     crc: trusted ? output.crc32! : undefined,
-    open: async () => {
-      if (local) return fs.createReadStream(local, { highWaterMark: READ_CHUNK });
-      const read = await storage.get(key);
-      if (!read) throw new Error(`video output file ${key} vanished`);
-      return read.body;
-    },
+    source: local
+      ? { file: local }
+      : {
+          open: async () => {
+            const read = await storage.get(key);
+            if (!read) throw new Error(`video output file ${key} vanished`);
+            return read.body;
+          },
+        },
   };
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -8,10 +8,12 @@ import { crc32 } from 'node:zlib';
  * compress); the central directory follows the last entry. An entry whose CRC-32 is known
  * beforehand (computed once when its file was stored) has it and its size in its local header and
  * its bytes are not read through a checksum; any other entry's CRC-32 is computed on the way and
- * written after its bytes in a data descriptor. Nothing of the archive is kept but one small
- * record per entry, so no temporary file and no whole archive in memory. Without ZIP64: the
- * archive must stay under 4 GiB ({@link ZIP_MAX_BYTES}), which the caller checks from the sizes
- * beforehand.
+ * written after its bytes in a data descriptor. A file of this machine is read into one buffer of
+ * {@link READ_CHUNK} bytes, used again once the reply has taken its bytes (each write waits for
+ * its callback): no allocation per chunk, so no garbage for the GC to chase (docs/performance.md
+ * "Download all"). Nothing of the archive is kept but one small record per entry, so no
+ * temporary file and no whole archive in memory. Without ZIP64: the archive must stay under
+ * 4 GiB ({@link ZIP_MAX_BYTES}), which the caller checks from the sizes beforehand.
  */
 export interface ZipEntry {
   /** The name in the archive (UTF-8; the caller makes it safe: no path separators). */
@@ -23,8 +25,8 @@ export interface ZipEntry {
    * reader checks it when it unpacks the entry). Absent: computed as the bytes stream.
    */
   crc?: number | undefined;
-  /** Its bytes, opened when the archive reaches it. */
-  open: () => Promise<Readable>;
+  /** Its bytes: a file of this machine (read in place), or a stream opened when reached. */
+  source: { file: string } | { open: () => Promise<Readable> };
 }
 
 /** The largest archive this writer makes (no ZIP64): offsets and sizes are 32-bit. */
@@ -36,7 +38,7 @@ const CENTRAL = 46;
 const END = 22;
 /** Bit 11: UTF-8 names. */
 const UTF8 = 0x0800;
-/** Bit 3: CRC and sizes in a data descriptor after the bytes (unknown when the header is written). */
+/** Bit 3: CRC and sizes in a data descriptor after the bytes (not known at the header). */
 const DESCRIBED = 0x0008;
 
 /** The archive's exact length for these entries. */
@@ -91,7 +93,31 @@ interface Written {
   offset: number;
 }
 
+/** Each piece of `entry`'s bytes; a file's are read into `buffer`, valid until the next piece. */
+async function* bytesOf(entry: ZipEntry, buffer: Buffer): AsyncGenerator<Buffer> {
+  const { source } = entry;
+  if ('open' in source) {
+    for await (const chunk of await source.open()) yield chunk as Buffer;
+    return;
+  }
+  const handle = await fs.open(source.file, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The archive's bytes in order. A piece may be a view of a buffer that is filled again for a
+ * later piece: the consumer is done with one before it asks for the next.
+ */
 async function* archive(entries: readonly ZipEntry[], at: Date): AsyncGenerator<Buffer> {
+  const buffer = Buffer.allocUnsafe(READ_CHUNK);
   const { time, date } = dosTime(at);
   const written: Written[] = [];
   let offset = 0;
@@ -116,8 +142,7 @@ async function* archive(entries: readonly ZipEntry[], at: Date): AsyncGenerator<
     yield Buffer.concat([local, name]);
     let crc = 0;
     let size = 0;
-    for await (const chunk of await entry.open()) {
-      const bytes = chunk as Buffer;
+    for await (const bytes of bytesOf(entry, buffer)) {
       if (!known) crc = crc32(bytes, crc);
       size += bytes.length;
       yield bytes;
@@ -167,11 +192,36 @@ async function* archive(entries: readonly ZipEntry[], at: Date): AsyncGenerator<
 }
 
 /**
- * The archive of `entries` as a byte stream, dated `at`. Entries are opened one at a time, in
- * order; a reader that stops (the client went away) closes the entry being read. An entry whose
- * bytes differ in number from its `size` fails the stream.
+ * Writes the archive of `entries`, dated `at`, to `out` (an HTTP reply whose headers are set) and
+ * ends it. Entries are opened one at a time, in order; each write waits until `out` has taken its
+ * bytes (its callback), so a slow reader holds back the reading. Rejects, with `out` left to the
+ * caller, when `out` closes first (the client went away), when a source fails, or when an entry's
+ * bytes differ in number from its `size`; the entry being read is closed.
  */
-export function zipStream(entries: readonly ZipEntry[], at: Date): Readable {
+export async function writeZip(
+  entries: readonly ZipEntry[],
+  at: Date,
+  out: Writable,
+): Promise<void> {
   if (entries.length > 0xffff) throw new Error('zip: too many entries');
-  return Readable.from(archive(entries, at), { objectMode: false });
+  // A reply whose socket is gone never calls a write's callback back: its 'close' ends the wait.
+  let onClose: () => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => {
+    onClose = () => reject(new Error('zip: the reply closed before the archive ended'));
+    out.once('close', onClose);
+  });
+  closed.catch(() => undefined);
+  const written = (chunk: Buffer) =>
+    new Promise<void>((resolve, reject) => {
+      out.write(chunk, (error) => (error ? reject(error) : resolve()));
+    });
+  try {
+    for await (const chunk of archive(entries, at)) {
+      if (out.destroyed) throw new Error('zip: the reply closed before the archive ended');
+      await Promise.race([written(chunk), closed]);
+    }
+  } finally {
+    out.off('close', onClose);
+  }
+  out.end();
 }
