@@ -6,7 +6,9 @@
 // vs a plain ffmpeg loop (scripts/bench/video-load.ts), a 30-second
 // digital-human video (scripts/bench/dh-video-load.ts), matrix distribution's plans and publishing
 // (scripts/bench/matrix-load.ts), full loads of signed-in pages beside /login
-// (scripts/bench/signed-in-load.mjs), previews before paying (scripts/bench/preview-load.ts). Prints figures
+// (scripts/bench/signed-in-load.mjs), previews before paying (scripts/bench/preview-load.ts), what
+// narration adds to a render (scripts/bench/narration-load.ts), "download all"'s ZIP
+// (scripts/bench/zip-load.ts). Prints figures
 // beside their targets; never fails on slow numbers, exits 1 only when it cannot measure.
 // Options: --runs=N (default 5), --only=a,b,c (some sections), --source=DIR (measure another
 // checkout, e.g. a git worktree of an older commit), --keep (keep the temp dir).
@@ -28,7 +30,7 @@ import {
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? '';
 const RUNS = Number(arg('runs') || 5);
 const KEEP = process.argv.includes('--keep');
-const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j,k,p,z').split(','));
+const ONLY = new Set((arg('only') || 'a,b,c,d,e,f,g,h,i,j,k,n,p,z').split(','));
 const BROWSER_SECTIONS = ['a', 'b', 'c', 'k'].some((s) => ONLY.has(s));
 const SOURCE = resolve(arg('source') || root);
 
@@ -162,6 +164,21 @@ try {
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'preview-load.ts')],
+      { cwd: SOURCE, stdio: 'inherit' },
+    );
+    if (result.status !== 0) {
+      failed = true;
+      console.log('   could not measure (see above)');
+    }
+  }
+  if (ONLY.has('n')) {
+    section(
+      'n. Narration: a 3-shot 720p output rendered with and without a narration (the speech ' +
+        'made by the output, or reused), through the API and the queue (target ≤ +30 %)',
+    );
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(SOURCE, 'scripts', 'bench', 'narration-load.ts')],
       { cwd: SOURCE, stdio: 'inherit' },
     );
     if (result.status !== 0) {

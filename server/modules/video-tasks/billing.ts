@@ -86,6 +86,8 @@ export interface OutputFile {
   posterKey: string | null;
   durationMs: number;
   size: number;
+  /** The file's CRC-32, computed when it was stored (absent: not known). */
+  crc32?: number;
   width: number;
   height: number;
 }
@@ -112,6 +114,7 @@ export function settleOutput(
         poster_key: file.posterKey,
         duration_ms: file.durationMs,
         size: file.size,
+        crc32: file.crc32 ?? null,
         width: file.width,
         height: file.height,
         reason_id: null,

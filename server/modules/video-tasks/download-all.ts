@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { API_PREFIX } from '../../platform/http/policy';
 import { AppError, refuse } from '../../platform/http/errors';
-import { zipLength, zipStream, ZIP_MAX_BYTES, type ZipEntry } from '../../platform/lib/zip-stream';
+import { zipLength, ZIP_MAX_BYTES, type ZipEntry } from '../../platform/lib/zip-stream';
 import { fileUrlSecret } from '../../platform/storage/create';
+import type { FileStore } from '../../platform/storage/places';
 import { READ_URL_SECONDS } from '../../platform/storage/storage';
-import type { Readable } from 'node:stream';
 
 /**
  * "Download all" of a video task (docs/domain.md §9, docs/decisions.md "Download all as one
@@ -38,7 +38,10 @@ const entryName = (task: string, idx: number) =>
 export interface TaskZip {
   filename: string;
   length: number;
-  stream: Readable;
+  /** Its entries, in order (server/platform/lib/zip-stream.ts `writeZip` writes them). */
+  entries: ZipEntry[];
+  /** The entries' date. */
+  at: Date;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function downloadAll(
   }
   const outputs = await ctx.db
     .selectFrom('video_outputs')
-    .select(['idx', 'storage_key'])
+    .select(['idx', 'storage_key', 'size', 'crc32'])
     .where('task_id', '=', taskId)
     .where('status', '=', 'done')
     .where('storage_key', 'is not', null)
@@ -82,18 +85,20 @@ export async function downloadAll(
   // file answers an error instead of a cut archive.
   const entries: ZipEntry[] = await Promise.all(
     outputs.map(async (o) => {
-      const key = o.storage_key!;
-      const info = await ctx.storage.stat(key);
-      if (!info) throw notFound();
-      return {
+      const entry = await outputEntry(ctx.storage, {
         name: entryName(task.name, Number(o.idx)),
-        size: info.size,
-        open: async () => {
-          const read = await ctx.storage.get(key);
-          if (!read) throw new Error(`video output file ${key} vanished`);
-          return read.body;
-        },
-      };
+        key: o.storage_key!,
+        size: o.size === null ? null : Number(o.size),
+        crc32: o.crc32 === null ? null : Number(o.crc32),
+      });
+      if (!entry) throw notFound();
+      if (entry.crc === undefined && o.crc32 !== null) {
+        ctx.log.warn(
+          { taskId, idx: o.idx, key: o.storage_key },
+          'video output file is not the size it was stored with: its CRC-32 is computed again',
+        );
+      }
+      return entry;
     }),
   );
   const length = zipLength(entries);
@@ -101,6 +106,47 @@ export async function downloadAll(
   return {
     filename: `${task.name}.zip`,
     length,
-    stream: zipStream(entries, new Date(ctx.now())),
+    entries,
+    at: new Date(ctx.now()),
+  };
+}
+
+/** A stored output as "download all" reads it: its row's size and CRC-32 (null: not known). */
+export interface StoredOutput {
+  /** Its name in the archive. */
+  name: string;
+  key: string;
+  size: number | null;
+  crc32: number | null;
+}
+
+/**
+ * The archive entry of a stored output, or null when its file is gone. Its CRC-32 is the row's
+ * (computed when the file was stored: no checksum pass) when the file is still the size the row
+ * recorded; else (an older row, or a file changed since) it is computed as the bytes stream. A
+ * file on this machine's disk is read in place, else it streams from its storage.
+ */
+export async function outputEntry(
+  storage: Pick<FileStore, 'stat' | 'get' | 'localPath'>,
+  output: StoredOutput,
+): Promise<ZipEntry | null> {
+  const { key } = output;
+  const info = await storage.stat(key);
+  if (!info) return null;
+  const local = await storage.localPath(key);
+  const trusted = output.crc32 !== null && output.size === info.size;
+  return {
+    name: output.name,
+    size: info.size,
+    crc: trusted ? output.crc32! : undefined,
+    source: local
+      ? { file: local }
+      : {
+          open: async () => {
+            const read = await storage.get(key);
+            if (!read) throw new Error(`video output file ${key} vanished`);
+            return read.body;
+          },
+        },
   };
 }

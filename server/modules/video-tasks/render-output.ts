@@ -9,6 +9,7 @@ import {
   type Workspace,
 } from '../../platform/jobs/outside-work';
 import type { RunningJob } from '../../platform/jobs/queue';
+import { fileCrc32 } from '../../platform/lib/zip-stream';
 import { probeVideo, renderVideo } from '../../platform/render/render';
 import type { RenderInput, RenderSpec } from '../../platform/render/spec';
 import type { PutOptions } from '../../platform/storage/storage';
@@ -54,6 +55,7 @@ interface Rendered {
   posterKey: string;
   durationMs: number;
   size: number;
+  crc32: number;
   width: number;
   height: number;
 }
@@ -70,7 +72,8 @@ interface Rendered {
  *    output. A row that does not know them yet (made before migration 0008) has its file probed
  *    once here and `has_audio` written back; a file that ffprobe cannot read then fails the output
  *    at once. Renders into the work dir (progress written at most every second; the poster from
- *    the same ffmpeg run) and stores both files under the owner and task. When ffmpeg fails, the
+ *    the same ffmpeg run), takes the video's CRC-32 (migration 0036: "download all" needs no
+ *    checksum pass) and stores both files under the owner and task. When ffmpeg fails, the
  *    video inputs not probed in this run are probed then (the failure path only): one that
  *    ffprobe cannot read fails the output at once (reason + detail) and refunds it, as running
  *    again cannot fix it. Another error is retried until the last attempt, which fails and
@@ -200,6 +203,8 @@ async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): 
     throw new RenderFailed(readable(ctx, error, sources), error);
   }
   await work.flush();
+  // Its CRC-32 once, here ("download all" writes it in the ZIP's header: download-all.ts).
+  const crc32 = await fileCrc32(video);
   const stem = `videos/u${unit.ownerId}/t${unit.taskId}/o${unit.outputId}-${randomBytes(6).toString('hex')}`;
   const fileName = `${unit.name}-${unit.idx}`;
   const storageKey = await store(ctx, `${stem}.mp4`, video, {
@@ -215,6 +220,7 @@ async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): 
     posterKey,
     durationMs: Math.round(result.duration * 1000),
     size: result.size,
+    crc32,
     width: result.width,
     height: result.height,
   };

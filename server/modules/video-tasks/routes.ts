@@ -16,6 +16,8 @@ import {
 } from '../../../src/api/contract/video-tasks';
 import type { Policy } from '../../platform/http/policy';
 import { defineRoute } from '../../platform/http/route';
+import { documentHeaders } from '../../platform/http/security-headers';
+import { writeZip } from '../../platform/lib/zip-stream';
 import { contentDisposition } from '../../platform/storage/storage';
 import { idempotencyOf } from '../ledger';
 import { downloadAll } from './download-all';
@@ -161,18 +163,27 @@ export function videoTaskRoutes(app: FastifyInstance): void {
     },
     handler: async (request, reply) => {
       const zip = await downloadAll(ctx, request.query as Record<string, unknown>);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', zip.length)
-        .header(
-          'content-disposition',
-          contentDisposition(
-            { key: '', contentType: 'application/zip', filename: undefined },
-            zip.filename,
-          ),
-        )
-        .header('cache-control', 'no-store')
-        .send(zip.stream);
+      // Written by hand (zip-stream.ts `writeZip`: each write waits for the socket, so one read
+      // buffer serves the whole archive); no onSend hook runs for a hijacked reply, so it gets
+      // the API's headers here, as the error handler's own replies do.
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...documentHeaders(),
+        'content-type': 'application/zip',
+        'content-length': zip.length,
+        'content-disposition': contentDisposition(
+          { key: '', contentType: 'application/zip', filename: undefined },
+          zip.filename,
+        ),
+        'cache-control': 'no-store',
+      });
+      try {
+        await writeZip(zip.entries, zip.at, reply.raw);
+      } catch (error) {
+        // Cut short (the client went away, a file failed): the client sees a short download.
+        request.log.warn({ err: error, reqId: request.id }, 'download all: the ZIP was cut short');
+        reply.raw.destroy();
+      }
     },
   });
 

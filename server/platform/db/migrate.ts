@@ -31,6 +31,7 @@ import * as videoTaskPresets from './migrations/0030-video-task-presets';
 import * as worksLibrary from './migrations/0031-works-library';
 import * as dhTemplate4x3 from './migrations/0034-dh-template-4x3';
 import * as dhTemplateOwners from './migrations/0035-dh-template-owners';
+import * as outputCrc from './migrations/0036-output-crc';
 
 /** In-code provider: migrations are ordinary modules, ordered by their keys. */
 function provider(engine: Engine): MigrationProvider {
@@ -140,6 +141,7 @@ function provider(engine: Engine): MigrationProvider {
       up: (db) => dhTemplateOwners.up(db, engine),
       down: (db) => dhTemplateOwners.down(db),
     },
+    '0036-output-crc': { up: (db) => outputCrc.up(db), down: (db) => outputCrc.down(db) },
   };
   return { getMigrations: async () => migrations };
 }

@@ -551,6 +551,11 @@ export interface VideoOutputsTable {
   poster_key: string | null;
   duration_ms: number | null;
   size: number | null;
+  /**
+   * The CRC-32 of the file, computed when it was stored (migration 0036); NULL for older rows:
+   * "download all" then checksums the bytes as they stream.
+   */
+  crc32: ColumnType<number | null, number | null | undefined, number | null>;
   width: number | null;
   height: number | null;
   /** A server message id (rendered in the reader's language) and its params (JSON). */
