@@ -9,7 +9,11 @@
  * `tokenStore`). A request nobody asks for is never read: no toast, no logout for it.
  */
 
-/** A reply as the HTTP layer reads it; a transport failure rejects. */
+/**
+ * A reply as superagent gives it, which the HTTP layer reads: a 2xx resolves with the status and
+ * the parsed body; any other status rejects with them as `status` and `response`, no reply at all
+ * rejects without a response.
+ */
 export interface EarlyReply {
   status: number;
   body: unknown;
@@ -20,8 +24,8 @@ export const EARLY_TTL_MS = 10_000;
 
 /**
  * What index.html's inline script sent (build/preload-routes.ts): method, URL, body ('' for a
- * GET), token, locale, and the reply as [status, text] (status 0: no reply); `used`: false once
- * kept here, true once taken.
+ * GET), token, locale, and the reply as an {@link EarlyReply}; `used`: false once kept here, true
+ * once taken.
  */
 export interface InlineEarly {
   m: string;
@@ -29,7 +33,7 @@ export interface InlineEarly {
   b: string;
   t: string;
   l: string;
-  r: Promise<[number, string]>;
+  r: Promise<EarlyReply>;
   used?: boolean;
 }
 
@@ -69,12 +73,10 @@ export function keepEarly(key: string, reply: Promise<EarlyReply>, from?: Inline
 
 /** The request kept under `key`, taken (once); none, or one whose reply is too old: undefined. */
 export function takeEarly(key: string): Promise<EarlyReply> | undefined {
-  const now = Date.now();
-  for (const [k, entry] of kept)
-    if (entry.at !== null && now - entry.at > EARLY_TTL_MS) kept.delete(k);
   const entry = kept.get(key);
   if (!entry) return undefined;
   kept.delete(key);
+  if (entry.at !== null && Date.now() - entry.at > EARLY_TTL_MS) return undefined;
   if (entry.from) entry.from.used = true;
   return entry.reply;
 }
@@ -84,21 +86,11 @@ export function dropEarly(): void {
   kept.clear();
 }
 
-/** Keeps what index.html's inline script sent, read as the HTTP layer reads a reply. */
+/** Keeps what index.html's inline script sent. */
 export function adoptEarly(): void {
   for (const call of globalThis.__early ?? []) {
     if (call.used !== undefined) continue; // kept already
     call.used = false;
-    const reply = call.r.then(([status, text]): EarlyReply => {
-      if (!status) throw new Error('network error');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        /* not JSON: read as the text it is (no envelope) */
-      }
-      return { status, body };
-    });
-    keepEarly(earlyKey(call.m, call.u, call.b, call.t, call.l), reply, call);
+    keepEarly(earlyKey(call.m, call.u, call.b, call.t, call.l), call.r, call);
   }
 }

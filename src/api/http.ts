@@ -323,38 +323,22 @@ const keyOf = (call: Call) =>
  * it for the first identical call, which reads its reply (http-early.ts).
  */
 export function sendEarly(call: Call): void {
-  const key = keyOf(call);
-  const reply = requestOf(call)
-    .use(withHeaders)
-    .then(
-      (res): EarlyReply => res,
-      (error: TransportError) => {
-        if (error.response?.status)
-          return { status: error.response.status, body: error.response.body };
-        throw error;
-      },
-    );
-  keepEarly(key, reply);
+  keepEarly(keyOf(call), deliver(requestOf(call), {}));
 }
 
-/** A reply kept early as superagent delivers one: a status out of 2xx rejects with the response. */
-function asDelivered(early: Promise<EarlyReply>, signal?: AbortSignal): Promise<ResponseLike> {
+/** A reply kept early, for a reader that may cancel: then it fails as an aborted request does. */
+function readEarly(early: Promise<EarlyReply>, signal?: AbortSignal): Promise<EarlyReply> {
+  if (!signal) return early;
   return new Promise((resolve, reject) => {
     const abort = () => reject(Object.assign(new Error('Aborted'), { code: 'ABORTED' }));
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
-    early.then((res) => {
-      if (res.status >= 200 && res.status < 300) resolve(res);
-      else
-        reject(
-          Object.assign(new Error(`HTTP ${res.status}`), { status: res.status, response: res }),
-        );
-    }, reject);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    early.then(resolve, reject);
   });
 }
 
 /** Sends `req` with the headers, the timeout and the caller's abort signal. */
-function deliver(req: Req, options: RequestOptions): Promise<ResponseLike> {
+function deliver(req: Req, options: RequestOptions): Promise<EarlyReply> {
   req.use(withHeaders);
   if (options.timeoutMs) req.timeout(options.timeoutMs);
   if (options.headers) req.set(options.headers);
@@ -383,7 +367,7 @@ function send(call: Call, options: RequestOptions, raw?: Req): Promise<unknown> 
   const hadSessionToken = tokenStore.hasSessionToken();
   const early = raw || options.timeoutMs || options.headers ? undefined : takeEarly(keyOf(call));
   const outcome = early
-    ? asDelivered(early, options.signal)
+    ? readEarly(early, options.signal)
     : deliver(raw ?? requestOf(call), options);
   const reply = outcome.then(
     (res) => {

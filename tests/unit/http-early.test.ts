@@ -18,7 +18,8 @@ import {
   USER_INFO_PATH,
   type HttpConfig,
 } from '../../src/api/http';
-import { adoptEarly, EARLY_TTL_MS, type InlineEarly } from '../../src/api/http-early';
+import { adoptEarly, EARLY_TTL_MS } from '../../src/api/http-early';
+import { inlineScript } from '../../build/preload-script';
 import { getUserInfo } from '../../src/api/auth';
 
 interface Seen {
@@ -45,6 +46,10 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   counter += 1;
   if (path === '/list') return json(res, 200, { code: 1, msg: '', data: { n: counter } });
   if (path === '/expired') return json(res, 401, { code: 0, msg: 'Log in again' });
+  if (path === '/gateway') {
+    res.writeHead(502, { 'content-type': 'text/html' });
+    return res.end('<h1>Bad Gateway</h1>');
+  }
   if (path === '/ended' || path === USER_INFO_PATH)
     return json(res, 200, { code: 50008, msg: 'Ended' });
   json(res, 404, { code: 0, msg: 'Unknown API path' });
@@ -240,53 +245,123 @@ describe("the reader's error policy, when it reads", () => {
   });
 });
 
-describe("index.html's early calls (adoptEarly)", () => {
-  const inline = (
-    u: string,
-    r: [number, string],
-    over: Partial<InlineEarly> = {},
-  ): InlineEarly => ({
-    m: 'GET',
-    u,
-    b: '',
-    t: 't1',
-    l: 'en-US',
-    r: Promise.resolve(r),
-    ...over,
-  });
+/** happy-dom's control of its window (the page's URL). */
+const happyDom = () => (window as unknown as { happyDOM?: { setURL(url: string): void } }).happyDOM;
 
-  test('an identical request reads its reply, once, and marks it used', async () => {
-    const early = [
-      inline(`${base}/list?page=1`, [200, JSON.stringify({ code: 1, msg: '', data: 'early' })]),
-      inline(`${base}/list?page=2`, [200, '{}'], { l: 'zh-CN' }),
-    ];
-    globalThis.__early = early;
+describe("index.html's script sends a page's first calls; the page reads them (adoptEarly)", () => {
+  /** Runs build/preload-script.ts's script as index.html does, on `path` of the test server. */
+  function runInlineScript(path: string, calls: [string, string, string?][]) {
+    const origin = new URL(base).origin;
+    happyDom()?.setURL(`${origin}${path}`);
+    const manifest = {
+      f: [],
+      c: { 'en-US': [], 'zh-CN': [] },
+      r: { [path]: { 'en-US': [], 'zh-CN': [] } },
+      q: { [path]: calls },
+    };
+    new Function(inlineScript(manifest))();
+  }
+  // The URLs as the HTTP layer makes them (the build records root-relative ones, as `baseUrl` is).
+  const apiPath = () => base;
+
+  afterEach(() => happyDom()?.setURL('http://localhost:3000/'));
+
+  test('sent with the document; an identical request reads its reply, once, and marks it used', async () => {
+    localStorage.setItem('locale', 'en-US');
+    runInlineScript('/account/property', [
+      ['GET', `${apiPath()}/list?page=1&limit=10`],
+      ['POST', `${apiPath()}/list`, '{"a":1}'],
+    ]);
+    await requests(2);
+    expect(seen.map((r) => [r.method, r.url, r.token, r.lang, r.body])).toEqual([
+      ['GET', '/api/v1/list?page=1&limit=10', 't1', 'en-US', ''],
+      ['POST', '/api/v1/list', 't1', 'en-US', '{"a":1}'],
+    ]);
     adoptEarly();
     adoptEarly(); // kept once however often it is adopted
-    expect(await get('/list', { page: 1 })).toBe('early');
-    expect(early.map((e) => e.used)).toEqual([true, false]);
-    expect(seen).toHaveLength(0);
-    await get('/list', { page: 1 });
-    await get('/list', { page: 2 }); // another locale: sent
+    const early = globalThis.__early!;
+    expect(early.map((e) => e.used)).toEqual([false, false]);
+    const first = await get<{ n: number }>('/list', { page: 1, limit: 10 });
+    await post('/list', { a: 1 });
+    expect(early.map((e) => e.used)).toEqual([true, true]);
     expect(seen).toHaveLength(2);
+    const again = await get<{ n: number }>('/list', { page: 1, limit: 10 });
+    expect(again.n).toBeGreaterThan(first.n);
+    expect(seen).toHaveLength(3);
   });
 
-  test('no reply (status 0) and a reply without JSON fail as the HTTP layer says', async () => {
-    globalThis.__early = [
-      inline(`${base}/list?page=1`, [0, '']),
-      inline(`${base}/list?page=2`, [502, '<h1>Bad Gateway</h1>']),
-    ];
+  test('the session-storage token and the stored locale are those the HTTP layer sends', async () => {
+    sessionStorage.setItem('token', 'overstep');
+    localStorage.setItem('locale', 'zh-CN');
+    locale = 'zh-CN';
+    runInlineScript('/account/property', [['GET', `${apiPath()}/list?page=1`]]);
+    await requests(1);
+    expect(seen[0]).toMatchObject({ token: 'overstep', lang: 'zh-CN' });
     adoptEarly();
-    expect(await failureOf(get('/list', { page: 1 }))).toMatchObject({
-      kind: 'transport',
-      msg: 'http.networkError',
+    await get('/list', { page: 1 });
+    expect(seen).toHaveLength(1);
+  });
+
+  test('no token stored, or a path without calls: nothing is sent', async () => {
+    localStorage.clear();
+    runInlineScript('/account/property', [['GET', `${apiPath()}/list?page=1`]]);
+    tokenStore.setLocal('t1');
+    globalThis.__early = undefined;
+    runInlineScript('/other', []);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toHaveLength(0);
+    expect(globalThis.__early).toEqual([]);
+  });
+
+  test("failures are read as the HTTP layer's own: 401, a page without JSON", async () => {
+    localStorage.setItem('locale', 'en-US');
+    runInlineScript('/account/property', [
+      ['GET', `${apiPath()}/expired`],
+      ['GET', `${apiPath()}/gateway`],
+    ]);
+    await requests(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    adoptEarly();
+    expect(calls.unauthorized).not.toHaveBeenCalled();
+    expect(await failureOf(get('/expired'))).toMatchObject({
+      kind: 'unauthorized',
+      status: 401,
+      msg: 'Log in again',
     });
-    expect(await failureOf(get('/list', { page: 2 }))).toMatchObject({
+    expect(calls.unauthorized).toHaveBeenCalledTimes(1);
+    expect(await failureOf(get('/gateway'))).toMatchObject({
       kind: 'transport',
       msg: 'http.requestError',
       status: 502,
     });
-    expect(calls.notify).toHaveBeenCalledTimes(2);
-    expect(seen).toHaveLength(0);
+    expect(calls.notify).toHaveBeenCalledWith({
+      type: 'error',
+      text: 'http.requestError',
+      durationMs: 5000,
+    });
+    expect(seen).toHaveLength(2);
+  });
+
+  test('no reply at all: a network error when read', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
+    configureHttp({ baseUrl: `${closed}/api/v1` });
+    happyDom()?.setURL(`${closed}/account/property`);
+    const path = '/account/property';
+    const manifest = {
+      f: [],
+      c: { 'en-US': [] },
+      r: { [path]: { 'en-US': [] } },
+      q: { [path]: [['GET', `${closed}/api/v1/list`]] },
+    };
+    localStorage.setItem('locale', 'en-US');
+    new Function(inlineScript(manifest))();
+    adoptEarly();
+    expect(await failureOf(get('/list'))).toMatchObject({
+      kind: 'transport',
+      msg: 'http.networkError',
+    });
   });
 });
