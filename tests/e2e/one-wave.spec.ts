@@ -9,7 +9,9 @@
  * guards still decide: an expired session ends at the login page, a page the role may not see is
  * not shown, and the calls sent for it show nothing.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { canOpen, ROUTES } from '../../src/app/routes/route-table';
 import { apiLogin, enUS, expect, storeToken, test } from './fixtures';
 
 interface Seen {
@@ -123,6 +125,57 @@ for (const { path, title } of BENCH_PAGES) {
         sessionReply!.at,
       );
     }
+  });
+}
+
+/**
+ * The paths index.html's script sends first calls for (its manifest's `q`, build/preload-script.ts),
+ * read from the built index.html.
+ */
+function pathsWithFirstCalls(): string[] {
+  const html = readFileSync(new URL('../../dist/index.html', import.meta.url), 'utf8');
+  const manifest = /catch\(e\)\{\}\}\)\((\{.*?\}),\{"token"/s.exec(html);
+  expect(manifest, "index.html's route preload script").toBeTruthy();
+  return Object.keys((JSON.parse(manifest![1]) as { q: Record<string, unknown> }).q);
+}
+
+// Every page with first calls (src/app/routes/first-calls.ts), opened by the partner when it may,
+// else by the admin: each call the page's actors read, none sent twice.
+for (const role of ['partner', 'admin'] as const) {
+  test(`${role}: every page with first calls reads each of them and asks for none again`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const paths = pathsWithFirstCalls().filter((path) => {
+      const route = ROUTES.find((r) => r.path === path)!;
+      const partner = canOpen(route, { role: 'partner' });
+      return role === 'partner' ? partner : !partner && canOpen(route, { role: 'admin' });
+    });
+    expect(paths.length).toBeGreaterThan(0);
+    const token = await apiLogin(request, role);
+    await storeToken(page, token, 'en-US');
+    const events = timeline(page);
+    const unread: string[] = [];
+    for (const path of paths) {
+      events.length = 0;
+      await page.goto(path);
+      const early = await earlyCalls(page);
+      expect(early.length, path).toBeGreaterThan(0);
+      // Read as the page starts (or never: reported below with the others).
+      await expect
+        .poll(async () => (await earlyCalls(page)).every((call) => call.used), { timeout: 15_000 })
+        .toBe(true)
+        .catch(() => {});
+      for (const call of await earlyCalls(page)) {
+        if (!call.used) unread.push(`${path}: ${call.m} ${call.u}`);
+        const sent = events.filter(
+          (e) => e.kind === 'request' && e.method === call.m && e.url === call.u,
+        );
+        expect(sent, `${path}: ${call.m} ${call.u} asked for once`).toHaveLength(1);
+      }
+    }
+    expect(unread).toEqual([]);
   });
 }
 
