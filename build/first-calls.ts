@@ -21,30 +21,34 @@ interface Modules {
   calls: { FIRST_CALLS: Record<string, (areas: unknown) => readonly AnyActorRef[]> };
 }
 
-/** Waits until no request has come for `quietMs` (they are sent at once, as the actors start). */
-async function settled(count: () => number, quietMs = 150, maxMs = 5000): Promise<void> {
+/** Waits until requests have come and no other for `quietMs` (all are sent as the actors start). */
+async function settled(count: () => number, quietMs = 200, maxMs = 10_000): Promise<void> {
   const start = Date.now();
-  let last = -1;
+  let last = 0;
   while (Date.now() - start < maxMs) {
-    if (count() === last) return;
-    last = count();
     await new Promise((resolve) => setTimeout(resolve, quietMs));
+    if (count() > 0 && count() === last) return;
+    last = count();
   }
   throw new Error('first-calls: the requests never settled');
 }
 
 /**
  * Route name → the requests its page's actors send first, with `apiBase` (root-relative, as the
- * build's `VITE_API_BASE` or `/api/v1`) in their URLs.
+ * build's `VITE_API_BASE` or `/api/v1`) in their URLs. Every page's actors start at once, each
+ * page's on a base URL of its own (`/<page>` before `apiBase`: the HTTP layer reads the base as it
+ * builds a request, and the actors build theirs as they start), then the recording waits for
+ * the requests to stop coming.
  */
 export async function recordFirstCalls(apiBase: string): Promise<Map<string, RecordedCall[]>> {
-  let seen: RecordedCall[] = [];
+  const seen: { page: string; call: RecordedCall }[] = [];
   const held: ServerResponse[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      seen.push(req.method === 'GET' ? [req.method, req.url!] : [req.method!, req.url!, body]);
+      const [, page, url] = /^\/([^/]+)(\/.*)$/.exec(req.url!)!;
+      seen.push({ page, call: req.method === 'GET' ? ['GET', url] : [req.method!, url, body] });
       held.push(res); // never answered: the actors stop before
     });
   });
@@ -57,18 +61,26 @@ export async function recordFirstCalls(apiBase: string): Promise<Map<string, Rec
         areas: await load('/src/app/actors/areas.ts'),
         calls: await load('/src/app/routes/first-calls.ts'),
       } as Modules;
-      http.configureHttp({ baseUrl: `${origin}${apiBase}`, locale: () => undefined });
-      const recorded = new Map<string, RecordedCall[]>();
+      const registries = [];
       for (const [name, start] of Object.entries(calls.FIRST_CALLS)) {
-        seen = [];
+        http.configureHttp({ baseUrl: `${origin}/${name}${apiBase}`, locale: () => undefined });
         const registry = areas.createAreaRegistry();
-        const started = start(registry);
-        await settled(() => seen.length);
-        registry.reset();
-        if (seen.length === 0 || started.length === 0) {
-          throw new Error(`first-calls: ${name}'s actors sent nothing`);
-        }
-        recorded.set(name, seen);
+        registries.push(registry);
+        if (start(registry).length === 0) throw new Error(`first-calls: ${name} starts no actor`);
+        // Whatever the starts left for later (microtasks) runs on this page's base URL.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await settled(() => seen.length);
+      registries.forEach((registry) => registry.reset());
+      const recorded = new Map<string, RecordedCall[]>();
+      for (const name of Object.keys(calls.FIRST_CALLS)) {
+        // In a stable order (they arrive in any): the same build makes the same index.html.
+        const sent = seen
+          .filter((s) => s.page === name)
+          .map((s) => s.call)
+          .sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : 1));
+        if (sent.length === 0) throw new Error(`first-calls: ${name}'s actors sent nothing`);
+        recorded.set(name, sent);
       }
       return recorded;
     });

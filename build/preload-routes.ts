@@ -168,20 +168,24 @@ export function preloadRoutes(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: async (html, ctx) => [
-        {
-          tag: 'script',
-          attrs: { id: ROUTE_PRELOAD_ID },
-          children: routePreloadScript(
-            html,
-            ctx.bundle ?? {},
-            /^\/(?!\/)/.test(apiBase)
-              ? await recordFirstCalls(apiBase.replace(/\/+$/, ''))
-              : new Map(),
-          ),
-          injectTo: 'head' as const,
-        },
-      ],
+      // First in the head after the charset: the script runs (and its calls go) before the parser
+      // meets the entry and its preloads, which would otherwise take the connections first.
+      handler: async (html, ctx) => {
+        const script = routePreloadScript(
+          html,
+          ctx.bundle ?? {},
+          /^\/(?!\/)/.test(apiBase)
+            ? await recordFirstCalls(apiBase.replace(/\/+$/, ''))
+            : new Map(),
+        );
+        const charset = /<meta charset="[^"]*"\s*\/?>/i;
+        if (!charset.test(html))
+          throw new Error('preload-routes: index.html has no <meta charset>');
+        return html.replace(
+          charset,
+          (meta) => `${meta}\n    <script id="${ROUTE_PRELOAD_ID}">${script}</script>`,
+        );
+      },
     },
   };
 }

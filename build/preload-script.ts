@@ -29,6 +29,7 @@ export function inlineScript(manifest: unknown): string {
     `return{m:c[0],u:c[1],b:c[2]||'',t:t,l:l,r:q}});` +
     `m.c[l].concat(r[l]).forEach(function(i){var e=document.createElement('link');` +
     `e.rel='modulepreload';e.crossOrigin='';e.dataset.route='';e.href='/'+m.f[i];document.head.appendChild(e)})` +
-    `}catch(e){}})(${JSON.stringify(manifest)},${keys})`
+    // `<` escaped: no `</script>` can end the script early.
+    `}catch(e){}})(${JSON.stringify(manifest).replace(/</g, '\\u003c')},${keys})`
   );
 }
