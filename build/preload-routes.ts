@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAst, type Plugin, type Rollup } from 'vite';
-import { STORAGE_KEYS } from '../src/api/contract/storage-keys.ts';
+import { recordFirstCalls, type RecordedCall } from './first-calls.ts';
+import { inlineScript } from './preload-script.ts';
 import { ROUTES } from '../src/app/routes/route-table.ts';
 
 /**
@@ -11,7 +12,10 @@ import { ROUTES } from '../src/app/routes/route-table.ts';
  * code), the catalogue parts it names, the shell and its actors, the page table, the later theme
  * recipes and the signed-in catalogue, each in the stored locale. With a session stored, the
  * script adds a `<link rel=modulepreload>` for each before the entry runs, so they download beside
- * the entry instead of in waves behind the session check. No session (or another path): nothing.
+ * the entry instead of in waves behind the session check, and before them sends the page's first
+ * data calls (recorded by build/first-calls.ts from src/app/routes/first-calls.ts) with the stored
+ * token and locale, for the page's actors to read (src/api/http-early.ts) instead of sending them
+ * after the session check, the guard and the render. No session (or another path): nothing.
  * login.html has no such script (build/after-build.ts takes it out): /login's bytes are unchanged.
  * The server allows the script by its hash (server/platform/http/static.ts).
  */
@@ -85,23 +89,12 @@ function pageModules(code: string, from = PAGE_VIEWS): Map<string, PageModule> {
   return pages;
 }
 
-/** The script itself: `manifest` is {f: files, c: per locale the common files, r: per path per locale}. */
-function inlineScript(manifest: unknown): string {
-  const keys = JSON.stringify({ token: STORAGE_KEYS.token, locale: STORAGE_KEYS.locale });
-  return (
-    `(function(m,k){try{` +
-    `if(!localStorage.getItem(k.token)&&!sessionStorage.getItem(k.token))return;` +
-    `var p=location.pathname.replace(/\\/+$/,''),r=m.r[p];if(!r)return;` +
-    // No locale stored (or an unknown one): index.html's own, the default (as locale-store.ts).
-    `var l=localStorage.getItem(k.locale);if(!m.c[l])l=document.documentElement.lang;` +
-    `m.c[l].concat(r[l]).forEach(function(i){var e=document.createElement('link');` +
-    `e.rel='modulepreload';e.crossOrigin='';e.dataset.route='';e.href='/'+m.f[i];document.head.appendChild(e)})` +
-    `}catch(e){}})(${JSON.stringify(manifest)},${keys})`
-  );
-}
-
-/** The inline script for `html` (the built index.html) and the bundle. */
-function routePreloadScript(html: string, bundle: Rollup.OutputBundle): string {
+/** The inline script for `html` (the built index.html), the bundle and the first data calls. */
+function routePreloadScript(
+  html: string,
+  bundle: Rollup.OutputBundle,
+  firstCalls: Map<string, RecordedCall[]>,
+): string {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -143,6 +136,13 @@ function routePreloadScript(html: string, bundle: Rollup.OutputBundle): string {
     ]);
   }
   const routes: Record<string, Record<string, number[]>> = {};
+  const calls: Record<string, RecordedCall[]> = {};
+  for (const name of firstCalls.keys()) {
+    const route = ROUTES.find((r) => r.name === name);
+    if (!route || !pages.has(name))
+      throw new Error(`preload-routes: no page for first calls ${name}`);
+    calls[route.path] = firstCalls.get(name)!;
+  }
   for (const route of ROUTES) {
     const page = pages.get(route.name);
     if (!route.requiresAuth || !route.group || !page) continue;
@@ -154,23 +154,38 @@ function routePreloadScript(html: string, bundle: Rollup.OutputBundle): string {
       ]).filter((i) => !common[locale].includes(i));
     }
   }
-  return inlineScript({ f: files, c: common, r: routes });
+  return inlineScript({ f: files, c: common, r: routes, q: calls });
 }
 
 export function preloadRoutes(): Plugin {
+  // The API's base as the build has it (src/api/http.ts): only a root-relative one is called early.
+  let apiBase = '/api/v1';
   return {
     name: 'preload-routes',
     apply: 'build',
+    configResolved(config) {
+      apiBase = (config.env.VITE_API_BASE as string | undefined) ?? apiBase;
+    },
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) => [
-        {
-          tag: 'script',
-          attrs: { id: ROUTE_PRELOAD_ID },
-          children: routePreloadScript(html, ctx.bundle ?? {}),
-          injectTo: 'head' as const,
-        },
-      ],
+      // First in the head after the charset: the script runs (and its calls go) before the parser
+      // meets the entry and its preloads, which would otherwise take the connections first.
+      handler: async (html, ctx) => {
+        const script = routePreloadScript(
+          html,
+          ctx.bundle ?? {},
+          /^\/(?!\/)/.test(apiBase)
+            ? await recordFirstCalls(apiBase.replace(/\/+$/, ''))
+            : new Map(),
+        );
+        const charset = /<meta charset="[^"]*"\s*\/?>/i;
+        if (!charset.test(html))
+          throw new Error('preload-routes: index.html has no <meta charset>');
+        return html.replace(
+          charset,
+          (meta) => `${meta}\n    <script id="${ROUTE_PRELOAD_ID}">${script}</script>`,
+        );
+      },
     },
   };
 }

@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppActors, defaultDeps, loadShellModule } from './app/actors/app-actors';
 import { STORAGE_KEYS } from './api/contract/storage-keys';
-import { getUserInfo } from './api/auth';
 import { setInspector } from './app/actors/inspection';
-import { configureHttp, tokenStore } from './api/http';
+import { configureHttp, sendEarly, tokenStore, USER_INFO_PATH } from './api/http';
+import { adoptEarly } from './api/http-early';
 import { firstPagePainted } from './app/boot/first-paint';
 import { nextTask } from './app/boot/next-task';
 import { Providers } from './app/boot/providers';
@@ -30,16 +30,15 @@ const catalogue = loadMessages(localeStore.get());
 // catalogue when one is stored. Until the actors exist, the stored theme and colour weak are
 // applied here, as login.html's inline script and then the settings actor apply them.
 // A stored session is checked at once, beside the catalogue and the page's code (preloaded by
-// index.html, build/preload-routes.ts), not after them: the auth actor's first check takes this
-// request over (docs/architecture.md "Signed-in pages in one wave"). Its failures go the usual
-// way: a 401 to the auth actor's restore (which ends at the login page), the `lang` header as
-// ever; only the toast of a failure that arrives before the actors exist is not shown (the login
-// page shows the error).
-let sessionCheck: ReturnType<typeof getUserInfo> | null = null;
+// index.html, build/preload-routes.ts), not after them: sent early, the auth actor's first check
+// reads this request's reply instead of sending its own, as the page's first data calls (sent by
+// index.html's script) are read by the page's actors (src/api/http-early.ts; docs/architecture.md
+// "Signed-in pages in one wave"). Each reply is read with the error policy of its reader, as if
+// that had sent it; one nobody asks for is never read.
 if (tokenStore.get()) {
   configureHttp({ locale: () => localeStore.get() });
-  sessionCheck = getUserInfo();
-  sessionCheck.catch(() => {}); // handled by the auth actor when it takes it over
+  adoptEarly();
+  sendEarly({ method: 'POST', path: USER_INFO_PATH });
   void loadShellModule();
   void loadSignedInMessages(localeStore.get()).catch(() => {}); // the guard awaits it again
 }
@@ -74,11 +73,6 @@ void catalogue.then(async () => {
     // The branding (name, logo, page title, tab icon) is fetched once the first page is painted.
     api: {
       ...api,
-      getUserInfo: (...args) => {
-        const early = sessionCheck;
-        sessionCheck = null;
-        return early ?? api.getUserInfo(...args);
-      },
       getSystemInfo: (...args) => firstPagePainted.then(() => api.getSystemInfo(...args)),
     },
     notify: (notice) =>

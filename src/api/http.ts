@@ -7,6 +7,7 @@
 import superagent from 'superagent';
 import { ReplyCode, SERVER_LOGOUT_CODES } from './contract/reply-codes';
 import { STORAGE_KEYS } from './contract/storage-keys';
+import { dropEarly, earlyKey, keepEarly, takeEarly, type EarlyReply } from './http-early';
 
 // ---------------------------------------------------------------------------------------------
 // Tokens (contract decision: `localStorage.token`, `sessionStorage.token` for overstep sessions)
@@ -41,14 +42,18 @@ export const tokenStore = {
   hasSessionToken(): boolean {
     return read('session') !== null;
   },
+  // A change of token forgets the requests sent early (http-early.ts): none is read in another session.
   setLocal(token: string): void {
+    dropEarly();
     storage('local')?.setItem(TOKEN_KEY, token);
   },
   setSession(token: string): void {
+    dropEarly();
     storage('session')?.setItem(TOKEN_KEY, token);
   },
   /** Removes the token of one storage, or of both without an argument. */
   clear(kind?: TokenKind): void {
+    dropEarly();
     if (kind !== 'session') storage('local')?.removeItem(TOKEN_KEY);
     if (kind !== 'local') storage('session')?.removeItem(TOKEN_KEY);
   },
@@ -102,9 +107,10 @@ export function currentLocale(): string | undefined {
   return config.locale();
 }
 
-/** Back to the defaults (tests). */
+/** Back to the defaults, nothing kept from early (tests). */
 export function resetHttp(): void {
   config = { ...defaults };
+  dropEarly();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,14 +288,58 @@ async function failure(
   return new ApiError({ kind: 'transport', msg, path, status, code });
 }
 
-function send(
-  path: string,
-  build: (url: string) => Req,
-  options: RequestOptions,
-  unwrap: boolean,
-): Promise<unknown> {
-  const hadSessionToken = tokenStore.hasSessionToken();
-  const req = build(apiUrl(path)).use(withHeaders);
+type Method = 'GET' | 'POST';
+
+/** A call with an envelope: its method, path and query (GET) or JSON body (POST). */
+interface Call {
+  method: Method;
+  path: string;
+  data?: Query | object;
+}
+
+/** The call's URL, with the query of a GET. */
+const urlOf = (call: Call) =>
+  apiUrl(call.path, call.method === 'GET' ? (call.data as Query | undefined) : undefined);
+
+function requestOf(call: Call): Req {
+  return call.method === 'GET'
+    ? superagent.get(urlOf(call))
+    : // An empty JSON object rather than no body: the server parses every POST as JSON.
+      superagent.post(urlOf(call)).send(call.data ?? {});
+}
+
+/** The call's identity as it would be sent now, with the token and locale (http-early.ts). */
+const keyOf = (call: Call) =>
+  earlyKey(
+    call.method,
+    urlOf(call),
+    call.method === 'POST' ? JSON.stringify(call.data ?? {}) : '',
+    tokenStore.get(),
+    config.locale(),
+  );
+
+/**
+ * Sends `call` now, before the code that needs it runs (main.tsx: the session check), and keeps
+ * it for the first identical call, which reads its reply (http-early.ts).
+ */
+export function sendEarly(call: Call): void {
+  keepEarly(keyOf(call), deliver(requestOf(call), {}));
+}
+
+/** A reply kept early, for a reader that may cancel: then it fails as an aborted request does. */
+function readEarly(early: Promise<EarlyReply>, signal?: AbortSignal): Promise<EarlyReply> {
+  if (!signal) return early;
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(Object.assign(new Error('Aborted'), { code: 'ABORTED' }));
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    early.then(resolve, reject);
+  });
+}
+
+/** Sends `req` with the headers, the timeout and the caller's abort signal. */
+function deliver(req: Req, options: RequestOptions): Promise<EarlyReply> {
+  req.use(withHeaders);
   if (options.timeoutMs) req.timeout(options.timeoutMs);
   if (options.headers) req.set(options.headers);
   const { signal } = options;
@@ -305,9 +355,23 @@ function send(
         { once: true },
       );
   }
-  const reply = req.then(
+  return req;
+}
+
+/**
+ * Sends `call` (or, with `raw`, that request as it is, no envelope) and applies the error policy.
+ * A plain call (no timeout, no extra headers) sent early is read instead of sent again.
+ */
+function send(call: Call, options: RequestOptions, raw?: Req): Promise<unknown> {
+  const { path } = call;
+  const hadSessionToken = tokenStore.hasSessionToken();
+  const early = raw || options.timeoutMs || options.headers ? undefined : takeEarly(keyOf(call));
+  const outcome = early
+    ? readEarly(early, options.signal)
+    : deliver(raw ?? requestOf(call), options);
+  const reply = outcome.then(
     (res) => {
-      if (!unwrap) return res.body;
+      if (raw) return res.body;
       const env = envelopeOf(res.body);
       if (!env) {
         if (!options.quiet) showError('http.requestError');
@@ -327,7 +391,7 @@ function send(
       throw new ApiError({ kind: 'reply', msg, path, code: env.code, status: res.status });
     },
     async (error: TransportError) => {
-      throw await failure(path, error, hadSessionToken, signal, options.quiet);
+      throw await failure(path, error, hadSessionToken, options.signal, options.quiet);
     },
   );
   return config.track(reply);
@@ -335,26 +399,12 @@ function send(
 
 /** GET `path` with `query` as a query string; resolves with the envelope's `data`. */
 export function get<T>(path: string, query?: Query, options: RequestOptions = {}): Promise<T> {
-  const qs = toQueryString(query);
-  return send(
-    path,
-    (url) => superagent.get(qs ? `${url}?${qs}` : url),
-    options,
-    true,
-  ) as Promise<T>;
+  return send({ method: 'GET', path, data: query }, options) as Promise<T>;
 }
 
 /** POST `body` as JSON; resolves with the envelope's `data`. */
 export function post<T>(path: string, body?: object, options: RequestOptions = {}): Promise<T> {
-  return send(
-    path,
-    (url) => {
-      // An empty JSON object rather than no body: the server parses every POST as JSON.
-      return superagent.post(url).send(body ?? {});
-    },
-    options,
-    true,
-  ) as Promise<T>;
+  return send({ method: 'POST', path, data: body }, options) as Promise<T>;
 }
 
 /**
@@ -362,13 +412,8 @@ export function post<T>(path: string, body?: object, options: RequestOptions = {
  * HTTP failures follow the same policy as other calls.
  */
 export function download(path: string, query?: Query, options: RequestOptions = {}): Promise<Blob> {
-  const qs = toQueryString(query);
-  return send(
-    path,
-    (url) => superagent.get(qs ? `${url}?${qs}` : url).responseType('blob'),
-    options,
-    false,
-  ) as Promise<Blob>;
+  const call: Call = { method: 'GET', path, data: query };
+  return send(call, options, superagent.get(urlOf(call)).responseType('blob')) as Promise<Blob>;
 }
 
 /** A download link carrying the token as a query parameter (docs/domain.md §21: the recharge-card export). */
