@@ -133,11 +133,9 @@ describe('the clip editor’s presets', () => {
     });
     expect(
       (
-        world
-          .page()
-          .getByRole('textbox', {
-            name: new RegExp(`^${text('taskForm.name')}`),
-          }) as HTMLInputElement
+        world.page().getByRole('textbox', {
+          name: new RegExp(`^${text('taskForm.name')}`),
+        }) as HTMLInputElement
       ).value,
     ).toBe('Teaser look');
 
