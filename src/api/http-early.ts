@@ -1,6 +1,6 @@
 /**
  * Early requests (docs/architecture.md "Signed-in pages in one wave"): a request sent before the
- * code that needs it has run — by index.html's inline script (build/preload-routes.ts: a page's
+ * code that needs it has run — by index.html's inline script (build/preload-script.ts: a page's
  * first data calls) or by the entry (main.tsx: the session check) — is kept here under the exact
  * request (method, URL with its query, body, token, locale) and handed, once, to the first
  * identical request the HTTP layer is asked for (http.ts `send`), which then reads its reply as if
@@ -23,7 +23,7 @@ export interface EarlyReply {
 export const EARLY_TTL_MS = 10_000;
 
 /**
- * What index.html's inline script sent (build/preload-routes.ts): method, URL, body ('' for a
+ * What index.html's inline script sent (build/preload-script.ts): method, URL, body ('' for a
  * GET), token, locale, and the reply as an {@link EarlyReply}; `used`: false once kept here, true
  * once taken.
  */
