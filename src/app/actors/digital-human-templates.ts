@@ -43,12 +43,7 @@ import {
   type DialogActor,
 } from './factories';
 import { imageUploadActor, type ImageUploadActor } from './image-uploads';
-import {
-  pickerFilters,
-  RESOURCE_PAGE_SIZE,
-  resourceQuery,
-  type ResourceFilters,
-} from './resources';
+import { wirePicker, RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 import { textFields } from './small-forms';
 
 export interface DhTemplatesEndpoints {
@@ -186,27 +181,12 @@ function createDhTemplateActors(e: DhTemplatesEndpoints) {
         fromVideo: (fromVideo) => afterDone(fromVideo, 'dhTemplates.savedFromVideo'),
         backgroundUpload: intoDraft('backgroundImage'),
         coverUpload: intoDraft('cover'),
-        picker: (picker) => [
-          whenChanged(
-            picker,
-            (s) => s.context.opened,
-            () =>
-              all.pickerResources.send({
-                type: 'SET_FILTERS',
-                filters: pickerFilters(picker.getSnapshot().context.types),
-              }),
-          ),
-          whenChanged(
-            picker,
-            (s) => s.context.confirmed,
-            () => {
-              const { slot, picked } = picker.getSnapshot().context;
-              if (slot?.form !== 'dhTemplate') return;
-              const one = picked[0];
-              intoForm(slot.part, one ? fileOfPicked(one) : null);
-            },
-          ),
-        ],
+        picker: (picker) =>
+          wirePicker(picker, all.pickerResources, (slot, picked) => {
+            if (slot.form !== 'dhTemplate') return;
+            const one = picked[0];
+            intoForm(slot.part, one ? fileOfPicked(one) : null);
+          }),
       };
     },
   );

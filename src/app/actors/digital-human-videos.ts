@@ -61,12 +61,7 @@ import {
   type DialogActor,
   type ListActor,
 } from './factories';
-import {
-  pickerFilters,
-  RESOURCE_PAGE_SIZE,
-  resourceQuery,
-  type ResourceFilters,
-} from './resources';
+import { wirePicker, RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 
 export interface DhVideosEndpoints {
   getDhVideos: typeof api.getDhVideos;
@@ -382,26 +377,11 @@ function createDhVideoActors(e: DhVideosEndpoints, news: Pick<BalanceNews, 'move
             },
           ),
         ],
-        picker: (picker) => [
-          whenChanged(
-            picker,
-            (s) => s.context.opened,
-            () =>
-              all.pickerResources.send({
-                type: 'SET_FILTERS',
-                filters: pickerFilters(picker.getSnapshot().context.types),
-              }),
-          ),
-          whenChanged(
-            picker,
-            (s) => s.context.confirmed,
-            () => {
-              const { slot, picked } = picker.getSnapshot().context;
-              if (slot?.form === 'dhVideo')
-                all.form.send({ type: 'EDIT', patch: { music: picked[0] ?? null } });
-            },
-          ),
-        ],
+        picker: (picker) =>
+          wirePicker(picker, all.pickerResources, (slot, picked) => {
+            if (slot.form === 'dhVideo')
+              all.form.send({ type: 'EDIT', patch: { music: picked[0] ?? null } });
+          }),
       };
     },
   );

@@ -39,12 +39,7 @@ import { resourcePickerMachine } from '../../machines/resource-picker';
 import { defineArea, lazyActors } from './areas';
 import { dialogActor, listActor, loadActor, toast, whenChanged } from './factories';
 import { checkBody, type TextValues } from './small-forms';
-import {
-  pickerFilters,
-  RESOURCE_PAGE_SIZE,
-  resourceQuery,
-  type ResourceFilters,
-} from './resources';
+import { wirePicker, RESOURCE_PAGE_SIZE, resourceQuery, type ResourceFilters } from './resources';
 
 export interface MatrixPlansEndpoints {
   getPlans: typeof plansApi.getPlans;
@@ -387,37 +382,22 @@ function createMatrixPlansActors(e: MatrixPlansEndpoints) {
             },
           ),
         ],
-        picker: (picker) => [
-          whenChanged(
-            picker,
-            (s) => s.context.opened,
-            () =>
-              all.pickerResources.send({
-                type: 'SET_FILTERS',
-                filters: pickerFilters(picker.getSnapshot().context.types),
-              }),
-          ),
-          whenChanged(
-            picker,
-            (s) => s.context.confirmed,
-            () => {
-              const { slot, picked } = picker.getSnapshot().context;
-              if (slot?.form !== 'plan') return;
-              started('form')?.send({
-                type: 'EDIT',
-                patch: {
-                  // The library's videos as picked; the creations chosen elsewhere stay.
-                  media: [
-                    ...(started('form')
-                      ?.getSnapshot()
-                      .context.draft.media.filter((m) => m.type !== 'resource') ?? []),
-                    ...picked.map((p) => ({ type: 'resource' as const, id: p.id, name: p.name })),
-                  ],
-                },
-              });
-            },
-          ),
-        ],
+        picker: (picker) =>
+          wirePicker(picker, all.pickerResources, (slot, picked) => {
+            if (slot.form !== 'plan') return;
+            started('form')?.send({
+              type: 'EDIT',
+              patch: {
+                // The library's videos as picked; the creations chosen elsewhere stay.
+                media: [
+                  ...(started('form')
+                    ?.getSnapshot()
+                    .context.draft.media.filter((m) => m.type !== 'resource') ?? []),
+                  ...picked.map((p) => ({ type: 'resource' as const, id: p.id, name: p.name })),
+                ],
+              },
+            });
+          }),
       };
     },
   );

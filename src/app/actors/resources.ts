@@ -6,7 +6,7 @@
  * reloads what shows it, as events between its actors; a resource an upload added (uploads area)
  * reloads the list and the group counts the same way.
  */
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom, type Subscription } from 'xstate';
 import {
   groupAddBody,
   groupEditBody,
@@ -25,6 +25,8 @@ import {
 } from '../../api/contract/resources';
 import * as resourcesApi from '../../api/resources';
 import { resourceLibraryMachine } from '../../machines/resource-library';
+import type { PickerSlot, resourcePickerMachine } from '../../machines/resource-picker';
+import type { Picked } from '../../machines/task-form';
 import { defineArea, lazyActors } from './areas';
 import {
   dialogActor,
@@ -84,6 +86,40 @@ export function pickerFilters(types: readonly ResourceType[]): ResourceFilters {
   return types.length === 1
     ? { type: types[0]!, keyword: '', group: 'all' }
     : { type: '', types: [...types], keyword: '', group: 'all' };
+}
+
+/**
+ * A resource picker's wiring, the same in every area that has one: when it opens, its list shows
+ * the types of the place it opened for (`opened` does the area's extra, e.g. reloading groups);
+ * when the person confirms, `confirmed` gets the slot and what was picked.
+ */
+export function wirePicker(
+  picker: ActorRefFrom<typeof resourcePickerMachine>,
+  list: { send(event: { type: 'SET_FILTERS'; filters: ResourceFilters }): void },
+  confirmed: (slot: PickerSlot, picked: Picked[]) => void,
+  opened?: () => void,
+): Subscription[] {
+  return [
+    whenChanged(
+      picker,
+      (s) => s.context.opened,
+      () => {
+        list.send({
+          type: 'SET_FILTERS',
+          filters: pickerFilters(picker.getSnapshot().context.types),
+        });
+        opened?.();
+      },
+    ),
+    whenChanged(
+      picker,
+      (s) => s.context.confirmed,
+      () => {
+        const { slot, picked } = picker.getSnapshot().context;
+        if (slot) confirmed(slot, picked);
+      },
+    ),
+  ];
 }
 
 /** The selection to delete (ids), as the delete dialog's target. */

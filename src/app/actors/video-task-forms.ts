@@ -42,6 +42,7 @@ import {
   pickerFilters,
   RESOURCE_PAGE_SIZE,
   resourceQuery,
+  wirePicker,
   type ResourceFilters,
 } from './resources';
 import { videoTasksArea } from './video-tasks';
@@ -240,27 +241,10 @@ function createVideoTaskFormActors(e: VideoTaskFormsEndpoints) {
             () => started('clipPreview')?.send({ type: 'CLEAR' }),
           ),
         ],
-        picker: (picker) => [
-          whenChanged(
-            picker,
-            (s) => s.context.opened,
-            () => {
-              made.pickerResources.send({
-                type: 'SET_FILTERS',
-                filters: pickerFilters(picker.getSnapshot().context.types),
-              });
-              made.pickerGroups.send({ type: 'RELOAD' });
-            },
+        picker: (picker) =>
+          wirePicker(picker, made.pickerResources, hand, () =>
+            made.pickerGroups.send({ type: 'RELOAD' }),
           ),
-          whenChanged(
-            picker,
-            (s) => s.context.confirmed,
-            () => {
-              const { slot, picked } = picker.getSnapshot().context;
-              if (slot) hand(slot, picked);
-            },
-          ),
-        ],
       };
     },
   );
