@@ -431,6 +431,29 @@ describe('the forms', () => {
     world.dispose();
   }, 120_000);
 
+  test('after a refusal, typing in a field goes back to the form with the change kept', async () => {
+    const world = await setup();
+    await world.user.click(screen.getByRole('button', { name: text('customers.addMerchant') }));
+    const w = within(world.dialog()!);
+    const field = (name: RegExp) => w.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
+    field(/^Account/).focus();
+    await world.user.paste('shop8');
+    field(/^Password/).focus();
+    await world.user.paste('Fresh@2027x');
+    await world.user.click(w.getByRole('button', { name: text('customers.create') }));
+    await world.endpoints.settle('addByService', 'error', replyError(REFUSAL));
+    expect(w.getByRole('alert').textContent).toContain(REFUSAL);
+    // The person corrects the account: the keystrokes land, the sentence goes, Create is back.
+    await world.user.type(field(/^Account/), 'x');
+    expect(field(/^Account/).value).toBe('shop8x');
+    expect(w.queryByRole('alert')).toBeNull();
+    await world.user.click(w.getByRole('button', { name: text('customers.create') }));
+    expect(world.endpoints.calls.map((c) => (c.input[0] as { username: string }).username)).toEqual(
+      ['shop8', 'shop8x'],
+    );
+    world.dispose();
+  }, 120_000);
+
   test('a partner may switch off any transfer flag but switch on only the ones it holds', async () => {
     const world = await setup();
     await world.rowAction('customers.transferPermissions');

@@ -6,7 +6,8 @@ import { setField, type Checked, type FieldErrors, type SetFieldEvent } from '..
  * permissions, delete): closed → editing → submitting → done | failed. OPEN names the row it is
  * about (null: a new customer). A failure keeps the payload and shows the server's sentence;
  * Retry sends the same payload again, Back returns to the form with the values kept. The dialog
- * cannot be closed while its call is under way. `submit` is a placeholder actor (`.provide()`);
+ * cannot be closed while its call is under way. Typing in a field after a failure is Back with
+ * that change (the fields stay shown under the sentence). `submit` is a placeholder actor (`.provide()`);
  * its input is `{ target, payload }`.
  *
  * A dialog with fields gives the machine its `form` (docs/architecture.md "Forms"): OPEN starts
@@ -115,6 +116,7 @@ export function createCustomerDialogMachine<T, P, R = unknown, F = null, G = und
           return checked && 'errors' in checked ? checked.errors : {};
         },
       }),
+      forgetError: assign({ error: null, payload: null }),
       set: assign(({ context, event }) => {
         assertEvent(event, 'SET');
         if (context.form === null) return {};
@@ -174,7 +176,14 @@ export function createCustomerDialogMachine<T, P, R = unknown, F = null, G = und
       },
       failed: {
         tags: ['open'],
-        on: { RETRY: 'submitting', BACK: 'editing', CLOSE: 'closed' },
+        on: {
+          RETRY: 'submitting',
+          BACK: 'editing',
+          CLOSE: 'closed',
+          // The fields stay on screen under the server's sentence: changing one is going back
+          // to the form with that change (the sentence no longer applies to the new values).
+          SET: { target: 'editing', actions: ['set', 'forgetError'] },
+        },
       },
       done: { on: { OPEN: { target: 'editing', actions: 'open' } } },
     },

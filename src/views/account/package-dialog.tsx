@@ -48,7 +48,7 @@ export function PackageFormDialog(props: { actor: PackageFormActor; moneyName: s
   const state = useDialogState(props.actor);
   const row = state.target;
   const { form: values, errors, set } = useDialogForm(props.actor, EMPTY);
-  const locked = state.submitting || state.failed;
+  const locked = state.submitting;
   const error = (key: keyof PackageValues) => (errors[key] ? formatText(intl, errors[key]) : null);
   const bind = (key: keyof PackageValues) => ({
     name: key,

@@ -50,7 +50,7 @@ export function CustomerFormDialog(props: { actor: FormActor; settings: FormSett
       if (next[key] !== values[key]) setField(key, next[key]);
     }
   };
-  const locked = state.submitting || state.failed;
+  const locked = state.submitting;
   const set = (key: keyof Values) => (e: { currentTarget: { value: string } }) =>
     setField(key, e.currentTarget.value);
   const error = (key: keyof Values) => (errors[key] ? formatText(intl, errors[key]) : null);

@@ -59,7 +59,7 @@ export function ResetPasswordDialog(props: { actor: PasswordActor }) {
         <PasswordInput
           autoComplete="new-password"
           value={form.password}
-          disabled={state.submitting || state.failed}
+          disabled={state.submitting}
           onChange={(e) => set('password', e.currentTarget.value)}
         />
       </FormField>
@@ -150,7 +150,7 @@ export function PermissionsDialog(props: {
             <Stack key={f.key} gap="1">
               <Switch.Root
                 checked={flags[f.key] === 1}
-                disabled={locked || state.submitting || state.failed}
+                disabled={locked || state.submitting}
                 onCheckedChange={(e) => set(f.key, e.checked ? 1 : 0)}
               >
                 <Switch.HiddenInput />
