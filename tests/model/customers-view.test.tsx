@@ -435,7 +435,8 @@ describe('the forms', () => {
     const world = await setup();
     await world.user.click(screen.getByRole('button', { name: text('customers.addMerchant') }));
     const w = within(world.dialog()!);
-    const field = (name: RegExp) => w.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
+    const field = (name: RegExp) =>
+      w.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
     field(/^Account/).focus();
     await world.user.paste('shop8');
     field(/^Password/).focus();
@@ -448,9 +449,9 @@ describe('the forms', () => {
     expect(field(/^Account/).value).toBe('shop8x');
     expect(w.queryByRole('alert')).toBeNull();
     await world.user.click(w.getByRole('button', { name: text('customers.create') }));
-    expect(world.endpoints.calls.map((c) => (c.input[0] as { username: string }).username)).toEqual(
-      ['shop8', 'shop8x'],
-    );
+    expect(
+      world.endpoints.calls.map((c) => (c.input as [{ username: string }])[0].username),
+    ).toEqual(['shop8', 'shop8x']);
     world.dispose();
   }, 120_000);
 

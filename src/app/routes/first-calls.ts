@@ -29,6 +29,13 @@ import { rechargeArea } from '../actors/recharge';
 import { resourcesArea } from '../actors/resources';
 import { uploadsArea } from '../actors/uploads';
 import { voiceRecordArea } from '../actors/voice-record';
+import { aiToolArea } from '../actors/ai-tools';
+import { dhTemplatesArea } from '../actors/digital-human-templates';
+import { initConfigArea } from '../actors/init-config';
+import { matrixVideoDataArea } from '../actors/matrix-video-data';
+import { platformSettingsArea } from '../actors/platform-settings';
+import { videoTasksArea } from '../actors/video-tasks';
+import { INIT_CONFIG_GROUPS } from '../../api/contract/init-config';
 
 /** Starts the actors a page's view starts first (their getters make and start them). */
 export type FirstCalls = (areas: AreaRegistry) => readonly AnyActorRef[];
@@ -92,6 +99,20 @@ export const FIRST_CALLS: Readonly<Record<string, FirstCalls>> = {
     const domains = areas.get(domainsArea);
     return [domains.list, domains.owners];
   },
+  mixedTask: (areas) => [areas.get(videoTasksArea).list('mixed')],
+  clip: (areas) => [areas.get(videoTasksArea).list('clip')],
+  videoTemplate: (areas) => [areas.get(dhTemplatesArea).list],
+  // Not the figures themselves: their query is dated from the day the page opens.
+  videoData: (areas) => {
+    const data = areas.get(matrixVideoDataArea);
+    return [data.accounts, data.plans];
+  },
+  systemInit: (areas) => {
+    const config = areas.get(initConfigArea);
+    return INIT_CONFIG_GROUPS.map((group) => config[group]);
+  },
+  accountSettings: (areas) => [areas.get(platformSettingsArea).form],
+  aiToolIndex: (areas) => [areas.get(aiToolArea).tools],
   article: (areas) => [areas.get(contentArea).articles],
   agreement: (areas) => [areas.get(contentArea).agreements],
 };
