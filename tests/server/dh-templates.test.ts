@@ -441,6 +441,54 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
     await expectRefused(add('merchant', {}), 'At most 50 templates of your own: delete one first');
   });
 
+  it('at most 50 of one’s own even when adds come at once', async () => {
+    const now = t.clock();
+    await t.db
+      .insertInto('dh_templates')
+      .values(
+        Array.from({ length: 46 }, (_, i) => ({
+          key: null,
+          owner_id: merchantId,
+          name: `T${i}`,
+          ratio: '9:16',
+          width: 720,
+          height: 1280,
+          layout: JSON.stringify(LAYOUT),
+          cover_key: null,
+          background_resource_id: null,
+          background_url: null,
+          cover_resource_id: null,
+          cover_url: null,
+          demo_resource_id: null,
+          music_resource_id: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })),
+      )
+      .execute();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('merchant', '/digital_human/template_add', {
+          name: `Race ${i}`,
+          ratio: '9:16',
+          layout: LAYOUT,
+        }),
+      ),
+    );
+    expect(replies.filter((r) => r.body.code === 1)).toHaveLength(4);
+    expect(replies.filter((r) => r.body.code !== 1).map((r) => r.body.msg)).toEqual(
+      Array(4).fill('At most 50 templates of your own: delete one first'),
+    );
+    const own = await t.db
+      .selectFrom('dh_templates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', merchantId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(own.n)).toBe(50);
+  });
+
   it('makes a template of a done video: its frame, layout, background and music; its output is the demo and its poster the cover', async () => {
     const lib = await library();
     const source = await added('merchant', {

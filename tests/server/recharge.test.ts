@@ -797,6 +797,32 @@ describe.each(engines)('recharge packages and orders on %s', (engine) => {
       await createOrder(partner2, pkg.id);
     });
 
+    it(`orders sent at once still stop at ${MAX_OPEN_ORDERS} unpaid`, async () => {
+      const partner2 = await t.login('partner2');
+      const id = (await t.user('partner2')).id;
+      const openOrders = async () =>
+        (
+          await t.db
+            .selectFrom('recharge_orders')
+            .select('id')
+            .where('user_id', '=', id)
+            .where('pay_status', '=', 'pending')
+            .where('expires_at', '>', t.clock())
+            .execute()
+        ).length;
+      const before = await openOrders();
+      const replies = await Promise.all(
+        Array.from({ length: MAX_OPEN_ORDERS - before + 3 }, () =>
+          call('POST', '/recharge_order/create', partner2, {
+            body: { package_id: pkg.id, pay_way: 'sandbox' },
+          }),
+        ),
+      );
+      expect(replies.filter((r) => r.body.code === 1)).toHaveLength(MAX_OPEN_ORDERS - before);
+      expect(replies.filter((r) => r.body.code !== 1)).toHaveLength(3);
+      expect(await openOrders()).toBe(MAX_OPEN_ORDERS);
+    });
+
     it('an order keeps its price when the package changes later', async () => {
       const admin = await t.login('admin');
       const merchant = await t.login('merchant');

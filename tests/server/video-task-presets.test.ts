@@ -1,3 +1,4 @@
+import { PRESETS_MAX } from '../../src/api/contract/video-task-presets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   VideoTaskPreset,
@@ -102,6 +103,31 @@ describe.each(engines)('video task presets on %s', (engine) => {
     expect(deleted.body.msg).toBe('Preset deleted');
     const gone = await get('merchant', '/video_task_preset/detail', { id: String(id) });
     expect(gone.body).toMatchObject({ code: 0, msg: 'Preset not found' });
+  });
+
+  it('saves at once: one preset per name, and never more than PRESETS_MAX', async () => {
+    const body = mixedBody(groups, { count: 2 });
+    // The same name six times at once: one preset, no error.
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post<VideoTaskPreset>('merchant', '/video_task_preset/save', { name: 'Same', body }),
+      ),
+    );
+    expect(same.map((r) => r.body.code)).toEqual(Array(6).fill(1));
+    const count = async () =>
+      (await t.db.selectFrom('video_task_presets').select('id').execute()).length;
+    expect(await count()).toBe(1);
+    // The last free places taken at once.
+    for (let i = 1; i < PRESETS_MAX - 3; i += 1) {
+      await post('merchant', '/video_task_preset/save', { name: `P${i}`, body });
+    }
+    const more = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('merchant', '/video_task_preset/save', { name: `More ${i}`, body }),
+      ),
+    );
+    expect(more.filter((r) => r.body.code === 1)).toHaveLength(3);
+    expect(await count()).toBe(PRESETS_MAX);
   });
 
   it('keeps presets to their owner: another person cannot list, read or delete them', async () => {

@@ -11,6 +11,7 @@ import { FRAME_SIZE } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
 import type { Executor } from '../../platform/db/schema';
 import { runInTransaction } from '../../platform/db/transaction';
+import { lockUsers } from '../ledger';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { AppError, refuse } from '../../platform/http/errors';
 import { MAX_INT4 } from '../resources';
@@ -148,8 +149,12 @@ async function holdFiles(trx: Executor, templateId: number, files: TemplateFiles
     .execute();
 }
 
-/** Refuses a partner or merchant over its own limit of templates. */
-async function checkRoom(trx: Executor, ownerId: number): Promise<void> {
+/**
+ * Refuses a partner or merchant over its own limit of templates. The owner's row is locked first,
+ * so two adds at once count one after the other (PostgreSQL; SQLite has one writer at a time).
+ */
+async function checkRoom(ctx: AppContext, trx: Executor, ownerId: number): Promise<void> {
+  await lockUsers(ctx, trx, [ownerId]);
   const row = await trx
     .selectFrom('dh_templates')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -183,7 +188,7 @@ interface NewTemplate {
 }
 
 async function insertTemplate(ctx: AppContext, trx: Executor, t: NewTemplate): Promise<number> {
-  if (t.ownerId !== null) await checkRoom(trx, t.ownerId);
+  if (t.ownerId !== null) await checkRoom(ctx, trx, t.ownerId);
   const now = ctx.now();
   const row = await trx
     .insertInto('dh_templates')

@@ -14,6 +14,7 @@ import {
 import { formatUnits } from '../../../src/api/contract/money';
 import type { AppContext, AuthContext } from '../../context';
 import { runInTransaction } from '../../platform/db/transaction';
+import { lockUsers } from '../ledger';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
 import {
@@ -176,6 +177,8 @@ export async function createOrder(
       const pkg = await findPackage(trx, body.package_id);
       if (!pkg) throw refuse('recharge.packageNotFound');
       if (Number(pkg.status) !== 1) throw refuse('recharge.packageOffSale');
+      // Orders at once are counted one after the other (the buyer's row is locked first).
+      await lockUsers(ctx, trx, [auth.user.id]);
       const open = await countOpenOrders(trx, auth.user.id, now);
       if (open >= MAX_OPEN_ORDERS) throw refuse('recharge.tooManyOpen', { count: open });
       const values = {

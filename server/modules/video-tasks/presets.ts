@@ -7,6 +7,7 @@ import type {
 import { PRESETS_MAX } from '../../../src/api/contract/video-task-presets';
 import type { VideoTaskKind, VideoTaskParams } from '../../../src/api/contract/video-tasks';
 import type { AppContext, AuthContext } from '../../context';
+import { lockUsers } from '../ledger';
 import { runInTransaction } from '../../platform/db/transaction';
 import type { AuditTrail } from '../../platform/http/audit-trail';
 import { refuse } from '../../platform/http/errors';
@@ -71,6 +72,8 @@ export async function savePreset(
   return runInTransaction(
     ctx.db,
     async (trx) => {
+      // Two saves at once (the same name, or the last free place) go one after the other.
+      await lockUsers(ctx, trx, [ownerId]);
       const now = ctx.now();
       const same = await trx
         .selectFrom('video_task_presets')
