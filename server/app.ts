@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { DEFAULT_LOCALE } from '../src/api/contract/messages';
 import { loadConfig, type Config } from './platform/config';
 import type { AppContext } from './context';
@@ -48,7 +53,8 @@ import { moneyRoutes } from './modules/money';
 import { rechargeRoutes } from './modules/recharge';
 import { resourceRoutes } from './modules/resources';
 import { authenticate } from './modules/sessions';
-import { ensurePlatformDefaults } from './modules/system';
+import { ensurePlatformDefaults, getSystemInfo, normalizeHost } from './modules/system';
+import { brandPaletteStyle } from '../src/api/contract/brand-palette';
 import { systemRoutes } from './modules/system';
 import { uploadRoutes } from './modules/uploads';
 import { userRoutes } from './modules/users';
@@ -219,12 +225,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (serveConsole) await registerConsole(app, config.staticDir);
     else app.log.warn(`no console build in ${config.staticDir}: serving the API only`);
 
+    // A branded host's page carries its theme colour from the first frame (docs/domain.md §12);
+    // the brand is the cached system info's. Should it fail, the page goes without.
+    const sendConsolePage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const colour = await getSystemInfo(ctx, normalizeHost(request.host)).then(
+        (info) => info.theme_color,
+        () => '',
+      );
+      return sendConsoleIndex(request, reply, config.staticDir, brandPaletteStyle(colour));
+    };
     app.setNotFoundHandler((request, reply) => {
       if (isApiUrl(request.url)) {
         return apiNotFound(request, reply);
       }
-      if (serveConsole && isSpaPath(request))
-        return sendConsoleIndex(request, reply, config.staticDir);
+      if (serveConsole && isSpaPath(request)) return sendConsolePage(request, reply);
       return plainNotFound(request, reply);
     });
 

@@ -2,7 +2,8 @@
  * A domain's theme colour is the console's primary colour (docs/domain.md §12): the demo's
  * `localhost` domain given a colour, the console opened at http://localhost:PORT shows it on the
  * login page's button and brand panel and, signed in, on the shell's navbar and solid buttons;
- * a light colour gets dark text; the page at 127.0.0.1 (the other domain) keeps the default.
+ * a light colour gets dark text; the page at 127.0.0.1 (the other domain) keeps the default. The
+ * server writes the colour into the page, so it shows before the branding call answers.
  * axe in both locales (the colours' contrast included).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -81,6 +82,21 @@ test('a dark theme colour on the login page and the shell (zh-CN)', async ({
     await expect(page.getByTestId('navbar')).toHaveCSS('border-top-color', 'rgb(170, 51, 0)');
     expect(await css(page, 'navbar', 'border-top-width')).toBe('3px');
     expect(await seriousViolations(page), 'the shell').toEqual([]);
+
+    // From the first frame: with the branding call held back, the server's page already has the
+    // colour, on the login page and on a signed-in page.
+    const held = await page.context().newPage();
+    await held.route('**/platform/get_system_info**', () => {});
+    await held.goto(page.url());
+    await expect(held.getByTestId('navbar')).toHaveCSS('border-top-color', 'rgb(170, 51, 0)');
+    await held.context().clearCookies();
+    await held.evaluate(() => localStorage.removeItem('token'));
+    await held.goto(`${origin}/login`);
+    await expect(held.getByRole('button', { name: c['login.submit'], exact: true })).toHaveCSS(
+      'background-color',
+      'rgb(170, 51, 0)',
+    );
+    await held.close();
 
     // The other domain (127.0.0.1) keeps the console's default #165DFF.
     const other = await page.context().newPage();

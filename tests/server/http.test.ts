@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { brandPaletteStyle } from '../../src/api/contract/brand-palette';
 import { CONTENT_SECURITY_POLICY } from '../../server/platform/http/security-headers';
 import { createTestApp, engines, snapshot, type TestApp } from './helpers';
 
@@ -221,6 +222,53 @@ describe.each(engines)('serving the console on %s', (engine) => {
     expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe(
       `script-src 'self' ${hash}`,
     );
+  });
+
+  it("a branded host's pages carry its theme colour on <html> from the first byte; others are the built files", async () => {
+    // As large as a real page (≥ 1 KB: compressed when sent).
+    const login = INDEX.replace('<title>', `<title>login ${'x'.repeat(2000)}`);
+    const index = INDEX.replace('<title>', `<title>${'y'.repeat(2000)}`);
+    await withConsole(async (dir) => {
+      await fs.writeFile(path.join(dir, 'index.html'), index);
+      await fs.writeFile(path.join(dir, 'login.html'), login);
+      await fs.writeFile(path.join(dir, 'login.html.br'), brotliCompressSync(login));
+    });
+    const admin = await t.login('admin');
+    const added = await t.call<{ id: number }>('POST', '/api/v1/domain/add', {
+      token: admin,
+      body: { hostname: 'video.example.com', name: 'Acme Video', theme_color: '#AA3300' },
+    });
+    expect(added.body.code, added.raw).toBe(1);
+    const style = brandPaletteStyle('#AA3300');
+    expect(style).toContain('--chakra-colors-brand-500:#aa3300');
+    for (const [url, page] of [
+      ['/login', login],
+      ['/home/index', index],
+    ] as const) {
+      const branded = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'Video.Example.com:8181', 'accept-encoding': 'br' },
+      });
+      expect(branded.statusCode, url).toBe(200);
+      expect(branded.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(branded.headers['cache-control'], url).toBe('no-cache');
+      expect(branded.headers['content-encoding'], url).toBe('br');
+      expectSecurityHeaders(branded.headers, url);
+      const html = brotliDecompressSync(branded.rawPayload).toString('utf8');
+      expect(html, url).toBe(page.replace('<html>', `<html style="${style}">`));
+      // Another host, the platform's brand: the built file as it is.
+      const plain = await t.call('GET', url, { headers: { host: 'other.example.org' } });
+      expect(plain.raw, url).toBe(page);
+    }
+    // A colour taken away: the page is the built one again (the system info's cache follows).
+    const edited = await t.call('POST', '/api/v1/domain/edit', {
+      token: admin,
+      body: { id: added.body.data.id, theme_color: '' },
+    });
+    expect(edited.body.code, edited.raw).toBe(1);
+    const after = await t.call('GET', '/login', { headers: { host: 'video.example.com' } });
+    expect(after.raw).toBe(login);
   });
 
   it("allows index.html's route-preload script by its hash, never a script loaded by src", async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { brandPaletteStyle } from '../../src/api/contract/brand-palette';
 import { applyBrandColour, brandPaletteVars, contrast } from '../../src/app/theme/brand-colour';
 
 /** A domain's theme colour as the primary palette (src/app/theme/brand-colour.ts). */
@@ -64,5 +65,15 @@ describe('the brand palette of a theme colour', () => {
     applyBrandColour('', root);
     expect(root.style.getPropertyValue('--chakra-colors-brand-500')).toBe('');
     expect(root.getAttribute('style') ?? '').toBe('');
+  });
+
+  test('the palette the server wrote into the page is replaced or removed like its own', () => {
+    const root = document.createElement('div');
+    root.setAttribute('style', `${brandPaletteStyle('#aa3300')};color:red`);
+    expect(root.style.getPropertyValue('--chakra-colors-brand-500')).toBe('#aa3300');
+    applyBrandColour('#0055aa', root);
+    expect(root.style.getPropertyValue('--chakra-colors-brand-500')).toBe('#0055aa');
+    applyBrandColour('', root);
+    expect(root.getAttribute('style')).toBe('color: red;');
   });
 });

@@ -65,15 +65,41 @@ export function isSpaPath(request: FastifyRequest): boolean {
   return !pathname.startsWith('/assets/') && !/\.[A-Za-z0-9]+$/.test(pathname);
 }
 
+/** The console's pages as text, read again when their file changes (a new build). */
+const pageTexts = new Map<string, { mtimeMs: number; text: string }>();
+
+function pageText(file: string): string {
+  const { mtimeMs } = fs.statSync(file);
+  const known = pageTexts.get(file);
+  if (known && known.mtimeMs === mtimeMs) return known.text;
+  const text = fs.readFileSync(file, 'utf8');
+  pageTexts.set(file, { mtimeMs, text });
+  return text;
+}
+
 /**
  * The page for an SPA path: index.html, or for /login the login page pre-rendered at build time
  * (login.html, when the build has one): a signed-out visitor sees it before the scripts run.
+ * `rootStyle` (a branded host's theme colour as CSS variables, src/api/contract/brand-palette.ts)
+ * is written on its `<html>`, so the first frame has the domain's colour before any script or
+ * system-info answer; without one the built file is sent as it is (pre-compressed).
  */
-export function sendConsoleIndex(request: FastifyRequest, reply: FastifyReply, root: string) {
+export function sendConsoleIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  rootStyle = '',
+) {
   const pathname = request.url.split('?')[0];
   const page =
     pathname === '/login' && fs.existsSync(path.join(root, 'login.html'))
       ? 'login.html'
       : 'index.html';
-  return reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').sendFile(page);
+  reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
+  if (!/^[-\w:;#(),.% ]+$/.test(rootStyle)) return reply.sendFile(page);
+  const html = pageText(path.join(root, page)).replace(
+    /<html([^>]*)>/,
+    (_, attributes: string) => `<html${attributes} style="${rootStyle}">`,
+  );
+  return reply.type('text/html; charset=utf-8').send(html);
 }
