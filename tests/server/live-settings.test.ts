@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +151,105 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
     expect(await readFile(storage.localFiles!.path('live/before.txt'), 'utf8')).toBe(
       'written before the switch',
     );
+  });
+});
+
+/**
+ * A CDN in front of the bucket, as one is set up: its origin the bucket's address, the path and
+ * the query string forwarded. Counts what it served.
+ */
+async function startCdn(
+  origin: string,
+): Promise<{ base: string; served: string[]; close(): Promise<void> }> {
+  const served: string[] = [];
+  const server = createServer((request, reply) => {
+    served.push(request.url ?? '');
+    fetch(`${origin}${request.url}`).then(
+      async (upstream) => {
+        reply.writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? '',
+        });
+        reply.end(Buffer.from(await upstream.arrayBuffer()));
+      },
+      () => reply.writeHead(502).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/`,
+    served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(engines)('the CDN base of the storage settings on %s', (engine) => {
+  let s3: S3TestServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3TestServer(Date.now);
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it("the bucket's files are handed out through the CDN, the server's own reads and other files not", async () => {
+    t = await createTestApp(engine);
+    t.clock.advance(Date.now() - t.clock());
+    const admin = await t.login('admin');
+    const storage = t.app.ctx.storage;
+    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.config;
+    const cdn = await startCdn(`${endpoint}/${bucket}`);
+    try {
+      await storage.put('cdn/local.txt', bytes('on the disk'), { contentType: 'text/plain' });
+      const saved = await t.call('POST', api('/init_config/set_config'), {
+        token: admin,
+        body: {
+          group: 'storage',
+          values: {
+            endpoint: endpoint!,
+            bucket,
+            region,
+            access_key: accessKeyId!,
+            secret_key: secretAccessKey!,
+            cdn_base: cdn.base,
+          },
+          clear: [],
+        },
+        headers: EN,
+      });
+      expect(saved.body.code, saved.raw).toBe(1);
+      await storage.put('cdn/in-bucket.txt', bytes('in the bucket'), { contentType: 'text/plain' });
+
+      // A URL handed out: the CDN's, carrying the bucket's signature, which the bucket checks.
+      const handed = await storage.signedReadUrl('cdn/in-bucket.txt');
+      expect(handed.url.startsWith(`${cdn.base}cdn/in-bucket.txt?X-Amz-`)).toBe(true);
+      expect(await (await fetch(handed.url)).text()).toBe('in the bucket');
+      expect(cdn.served).toHaveLength(1);
+      // Tampered, the bucket refuses it behind the CDN too.
+      const tampered = handed.url.replace('in-bucket', 'other');
+      expect((await fetch(tampered)).status).toBe(403);
+      // The server's own read (a render's input): the bucket itself.
+      const direct = await storage.signedReadUrl('cdn/in-bucket.txt', 60, { direct: true });
+      expect(direct.url.startsWith(`${endpoint}/${bucket}/cdn/in-bucket.txt?`)).toBe(true);
+      // A file of the environment's storage is not behind that CDN.
+      expect((await storage.signedReadUrl('cdn/local.txt')).url.startsWith('/api/v1/files/')).toBe(
+        true,
+      );
+      // The CDN base cleared: the bucket's own address again, at once.
+      await t.call('POST', api('/init_config/set_config'), {
+        token: admin,
+        body: { group: 'storage', values: {}, clear: ['cdn_base'] },
+        headers: EN,
+      });
+      const after = await storage.signedReadUrl('cdn/in-bucket.txt');
+      expect(after.url.startsWith(`${endpoint}/${bucket}/cdn/in-bucket.txt?`)).toBe(true);
+    } finally {
+      await cdn.close();
+    }
   });
 });
 

@@ -181,7 +181,9 @@ async function render(ctx: AppContext, unit: Claimed, work: Workspace<number>): 
   );
   if (speech) {
     const local = await ctx.storage.localPath(speech.key);
-    const source = local ?? (await ctx.storage.signedReadUrl(speech.key, INPUT_URL_SECONDS)).url;
+    const source =
+      local ??
+      (await ctx.storage.signedReadUrl(speech.key, INPUT_URL_SECONDS, { direct: true })).url;
     spec.narration = { source, duration: null, hasAudio: true };
     // Subtitles without lines of their own show the script's sentences timed to the speech.
     if (spec.subtitles && !spec.subtitles.lines) spec.subtitles.lines = speech.lines;
@@ -260,7 +262,9 @@ async function store(ctx: AppContext, key: string, file: string, options: PutOpt
 async function sourceOf(ctx: AppContext, resource: TaskResource): Promise<string> {
   const local = await ctx.storage.localPath(resource.storage_key);
   if (local) return local;
-  return (await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS)).url;
+  return (
+    await ctx.storage.signedReadUrl(resource.storage_key, INPUT_URL_SECONDS, { direct: true })
+  ).url;
 }
 
 /** A failure as its detail shows it: the inputs by their names, no server path. */

@@ -71,7 +71,7 @@ export interface FileStore {
 /** How long another process's change of the storage settings may go unseen (PostgreSQL). */
 export const PLACE_TTL_MS = 5_000;
 
-/** The settings' storage fields that make a place (the CDN base is not one). */
+/** The settings' storage fields that make a place (the CDN base is not one: it fronts the one in use). */
 const PLACE_FIELDS = ['endpoint', 'region', 'bucket', 'access_key', 'secret_key'] as const;
 
 export interface FileStoreDeps {
@@ -93,7 +93,22 @@ interface Place {
   storage: FileStorage;
 }
 
-type InUse = { kind: 'environment' } | ({ kind: 'settings' } & Place);
+type InUse =
+  | { kind: 'environment' }
+  | ({
+      kind: 'settings';
+      /** The CDN base in front of the bucket, '' for none. */ cdnBase: string;
+    } & Place);
+
+/**
+ * A signed read URL of the bucket as the CDN's (`cdnBase` + the key + the signature's query): the
+ * CDN fronts the bucket (its origin the bucket's address, the query string forwarded), so the
+ * bucket checks the same signature.
+ */
+export function throughCdn(cdnBase: string, key: string, signed: string): string {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return `${cdnBase.replace(/\/+$/, '')}/${path}${new URL(signed).search}`;
+}
 
 const sealedAt = (id: number) => ({ table: 'storage_places', field: 'secret_key', row: id });
 
@@ -204,7 +219,9 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
       stale: cache?.seesExternalWrites ? Infinity : Date.now() + ttl,
       inUse: (async (): Promise<InUse> => {
         const s3 = await settingsS3();
-        return s3 ? { kind: 'settings', ...(await placeFor(s3)) } : { kind: 'environment' };
+        if (!s3) return { kind: 'environment' };
+        const cdnBase = (await deps.secrets.read('storage', 'cdn_base')) ?? '';
+        return { kind: 'settings', cdnBase, ...(await placeFor(s3)) };
       })(),
     };
     entry.inUse.catch(() => {
@@ -217,15 +234,20 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
 
   /** The storage holding `key`: its place's, else the environment's. */
   async function storageOf(key: string): Promise<FileStorage> {
+    return (await placeOf(key)).storage;
+  }
+
+  /** The storage holding `key` and its place's id (null: the environment's). */
+  async function placeOf(key: string): Promise<{ storage: FileStorage; id: number | null }> {
     const row = await db
       .selectFrom('file_places as f')
       .innerJoin('storage_places as p', 'p.id', 'f.place_id')
       .select(['p.id', 'p.endpoint', 'p.bucket', 'p.region', 'p.access_key', 'p.secret_sealed'])
       .where('f.storage_key', '=', checkKey(key))
       .executeTakeFirst();
-    if (!row) return environment;
+    if (!row) return { storage: environment, id: null };
     const id = Number(row.id);
-    return adapterOf(id, {
+    const storage = adapterOf(id, {
       endpoint: row.endpoint || undefined,
       bucket: row.bucket,
       region: row.region,
@@ -233,6 +255,7 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
       secretAccessKey:
         row.secret_sealed === null ? undefined : deps.sealer.open(row.secret_sealed, sealedAt(id)),
     });
+    return { storage, id };
   }
 
   /** The storage new files go to now; `key` is recorded as that place's (or as the environment's). */
@@ -288,7 +311,15 @@ export function createFileStore(deps: FileStoreDeps): FileStore {
       await db.deleteFrom('file_places').where('storage_key', '=', key).execute();
     },
     async signedReadUrl(key, expiresIn, options) {
-      return (await storageOf(key)).signedReadUrl(key, expiresIn, options);
+      const place = await placeOf(key);
+      const signed = await place.storage.signedReadUrl(key, expiresIn, options);
+      if (options?.direct || place.id === null) return signed;
+      // The CDN set with the bucket in use fronts that bucket only (not the environment's, not
+      // a bucket used before).
+      const use = await inUse();
+      return use.kind === 'settings' && use.cdnBase && use.id === place.id
+        ? { ...signed, url: throughCdn(use.cdnBase, key, signed.url) }
+        : signed;
     },
     async localPath(key) {
       const storage = await storageOf(key);

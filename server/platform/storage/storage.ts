@@ -46,6 +46,11 @@ export interface SignedUrl {
 export interface ReadUrlOptions {
   /** Serve as an attachment saved under this name (cleaned as a display name). */
   download?: string;
+  /**
+   * A URL this server's own processes read (a render's input): the bucket's own address, never
+   * the CDN in front of it (docs/domain.md "System init": object storage).
+   */
+  direct?: boolean;
 }
 
 /** One part's presigned PUT URL of a multipart upload. */
