@@ -4,6 +4,10 @@ import type { Article } from '../../src/api/contract/content';
 import type { Domain } from '../../src/api/contract/domains';
 import type { PlatformImage } from '../../src/api/contract/platform-images';
 import type { SystemInfo } from '../../src/api/contract/system';
+import {
+  sweepUnusedImages,
+  UNUSED_IMAGE_GRACE_MS,
+} from '../../server/modules/uploads/sweep-images';
 import { createS3Storage } from '../../server/platform/storage/s3';
 import { api, createTestApp, engines, snapshot, type Reply, type TestApp } from './helpers';
 import { fixtureBytes } from './media-fixtures';
@@ -391,6 +395,68 @@ describe.each(engines)('platform images on %s', (engine) => {
       const reply = await t.app.inject({ method: 'GET', url });
       expect(reply.statusCode, url).toBe(404);
     }
+  });
+
+  it('an image nothing names is removed a day after its upload; named ones and newer ones stay', async () => {
+    const logo = await uploaded('admin', 'logo', 'logo.png', media.png);
+    const inArticle = await uploaded('partner', 'content', 'in-article.png', media.png);
+    const inAgreement = await uploaded('admin', 'content', 'in-agreement.jpg', media.jpg);
+    const inTemplate = await uploaded('admin', 'content', 'template-cover.webp', media.webp);
+    const unused = await uploaded('partner', 'content', 'unused.png', media.noise);
+    const domain = await post<Domain>('admin', '/domain/add', {
+      hostname: 'sweep.example.com',
+      name: 'Sweep',
+      logo: logo.url,
+    });
+    expect(domain.body.code, domain.raw).toBe(1);
+    const article = await post('partner', '/article/add', {
+      category: 'help',
+      title: 'Pictures',
+      content: `<p>Text</p><img src="${inArticle.url}">`,
+      sort: 0,
+      status: 'draft',
+    });
+    expect(article.body.code, article.raw).toBe(1);
+    const agreement = await post('admin', '/agreement/save', {
+      kind: 'privacy',
+      content: `<p>Terms</p><img src="${inAgreement.url}">`,
+      effective_at: t.clock(),
+    });
+    expect(agreement.body.code, agreement.raw).toBe(1);
+    const template = await post('admin', '/digital_human/template_add', {
+      name: 'Covered',
+      ratio: '9:16',
+      layout: {
+        avatar: { x: 0, y: 0, width: 1, height: 1 },
+        subtitle: { y: 0.85, size: 0.05, color: '#FFFFFF' },
+        background: '#000000',
+      },
+      cover_url: inTemplate.url,
+    });
+    expect(template.body.code, template.raw).toBe(1);
+    const serves = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+
+    // Within the day nothing goes, named or not (the form it was uploaded for is still open).
+    expect(await sweepUnusedImages(t.app.ctx)).toBe(0);
+    t.clock.advance(UNUSED_IMAGE_GRACE_MS + 1000);
+    tokens.partner = await t.login('partner'); // a day later: a new session
+    const fresh = await uploaded('partner', 'content', 'fresh.png', media.png);
+    const keyOf = new Map((await imageRows()).map((r) => [r.name, r.storage_key]));
+    const stored = (image: PlatformImage) =>
+      t.app.ctx.storage.exists(keyOf.get(image.url.split('/').pop()!)!);
+    expect(await stored(unused)).toBe(true);
+    expect(await sweepUnusedImages(t.app.ctx)).toBe(1);
+    expect((await imageRows()).map((r) => r.name).sort()).toEqual(
+      [logo, inArticle, inAgreement, inTemplate, fresh].map((i) => i.url.split('/').pop()).sort(),
+    );
+    expect(await serves(unused.url)).toBe(404);
+    expect(await stored(unused)).toBe(false);
+    for (const kept of [logo, inArticle, inAgreement, inTemplate, fresh]) {
+      expect(await serves(kept.url), kept.url).toBe(200);
+      expect(await stored(kept), kept.url).toBe(true);
+    }
+    // A second sweep finds nothing more.
+    expect(await sweepUnusedImages(t.app.ctx)).toBe(0);
   });
 });
 
