@@ -207,6 +207,7 @@ describe('the slim Chakra theme', () => {
       './toaster-store',
       '../../api/contract/auth',
       '../theme/theme-later',
+      './app/theme/theme-later', // main.tsx: signed in, the whole system before the first render
       './shell-actors', // the shell's actors (app-actors.ts), no view
       './app/boot/inspector', // development only, renders nothing
       './signed-out-en-US', // the catalogues' two parts (src/i18n/messages.ts)
