@@ -48,14 +48,19 @@ test('a navigation to a lazy page shows the bar from 8 %, trickling, until the p
 });
 
 test('a slow call shows the bar until it answers', async ({ page, request }) => {
+  // Held until the bar has been seen: the call goes with the document (index.html's first
+  // calls), so a fixed delay could be over before a slow machine has rendered the page.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route(`**${API}/platform/dashboard_data`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await answered;
     await route.continue();
   });
   await openConsole(page, request, 'admin', '/home/index');
   // The page is there; its data call is still running.
   await expect(page.getByTestId('stat-partners')).not.toHaveText('2');
   await expect(page.getByRole('progressbar', { name: zhCN['app.loading'] })).toBeVisible();
+  answer();
   await expect(page.getByTestId('stat-partners')).toHaveText('2');
   await expect(bar(page)).toHaveAttribute('aria-hidden', 'true');
 });
