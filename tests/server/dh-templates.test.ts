@@ -64,6 +64,34 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
     expect(reply.body.code, reply.raw).toBe(1);
     return reply.body.data.id;
   }
+  /** `count` templates of the merchant's own, written straight to the table. */
+  async function ownTemplates(count: number) {
+    const now = t.clock();
+    await t.db
+      .insertInto('dh_templates')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          key: null,
+          owner_id: merchantId,
+          name: `T${i}`,
+          ratio: '9:16',
+          width: 720,
+          height: 1280,
+          layout: JSON.stringify(LAYOUT),
+          cover_key: null,
+          background_resource_id: null,
+          background_url: null,
+          cover_resource_id: null,
+          cover_url: null,
+          demo_resource_id: null,
+          music_resource_id: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })),
+      )
+      .execute();
+  }
   /** Every table a refused call must leave as it was (audit rows of refusals aside). */
   const everything = async () => ({
     ...(await snapshot(t.db)),
@@ -413,60 +441,12 @@ describe.each(engines)('video templates on %s', (engine: Engine) => {
       `Template ${theirs} was not found`,
     );
     // At most 50 of one's own.
-    const now = t.clock();
-    await t.db
-      .insertInto('dh_templates')
-      .values(
-        Array.from({ length: 49 }, (_, i) => ({
-          key: null,
-          owner_id: merchantId,
-          name: `T${i}`,
-          ratio: '9:16',
-          width: 720,
-          height: 1280,
-          layout: JSON.stringify(LAYOUT),
-          cover_key: null,
-          background_resource_id: null,
-          background_url: null,
-          cover_resource_id: null,
-          cover_url: null,
-          demo_resource_id: null,
-          music_resource_id: null,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .execute();
+    await ownTemplates(49);
     await expectRefused(add('merchant', {}), 'At most 50 templates of your own: delete one first');
   });
 
   it('at most 50 of one’s own even when adds come at once', async () => {
-    const now = t.clock();
-    await t.db
-      .insertInto('dh_templates')
-      .values(
-        Array.from({ length: 46 }, (_, i) => ({
-          key: null,
-          owner_id: merchantId,
-          name: `T${i}`,
-          ratio: '9:16',
-          width: 720,
-          height: 1280,
-          layout: JSON.stringify(LAYOUT),
-          cover_key: null,
-          background_resource_id: null,
-          background_url: null,
-          cover_resource_id: null,
-          cover_url: null,
-          demo_resource_id: null,
-          music_resource_id: null,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })),
-      )
-      .execute();
+    await ownTemplates(46);
     const replies = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         post('merchant', '/digital_human/template_add', {

@@ -152,49 +152,6 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
       'written before the switch',
     );
   });
-});
-
-/**
- * A CDN in front of the bucket, as one is set up: its origin the bucket's address, the path and
- * the query string forwarded. Counts what it served.
- */
-async function startCdn(
-  origin: string,
-): Promise<{ base: string; served: string[]; close(): Promise<void> }> {
-  const served: string[] = [];
-  const server = createServer((request, reply) => {
-    served.push(request.url ?? '');
-    fetch(`${origin}${request.url}`).then(
-      async (upstream) => {
-        reply.writeHead(upstream.status, {
-          'content-type': upstream.headers.get('content-type') ?? '',
-        });
-        reply.end(Buffer.from(await upstream.arrayBuffer()));
-      },
-      () => reply.writeHead(502).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/`,
-    served,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-describe.each(engines)('the CDN base of the storage settings on %s', (engine) => {
-  let s3: S3TestServer;
-  let t: TestApp;
-  beforeAll(async () => {
-    s3 = await startS3TestServer(Date.now);
-  });
-  afterAll(async () => {
-    await s3?.close();
-  });
-  afterEach(async () => {
-    await t?.close();
-  });
 
   it("the bucket's files are handed out through the CDN, the server's own reads and other files not", async () => {
     t = await createTestApp(engine);
@@ -252,6 +209,35 @@ describe.each(engines)('the CDN base of the storage settings on %s', (engine) =>
     }
   });
 });
+
+/**
+ * A CDN in front of the bucket, as one is set up: its origin the bucket's address, the path and
+ * the query string forwarded. Counts what it served.
+ */
+async function startCdn(
+  origin: string,
+): Promise<{ base: string; served: string[]; close(): Promise<void> }> {
+  const served: string[] = [];
+  const server = createServer((request, reply) => {
+    served.push(request.url ?? '');
+    fetch(`${origin}${request.url}`).then(
+      async (upstream) => {
+        reply.writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? '',
+        });
+        reply.end(Buffer.from(await upstream.arrayBuffer()));
+      },
+      () => reply.writeHead(502).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/`,
+    served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe.each(engines)('the storage settings in another process on %s', (engine) => {
   let s3: S3TestServer;
