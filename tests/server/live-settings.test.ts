@@ -20,6 +20,15 @@ import { grant } from './upload-helpers';
  * following within its bound; the Douyin client_key seen by the sandbox platform's token calls.
  */
 const EN = { lang: 'en-US' };
+
+/** The storage group's values naming the test server's bucket. */
+const bucketValues = (s3: S3TestServer) => ({
+  endpoint: s3.config.endpoint!,
+  bucket: s3.config.bucket,
+  region: s3.config.region,
+  access_key: s3.config.accessKeyId!,
+  secret_key: s3.config.secretAccessKey!,
+});
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 async function body(read: { body: NodeJS.ReadableStream } | null): Promise<string> {
@@ -79,13 +88,9 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
     expect(await storage.inUse()).toEqual({ place: 'environment' });
     expect(await storage.mayBeElsewhere()).toBe(false);
 
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.config;
+    const { endpoint, bucket } = s3.config;
     const saved = await setStorage({
-      endpoint: endpoint!,
-      bucket,
-      region,
-      access_key: accessKeyId!,
-      secret_key: secretAccessKey!,
+      ...bucketValues(s3),
     });
     expect(saved.body.code, saved.raw).toBe(1);
 
@@ -132,11 +137,7 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
     await storage.put('live/again.txt', bytes('in the bucket'), { contentType: 'text/plain' });
     expect(await onDisk('live/again.txt')).toBe(true);
     await setStorage({
-      endpoint: endpoint!,
-      bucket,
-      region,
-      access_key: accessKeyId!,
-      secret_key: secretAccessKey!,
+      ...bucketValues(s3),
     });
     expect(await storage.inUse()).toMatchObject({ place: 'settings', bucket });
     await storage.put('live/again.txt', bytes('written again'), { contentType: 'text/plain' });
@@ -158,7 +159,7 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
     t.clock.advance(Date.now() - t.clock());
     const admin = await t.login('admin');
     const storage = t.app.ctx.storage;
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.config;
+    const { endpoint, bucket } = s3.config;
     const cdn = await startCdn(`${endpoint}/${bucket}`);
     try {
       await storage.put('cdn/local.txt', bytes('on the disk'), { contentType: 'text/plain' });
@@ -167,11 +168,7 @@ describe.each(engines)('the object storage of the settings on %s', (engine) => {
         body: {
           group: 'storage',
           values: {
-            endpoint: endpoint!,
-            bucket,
-            region,
-            access_key: accessKeyId!,
-            secret_key: secretAccessKey!,
+            ...bucketValues(s3),
             cdn_base: cdn.base,
           },
           clear: [],
@@ -274,17 +271,12 @@ describe.each(engines)('the storage settings in another process on %s', (engine)
     // It resolved the storage in use (and keeps it) before the change.
     expect(await theirs.inUse()).toEqual({ place: 'environment' });
 
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.config;
     const saved = await t.call('POST', api('/init_config/set_config'), {
       token: admin,
       body: {
         group: 'storage',
         values: {
-          endpoint: endpoint!,
-          bucket,
-          region,
-          access_key: accessKeyId!,
-          secret_key: secretAccessKey!,
+          ...bucketValues(s3),
         },
       },
       headers: EN,
